@@ -1,0 +1,7 @@
+//! labforge: one YAML lab file to an offline HTML page, printable handouts and a terminal prompt.
+//!
+//! Layers, in dependency order: [`model`] (the lab format) → [`load`] (YAML with spans, checks) →
+//! [`formula`] (sandboxed Rhai, JS translation) → [`eval`] (evaluating parts, tests, claims) →
+//! renderers → the CLI in `main.rs`.
+
+pub mod library;

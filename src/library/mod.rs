@@ -1,0 +1,1 @@
+//! The built-in hardware/physics library exposed to formulas.
