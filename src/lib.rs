@@ -4,4 +4,8 @@
 //! [`formula`] (sandboxed Rhai, JS translation) → [`eval`] (evaluating parts, tests, claims) →
 //! renderers → the CLI in `main.rs`.
 
+pub mod cli;
+pub mod diag;
 pub mod library;
+pub mod load;
+pub mod model;

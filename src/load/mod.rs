@@ -1,0 +1,161 @@
+//! Loading: YAML text to a [`Lab`] with positions, or located diagnostics.
+
+use crate::diag::{did_you_mean, Diagnostic};
+use crate::model::{Lab, Pos};
+use std::path::{Path, PathBuf};
+
+/// A lab file's text and the name diagnostics use for it.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub name: String,
+    pub text: String,
+}
+
+impl Source {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
+        Source {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    pub fn read(path: &Path) -> Result<Source, Diagnostic> {
+        let name = path.display().to_string();
+        match std::fs::read_to_string(path) {
+            Ok(text) => Ok(Source { name, text }),
+            Err(e) => Err(Diagnostic::error(&name, Pos::UNKNOWN, format!("cannot read the file: {e}"))
+                .with_hint("check the path; labforge reads UTF-8 YAML files")),
+        }
+    }
+
+    /// The 1-based line `line`, if it exists.
+    pub fn line(&self, line: u32) -> Option<&str> {
+        self.text.lines().nth(line.checked_sub(1)? as usize)
+    }
+}
+
+/// Parses a lab. Errors are located at the offending YAML node.
+pub fn parse(source: &Source) -> Result<Lab, Diagnostic> {
+    serde_saphyr::from_str::<Lab>(&source.text).map_err(|e| yaml_diagnostic(source, &e))
+}
+
+fn yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagnostic {
+    let pos = e
+        .location()
+        .map(|l| Pos::new(l.line() as u32, l.column() as u32))
+        .unwrap_or(Pos::UNKNOWN);
+    let raw = e.without_snippet().to_string();
+    let message = strip_location_prefix(&raw);
+    let hint = yaml_hint(&message);
+    Diagnostic::error(&source.name, pos, message).maybe_hint(hint)
+}
+
+/// serde-saphyr prefixes `error: line N column M: `; our diagnostics carry the position already.
+fn strip_location_prefix(raw: &str) -> String {
+    let first = raw.lines().next().unwrap_or(raw).trim();
+    let s = first.strip_prefix("error: ").unwrap_or(first);
+    let s = match s.strip_prefix("line ") {
+        Some(rest) => match rest.find(": ") {
+            Some(i) if rest[..i].contains("column") => &rest[i + 2..],
+            _ => s,
+        },
+        None => s,
+    };
+    s.to_string()
+}
+
+fn yaml_hint(message: &str) -> Option<String> {
+    let quoted = |s: &str| -> Option<String> {
+        let start = s.find('`')? + 1;
+        let end = start + s[start..].find('`')?;
+        Some(s[start..end].to_string())
+    };
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let name = quoted(rest)?;
+        let expected: Vec<&str> = rest
+            .split_once("expected one of ")
+            .map(|(_, l)| l.split(", ").map(|x| x.trim_matches('`')).collect())
+            .or_else(|| rest.split_once("expected ").map(|(_, l)| vec![l.trim_matches('`')]))
+            .unwrap_or_default();
+        return Some(match did_you_mean(&name, expected.iter().copied()) {
+            Some(h) => h,
+            None if !expected.is_empty() => format!("allowed here: {}", expected.join(", ")),
+            None => "remove this key; this mapping takes no extra keys".into(),
+        });
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let name = quoted(rest)?;
+        let expected: Vec<&str> = rest
+            .split_once("expected one of ")
+            .map(|(_, l)| l.split(", ").map(|x| x.trim_matches('`')).collect())
+            .or_else(|| rest.split_once("expected ").map(|(_, l)| vec![l.trim_matches('`')]))
+            .unwrap_or_default();
+        return Some(match did_you_mean(&name, expected.iter().copied()) {
+            Some(h) => format!("{h} (allowed: {})", expected.join(", ")),
+            None => format!("allowed values: {}", expected.join(", ")),
+        });
+    }
+    if let Some(rest) = message.strip_prefix("missing field ") {
+        let name = quoted(rest)?;
+        return Some(format!("add `{name}:` to this mapping"));
+    }
+    if message.starts_with("invalid type") || message.starts_with("invalid value") {
+        if let Some((_, exp)) = message.split_once("expected ") {
+            return Some(format!("write {exp} here"));
+        }
+    }
+    if message.contains("data did not match any variant") {
+        return Some(
+            "a constant is a number, true/false, a string, a list, a record, or `{ value: ..., unit: ..., source: ... }`"
+                .into(),
+        );
+    }
+    None
+}
+
+/// Lab files named by `paths`: files as given, directories searched (not recursively) for
+/// `*.yaml`/`*.yml`, sorted by name.
+pub fn lab_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let rd = std::fs::read_dir(p).map_err(|e| {
+                Diagnostic::error(&p.display().to_string(), Pos::UNKNOWN, format!("cannot read the directory: {e}"))
+            })?;
+            let mut files: Vec<PathBuf> = rd
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.is_file() && matches!(f.extension().and_then(|x| x.to_str()), Some("yaml" | "yml")))
+                .collect();
+            files.sort();
+            out.extend(files);
+        } else if p.exists() {
+            out.push(p.clone());
+        } else {
+            return Err(Diagnostic::error(&p.display().to_string(), Pos::UNKNOWN, "no such file or directory")
+                .with_hint("give a lab file (.yaml) or a directory of them"));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_field_is_located_with_suggestion() {
+        let src = Source::new("t.yaml", "id: x\ntitle: T\nparts: []\ntitel: oops\n");
+        let d = parse(&src).unwrap_err();
+        assert_eq!((d.line, d.col), (4, 1));
+        assert!(d.message.starts_with("unknown field `titel`"), "{}", d.message);
+        assert_eq!(d.hint.as_deref(), Some("did you mean `title`?"));
+    }
+
+    #[test]
+    fn missing_field_says_what_to_add() {
+        let src = Source::new("t.yaml", "id: x\nparts: []\n");
+        let d = parse(&src).unwrap_err();
+        assert!(d.message.contains("missing field `title`"), "{}", d.message);
+        assert_eq!(d.hint.as_deref(), Some("add `title:` to this mapping"));
+    }
+}

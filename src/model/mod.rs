@@ -1,0 +1,973 @@
+//! The lab format: what an instructor writes in one YAML file.
+//!
+//! Every struct here is deserialized with `deny_unknown_fields`, so a misspelt key is an error at
+//! its position. Expressions (`Expr`) are Rhai; prose (`Text`) is Markdown with `{{ rhai }}`
+//! placeholders. Doc comments become the JSON Schema descriptions editors show.
+
+mod spanned;
+
+pub use spanned::{Pos, Spanned};
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A Rhai expression, e.g. `queue::pk_wait(utilization, cs, service_min)`.
+pub type Expr = Spanned<String>;
+/// Markdown prose; `{{ expr }}` placeholders are Rhai expressions evaluated in the part's scope.
+pub type Text = Spanned<String>;
+
+/// A lab: metadata, constants, parts, synthesis, HUD, ledger and tests.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Lab {
+    /// Stable identifier (lowercase, dashes). Keys saved progress together with `version`.
+    pub id: Spanned<String>,
+    /// Bump when parts or options change so old saved progress is not mixed with the new lab.
+    #[serde(default = "one")]
+    pub version: u32,
+    /// Course volume number, e.g. 2.
+    #[serde(default)]
+    pub volume: Option<u32>,
+    /// Lab number within the volume, e.g. 6.
+    #[serde(default)]
+    pub number: Option<u32>,
+    /// Chapter key the ledger record is saved under, e.g. `v2_06`.
+    #[serde(default)]
+    pub chapter: Option<String>,
+    /// Short topic shown above the title, e.g. `Fault Tolerance`.
+    #[serde(default)]
+    pub topic: Option<String>,
+    /// The lab's title.
+    pub title: Text,
+    /// One-paragraph teaser under the title (Markdown).
+    #[serde(default)]
+    pub subtitle: Option<Text>,
+    /// Badges shown in the header.
+    #[serde(default)]
+    pub badges: Vec<Badge>,
+    /// Expected duration.
+    #[serde(default)]
+    pub duration: Option<Duration>,
+    /// Learning objectives, in order.
+    #[serde(default)]
+    pub objectives: Vec<Objective>,
+    /// Prerequisites (Markdown, one per item).
+    #[serde(default)]
+    pub prerequisites: Vec<Text>,
+    /// The question the whole lab answers.
+    #[serde(default)]
+    pub core_question: Option<Text>,
+    /// Recommended reading before the lab (Markdown).
+    #[serde(default)]
+    pub reading: Option<Text>,
+    /// Lab-wide constants visible to every formula: numbers, booleans, strings, records or lookup tables.
+    #[serde(default)]
+    pub constants: IndexMap<String, Constant>,
+    /// The parts of the lab, in order.
+    pub parts: Vec<Part>,
+    /// Closing synthesis: takeaways, what's next, self-assessment, decision log.
+    #[serde(default)]
+    pub synthesis: Option<Synthesis>,
+    /// The heads-up display summarising the student's results.
+    #[serde(default)]
+    pub hud: Option<Hud>,
+    /// What the saved progress record is called and holds.
+    #[serde(default)]
+    pub ledger: Option<LedgerSpec>,
+    /// The lab's own tests, run by `labforge test`: set controls, expect outputs.
+    #[serde(default)]
+    pub tests: Vec<LabTest>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A header badge.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Badge {
+    /// Badge text.
+    pub text: Text,
+    /// Colour: `info` (default) or `warn`.
+    #[serde(default)]
+    pub kind: BadgeKind,
+}
+
+/// Badge colour.
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum BadgeKind {
+    #[default]
+    Info,
+    Warn,
+}
+
+/// Expected duration of the lab.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Duration {
+    /// Total, e.g. `35-40 min`.
+    pub total: String,
+    /// Per-part breakdown, e.g. `Part A: ~15 min · Part B: ~25 min`.
+    #[serde(default)]
+    pub breakdown: Option<String>,
+}
+
+/// A learning objective: a bold lead and its explanation.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Objective {
+    /// The bold lead, e.g. `Calculate cluster MTBF`.
+    pub title: Text,
+    /// The explanation (Markdown).
+    #[serde(default)]
+    pub text: Option<Text>,
+}
+
+/// A lab-wide constant. Either a bare value or `{ value, unit, source }`.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Constant {
+    /// A constant with its unit and provenance.
+    Documented(DocumentedConstant),
+    /// A bare value: number, boolean, string, list or record (a lookup table is a record).
+    Bare(Value),
+}
+
+impl Constant {
+    pub fn value(&self) -> &Value {
+        match self {
+            Constant::Documented(d) => &d.value,
+            Constant::Bare(v) => v,
+        }
+    }
+}
+
+/// A constant with its unit and where the figure comes from.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DocumentedConstant {
+    /// The value.
+    pub value: Value,
+    /// Unit, e.g. `h`, `$/GPU-hour`.
+    #[serde(default)]
+    pub unit: Option<String>,
+    /// Where the figure comes from.
+    #[serde(default)]
+    pub source: Option<String>,
+}
+
+/// A literal value: number, boolean, string, list or record.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(untagged)]
+pub enum Value {
+    Bool(bool),
+    Number(f64),
+    Text(String),
+    List(Vec<Value>),
+    Record(IndexMap<String, Value>),
+}
+
+/// One part of a lab (the seeds' Part A-D).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Part {
+    /// Short identifier, unique in the lab (e.g. `a`). Controls and outputs are scoped to their part.
+    pub id: Spanned<String>,
+    /// Part title, e.g. `The Young-Daly Sweet Spot`.
+    pub title: Text,
+    /// Expected time for this part, e.g. `~15 min`.
+    #[serde(default)]
+    pub duration: Option<String>,
+    /// Gates that must be passed before this part opens: `a.prediction`, `b.reflection`.
+    #[serde(default)]
+    pub requires: Vec<Spanned<String>>,
+    /// The message that opens the part.
+    #[serde(default)]
+    pub stakeholder: Option<Stakeholder>,
+    /// Concept framing (Markdown). Placeholders are evaluated at the prediction's scenario.
+    #[serde(default)]
+    pub concept: Option<Text>,
+    /// The prediction that locks this part's instruments until answered.
+    #[serde(default)]
+    pub prediction: Option<Prediction>,
+    /// Heading above the controls and instruments, e.g. `Young-Daly Checkpoint Optimizer`.
+    #[serde(default)]
+    pub explore_title: Option<Text>,
+    /// Controls the student moves.
+    #[serde(default)]
+    pub controls: Vec<Control>,
+    /// Part-level constants (visible only in this part), same forms as lab constants.
+    #[serde(default)]
+    pub constants: IndexMap<String, Constant>,
+    /// Named formulas (Rhai), evaluated in dependency order.
+    #[serde(default)]
+    pub formulas: IndexMap<String, Expr>,
+    /// How named values are presented: label, unit, digits, colour bands.
+    #[serde(default)]
+    pub outputs: IndexMap<String, Output>,
+    /// Instruments: formula panels, metric cards, charts, tables, in display order.
+    #[serde(default)]
+    pub instruments: Vec<Instrument>,
+    /// Banners shown while a condition holds.
+    #[serde(default)]
+    pub feedback: Vec<FeedbackRule>,
+    /// Collapsible governing equations (Markdown).
+    #[serde(default)]
+    pub math_peek: Option<MathPeek>,
+    /// The reflection question closing the part.
+    #[serde(default)]
+    pub reflection: Option<Question>,
+}
+
+/// Who speaks at the start of a part and what they say.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Stakeholder {
+    /// The speaker's role, e.g. `Training Reliability Engineer`.
+    pub role: Text,
+    /// What they say (Markdown).
+    pub message: Text,
+    /// Accent colour of the message card.
+    #[serde(default)]
+    pub color: Option<Color>,
+}
+
+/// A palette colour. Levels `good`/`warn`/`bad` map to green/orange/red.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    Blue,
+    Green,
+    Orange,
+    Red,
+    Purple,
+    Gray,
+    Text,
+    Good,
+    Warn,
+    Bad,
+}
+
+/// A prediction: multiple choice, or a typed number graded with a tolerance.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Prediction {
+    /// The question (Markdown).
+    pub question: Text,
+    /// The control values the question is about; defaults fill the rest. Prose of the part
+    /// (concept, prediction, reflection, math peek) is evaluated at this scenario.
+    #[serde(default)]
+    pub scenario: IndexMap<String, Spanned<Value>>,
+    /// The output the options' claims are about (checked by `labforge check`).
+    #[serde(default)]
+    pub claim: Option<Spanned<String>>,
+    /// Multiple-choice options. Ids default to A, B, C, ...
+    #[serde(default)]
+    pub options: Vec<Choice>,
+    /// A numeric prediction: the student types a number, graded against an output.
+    #[serde(default)]
+    pub numeric: Option<NumericAnswer>,
+    /// Feedback for any option without its own.
+    #[serde(default)]
+    pub other_feedback: Option<Text>,
+}
+
+/// One option of a prediction or reflection.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Choice {
+    /// Option id saved in the ledger; defaults to its letter (A, B, ...).
+    #[serde(default)]
+    pub id: Option<String>,
+    /// The option's text (Markdown inline).
+    pub text: Text,
+    /// True for the correct option (exactly one per question).
+    #[serde(default)]
+    pub correct: bool,
+    /// Feedback shown after choosing it (Markdown).
+    #[serde(default)]
+    pub feedback: Option<Text>,
+    /// What this option states about the prediction's `claim` output at its scenario.
+    #[serde(default)]
+    pub claim: Option<Spanned<Claim>>,
+}
+
+/// A statement about a value: the check holds when the value satisfies it.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Claim {
+    /// About this value (`~25` with `tolerance`).
+    #[serde(default)]
+    pub approx: Option<f64>,
+    /// Relative tolerance for `approx` (default 0.25: within ±25%).
+    #[serde(default)]
+    pub tolerance: Option<f64>,
+    /// At least this value.
+    #[serde(default)]
+    pub min: Option<f64>,
+    /// At most this value.
+    #[serde(default)]
+    pub max: Option<f64>,
+    /// Exactly this boolean.
+    #[serde(default)]
+    pub is: Option<bool>,
+}
+
+/// A numeric prediction graded against an output.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NumericAnswer {
+    /// The output the answer is compared with, at the prediction's scenario.
+    pub output: Spanned<String>,
+    /// Relative tolerance (0.1 = within ±10%).
+    #[serde(default = "default_numeric_tol")]
+    pub tolerance: f64,
+    /// Unit shown next to the input box.
+    #[serde(default)]
+    pub unit: Option<String>,
+    /// Feedback when the answer is within tolerance.
+    #[serde(default)]
+    pub correct_feedback: Option<Text>,
+    /// Feedback otherwise.
+    #[serde(default)]
+    pub other_feedback: Option<Text>,
+}
+
+fn default_numeric_tol() -> f64 {
+    0.1
+}
+
+/// A control. Write it externally tagged: `- slider: { id: ..., ... }`.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Control {
+    /// A range slider; or over a list of `values`; or over exponents with `exponent_base`.
+    Slider(Slider),
+    /// A dropdown: label -> value (a number, boolean, string or a record of several variables).
+    Select(Select),
+    /// An on/off switch (boolean).
+    Switch(Switch),
+    /// A number input box.
+    Number(NumberInput),
+    /// A group of checkboxes; the variable is a record `{option_id: bool}`.
+    Checkboxes(Checkboxes),
+}
+
+impl Control {
+    pub fn id(&self) -> &Spanned<String> {
+        match self {
+            Control::Slider(c) => &c.id,
+            Control::Select(c) => &c.id,
+            Control::Switch(c) => &c.id,
+            Control::Number(c) => &c.id,
+            Control::Checkboxes(c) => &c.id,
+        }
+    }
+    pub fn label(&self) -> &Text {
+        match self {
+            Control::Slider(c) => &c.label,
+            Control::Select(c) => &c.label,
+            Control::Switch(c) => &c.label,
+            Control::Number(c) => &c.label,
+            Control::Checkboxes(c) => &c.label,
+        }
+    }
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Control::Slider(_) => "slider",
+            Control::Select(_) => "select",
+            Control::Switch(_) => "switch",
+            Control::Number(_) => "number",
+            Control::Checkboxes(_) => "checkboxes",
+        }
+    }
+}
+
+/// A slider.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Slider {
+    /// Variable name in formulas.
+    pub id: Spanned<String>,
+    /// Visible label.
+    pub label: Text,
+    /// Lowest position.
+    #[serde(default)]
+    pub min: Option<Spanned<f64>>,
+    /// Highest position.
+    #[serde(default)]
+    pub max: Option<Spanned<f64>>,
+    /// Step between positions (default 1).
+    #[serde(default)]
+    pub step: Option<Spanned<f64>>,
+    /// Slide over this list of values instead of min/max/step.
+    #[serde(default)]
+    pub values: Option<Spanned<Vec<f64>>>,
+    /// When set, the slider moves the exponent and the variable is `exponent_base ^ position`.
+    #[serde(default)]
+    pub exponent_base: Option<f64>,
+    /// Initial value (of the variable, not the exponent).
+    pub default: Spanned<f64>,
+    /// Unit shown next to the value.
+    #[serde(default)]
+    pub unit: Option<String>,
+    /// Decimals shown for the value (default: from the step).
+    #[serde(default)]
+    pub digits: Option<u32>,
+}
+
+/// A dropdown.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Select {
+    /// Variable name in formulas.
+    pub id: Spanned<String>,
+    /// Visible label.
+    pub label: Text,
+    /// Option label -> value, in display order.
+    pub options: Spanned<IndexMap<String, Value>>,
+    /// The label of the initially selected option.
+    pub default: Spanned<String>,
+}
+
+/// An on/off switch.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Switch {
+    /// Variable name in formulas (a boolean).
+    pub id: Spanned<String>,
+    /// Visible label.
+    pub label: Text,
+    /// Initial state.
+    #[serde(default)]
+    pub default: bool,
+}
+
+/// A number input.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NumberInput {
+    /// Variable name in formulas.
+    pub id: Spanned<String>,
+    /// Visible label.
+    pub label: Text,
+    /// Smallest accepted value.
+    #[serde(default)]
+    pub min: Option<f64>,
+    /// Largest accepted value.
+    #[serde(default)]
+    pub max: Option<f64>,
+    /// Granularity (optional).
+    #[serde(default)]
+    pub step: Option<f64>,
+    /// Initial value.
+    pub default: Spanned<f64>,
+    /// Unit shown next to the box.
+    #[serde(default)]
+    pub unit: Option<String>,
+}
+
+/// A checkbox group.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Checkboxes {
+    /// Variable name in formulas (a record of booleans).
+    pub id: Spanned<String>,
+    /// Visible label of the group.
+    pub label: Text,
+    /// Option id -> label, in the order they apply.
+    pub options: IndexMap<String, String>,
+    /// Option ids checked initially.
+    #[serde(default)]
+    pub default: Vec<Spanned<String>>,
+}
+
+/// How a named value is shown.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Output {
+    /// Label, e.g. `System MTBF`.
+    #[serde(default)]
+    pub label: Option<String>,
+    /// Unit suffix, e.g. `h`, `%`, `min`.
+    #[serde(default)]
+    pub unit: Option<String>,
+    /// Prefix, e.g. `$`.
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// Decimals shown (default: automatic).
+    #[serde(default)]
+    pub digits: Option<u32>,
+    /// Words shown for booleans: `[when true, when false]`.
+    #[serde(default)]
+    pub words: Option<(String, String)>,
+    /// Colour by thresholds.
+    #[serde(default)]
+    pub bands: Option<Bands>,
+    /// Colour by a Rhai expression returning "good", "warn" or "bad" (`value` is the output).
+    #[serde(default)]
+    pub level: Option<Expr>,
+}
+
+/// Thresholds colouring a value good/warn/bad. Use the `_below` pair when lower is better and the
+/// `_above` pair when higher is better; `warn_*` is optional (two bands).
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Bands {
+    /// Good while value < this.
+    #[serde(default)]
+    pub good_below: Option<f64>,
+    /// Warn while value < this (else bad).
+    #[serde(default)]
+    pub warn_below: Option<f64>,
+    /// Good while value > this.
+    #[serde(default)]
+    pub good_above: Option<f64>,
+    /// Warn while value > this (else bad).
+    #[serde(default)]
+    pub warn_above: Option<f64>,
+}
+
+/// An instrument. Externally tagged: `- metrics: [...]`, `- panel: {...}`, `- chart: {...}`.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Instrument {
+    /// A monospace panel of formula lines with live values.
+    Panel(Panel),
+    /// A row of metric cards.
+    Metrics(Vec<MetricCard>),
+    /// A chart.
+    Chart(Box<Chart>),
+    /// A table of outputs (label, value, unit).
+    Table(OutputTable),
+}
+
+/// A formula panel.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Panel {
+    /// Panel heading, e.g. `Physics — Young-Daly Checkpoint Optimization`.
+    pub title: Text,
+    /// Lines (inline Markdown with placeholders).
+    pub lines: Vec<Text>,
+}
+
+/// A metric card showing one output.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MetricCard {
+    /// The output shown.
+    pub output: Spanned<String>,
+    /// Card title (default: the output's label).
+    #[serde(default)]
+    pub label: Option<Text>,
+    /// Small text under the value.
+    #[serde(default)]
+    pub caption: Option<Text>,
+    /// Value colour when the output has no bands.
+    #[serde(default)]
+    pub color: Option<Color>,
+}
+
+/// A table listing outputs.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OutputTable {
+    /// Heading.
+    #[serde(default)]
+    pub title: Option<Text>,
+    /// Outputs listed, in order.
+    pub outputs: Vec<Spanned<String>>,
+}
+
+/// Chart kinds.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ChartKind {
+    Line,
+    Scatter,
+    Bar,
+    Radar,
+}
+
+/// A chart declared in YAML and drawn by every renderer from the same model.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Chart {
+    /// Identifier, unique in the part (used for SVG file names).
+    pub id: Spanned<String>,
+    /// Kind of chart.
+    pub kind: ChartKind,
+    /// Title.
+    #[serde(default)]
+    pub title: Option<Text>,
+    /// X axis.
+    #[serde(default)]
+    pub x: Axis,
+    /// Y axis.
+    #[serde(default)]
+    pub y: Axis,
+    /// A variable swept over a range; series expressions see it by name.
+    #[serde(default)]
+    pub sweep: Option<Sweep>,
+    /// Series (line/scatter: x and y expressions over the sweep; bar with sweep: one bar per
+    /// sweep point; radar: `values`).
+    #[serde(default)]
+    pub series: Vec<Series>,
+    /// Fixed bars (bar charts).
+    #[serde(default)]
+    pub bars: Vec<Bar>,
+    /// Radar axes (radar charts).
+    #[serde(default)]
+    pub axes: Vec<String>,
+    /// Single points marked on the chart (current point, optimum).
+    #[serde(default)]
+    pub markers: Vec<Marker>,
+    /// Horizontal reference lines.
+    #[serde(default)]
+    pub hlines: Vec<RefLine>,
+    /// Vertical reference lines.
+    #[serde(default)]
+    pub vlines: Vec<RefLine>,
+    /// Show the legend (default: when there is more than one series).
+    #[serde(default)]
+    pub legend: Option<bool>,
+}
+
+/// An axis.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Axis {
+    /// Axis title.
+    #[serde(default)]
+    pub label: Option<Text>,
+    /// Logarithmic scale.
+    #[serde(default)]
+    pub log: bool,
+    /// Lower bound (expression; default: from the data).
+    #[serde(default)]
+    pub min: Option<Expr>,
+    /// Upper bound (expression; default: from the data).
+    #[serde(default)]
+    pub max: Option<Expr>,
+    /// Tick label prefix, e.g. `$`.
+    #[serde(default)]
+    pub prefix: Option<String>,
+    /// Tick label suffix, e.g. `%`.
+    #[serde(default)]
+    pub suffix: Option<String>,
+}
+
+/// A swept variable.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sweep {
+    /// Name the series expressions use.
+    pub var: Spanned<String>,
+    /// Start (expression).
+    pub from: Expr,
+    /// End, inclusive (expression).
+    pub to: Expr,
+    /// Number of evenly spaced points (default 50), or use `step`.
+    #[serde(default)]
+    pub points: Option<u32>,
+    /// Distance between points (instead of `points`).
+    #[serde(default)]
+    pub step: Option<f64>,
+}
+
+/// A series.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Series {
+    /// Legend name.
+    pub name: Text,
+    /// X expression (line/scatter; bar: category label expression). Default: the sweep variable.
+    #[serde(default)]
+    pub x: Option<Expr>,
+    /// Y expression.
+    #[serde(default)]
+    pub y: Option<Expr>,
+    /// Radar values, one expression per axis.
+    #[serde(default)]
+    pub values: Vec<Expr>,
+    /// Colour (or per-point expression returning a colour name, for bars).
+    #[serde(default)]
+    pub color: Option<Color>,
+    /// Per-point colour expression returning a colour name (bars).
+    #[serde(default)]
+    pub color_when: Option<Expr>,
+    /// Emphasise this series (thicker line) while the expression is true.
+    #[serde(default)]
+    pub emphasis: Option<Expr>,
+    /// Dashed line.
+    #[serde(default)]
+    pub dashed: bool,
+    /// Fill the area (radar).
+    #[serde(default)]
+    pub fill: bool,
+    /// Per-point label template (bars), e.g. `{{ fmt(y, 0) }} ms`.
+    #[serde(default)]
+    pub text: Option<Text>,
+}
+
+/// A fixed bar.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Bar {
+    /// Category label (template).
+    pub label: Text,
+    /// Height (expression).
+    pub value: Expr,
+    /// Colour.
+    #[serde(default)]
+    pub color: Option<Color>,
+    /// Colour expression returning a colour name.
+    #[serde(default)]
+    pub color_when: Option<Expr>,
+    /// Label on the bar (template; `y` is the bar's value).
+    #[serde(default)]
+    pub text: Option<Text>,
+}
+
+/// Marker shapes.
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Symbol {
+    #[default]
+    Circle,
+    Diamond,
+    Star,
+    Square,
+}
+
+/// A marked point.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Marker {
+    /// Legend name.
+    pub name: Text,
+    /// X (expression).
+    pub x: Expr,
+    /// Y (expression).
+    pub y: Expr,
+    /// Shape.
+    #[serde(default)]
+    pub symbol: Symbol,
+    /// Colour.
+    #[serde(default)]
+    pub color: Option<Color>,
+}
+
+/// A reference line with an annotation.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RefLine {
+    /// Position on its axis (expression).
+    pub at: Expr,
+    /// Annotation (template).
+    #[serde(default)]
+    pub label: Option<Text>,
+    /// Colour.
+    #[serde(default)]
+    pub color: Option<Color>,
+    /// Dashed (default true).
+    #[serde(default = "yes")]
+    pub dashed: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Callout kinds.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum CalloutKind {
+    Success,
+    Info,
+    Warn,
+    Danger,
+}
+
+impl CalloutKind {
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            CalloutKind::Success => "success",
+            CalloutKind::Info => "info",
+            CalloutKind::Warn => "warn",
+            CalloutKind::Danger => "danger",
+        }
+    }
+}
+
+/// A banner shown while `when` holds. Give exactly one of `success`, `info`, `warn`, `danger`
+/// with the banner's text.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeedbackRule {
+    /// Condition (Rhai, boolean).
+    pub when: Expr,
+    /// Bold heading, e.g. `CHECKPOINT STORM — System Pathological`.
+    #[serde(default)]
+    pub title: Option<Text>,
+    /// Text of a success banner.
+    #[serde(default)]
+    pub success: Option<Text>,
+    /// Text of an info banner.
+    #[serde(default)]
+    pub info: Option<Text>,
+    /// Text of a warning banner.
+    #[serde(default)]
+    pub warn: Option<Text>,
+    /// Text of a danger banner.
+    #[serde(default)]
+    pub danger: Option<Text>,
+}
+
+impl FeedbackRule {
+    /// The banner's kind and text (the first of success/info/warn/danger given).
+    pub fn callout(&self) -> Option<(CalloutKind, &Text)> {
+        [
+            (CalloutKind::Success, &self.success),
+            (CalloutKind::Info, &self.info),
+            (CalloutKind::Warn, &self.warn),
+            (CalloutKind::Danger, &self.danger),
+        ]
+        .into_iter()
+        .find_map(|(k, t)| t.as_ref().map(|t| (k, t)))
+    }
+}
+
+/// Collapsible governing equations.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MathPeek {
+    /// Summary line, e.g. `Governing equations -- Young-Daly checkpoint optimization`.
+    pub title: Text,
+    /// Markdown body.
+    pub body: Text,
+}
+
+/// A multiple-choice question with feedback (used for reflections).
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Question {
+    /// The question.
+    pub question: Text,
+    /// Options; exactly one is `correct`.
+    pub options: Vec<Choice>,
+    /// Feedback for options without their own.
+    #[serde(default)]
+    pub other_feedback: Option<Text>,
+}
+
+/// The closing synthesis.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Synthesis {
+    /// Key takeaways.
+    #[serde(default)]
+    pub takeaways: Vec<Objective>,
+    /// Cards such as "What's Next" and "Textbook & TinyTorch".
+    #[serde(default)]
+    pub cards: Vec<Card>,
+    /// Self-assessment questions.
+    #[serde(default)]
+    pub self_assessment: Vec<Text>,
+    /// Note under the self-assessment.
+    #[serde(default)]
+    pub self_assessment_note: Option<Text>,
+    /// The decision log.
+    #[serde(default)]
+    pub decision_log: Option<DecisionLog>,
+}
+
+/// A titled card.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Card {
+    /// Heading.
+    pub title: Text,
+    /// Body (Markdown).
+    pub body: Text,
+    /// Accent colour.
+    #[serde(default)]
+    pub color: Option<Color>,
+}
+
+/// The decision log the student writes at the end.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DecisionLog {
+    /// Instructions above the box (Markdown).
+    pub prompt: Text,
+    /// Placeholder text in the box.
+    #[serde(default)]
+    pub placeholder: Option<String>,
+}
+
+/// The heads-up display.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Hud {
+    /// Lab label, e.g. `Vol2 · Lab 06`.
+    #[serde(default)]
+    pub label: Option<String>,
+    /// Chapter label, e.g. `v2_06 · Fault Tolerance`.
+    #[serde(default)]
+    pub chapter_label: Option<String>,
+    /// Parts whose prediction is shown as CORRECT/REVIEW.
+    pub parts: Vec<Spanned<String>>,
+    /// Tiers, first whose `when` holds wins. Scope: `correct` (record part id -> bool) and
+    /// `correct_count`. The last tier may omit `when`.
+    pub tiers: Vec<Tier>,
+}
+
+/// A HUD tier.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Tier {
+    /// Name, e.g. `Optimal`.
+    pub name: String,
+    /// Condition (Rhai); omit on the last tier.
+    #[serde(default)]
+    pub when: Option<Expr>,
+    /// Colour.
+    #[serde(default)]
+    pub color: Option<Color>,
+}
+
+/// The saved progress record.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LedgerSpec {
+    /// Chapter key, e.g. `v2_06` (default: the lab's `chapter`).
+    #[serde(default)]
+    pub chapter: Option<String>,
+    /// Key of the decision-log text (default `student_justification`).
+    #[serde(default)]
+    pub justification_key: Option<String>,
+}
+
+/// A test: at these control values, these outputs.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LabTest {
+    /// Name shown in the report.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Part id.
+    pub part: Spanned<String>,
+    /// Control values (others at their defaults). Selects take the option's value or label.
+    #[serde(default)]
+    pub set: IndexMap<String, Spanned<Value>>,
+    /// Expected values of outputs or formulas.
+    pub expect: IndexMap<String, Spanned<Value>>,
+    /// Relative tolerance for numbers (default 1e-9).
+    #[serde(default)]
+    pub tolerance: Option<f64>,
+}
