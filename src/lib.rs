@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod diag;
+pub mod eval;
 pub mod formula;
 pub mod library;
 pub mod load;

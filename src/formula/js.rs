@@ -39,10 +39,18 @@ fn stmt(s: &rhai::Stmt) -> Result<(), FormulaError> {
             block(&fc.body)?;
             block(&fc.branch)
         }
-        S::Do(_, _, pos) => Err(unsupported(*pos, "`do` loops", "use `while` or `for x in range(a, b)`")),
+        S::Do(_, _, pos) => Err(unsupported(
+            *pos,
+            "`do` loops",
+            "use `while` or `for x in range(a, b)`",
+        )),
         S::For(b, pos) => {
             if b.1.is_some() {
-                return Err(unsupported(*pos, "a loop counter variable", "use `for x in range(a, b)`"));
+                return Err(unsupported(
+                    *pos,
+                    "a loop counter variable",
+                    "use `for x in range(a, b)`",
+                ));
             }
             expr(&b.2.expr)?;
             block(&b.2.body)
@@ -56,18 +64,41 @@ fn stmt(s: &rhai::Stmt) -> Result<(), FormulaError> {
         S::Block(b) => block(b),
         S::Expr(e) => expr(e),
         S::BreakLoop(None, _, _) => Ok(()),
-        S::BreakLoop(Some(_), _, pos) => Err(unsupported(*pos, "`break` with a value", "assign to a variable, then `break`")),
-        S::Switch(_, pos) => Err(unsupported(*pos, "`switch`", "use `if ... else if ... else`")),
-        S::TryCatch(_, pos) => Err(unsupported(*pos, "`try`/`catch`", "formulas cannot catch errors")),
-        S::Return(_, _, pos) => Err(unsupported(*pos, "`return`", "end the formula with the value's expression")),
-        other => Err(unsupported(other.position(), "this statement", "see the formula subset in docs/authoring.md")),
+        S::BreakLoop(Some(_), _, pos) => Err(unsupported(
+            *pos,
+            "`break` with a value",
+            "assign to a variable, then `break`",
+        )),
+        S::Switch(_, pos) => Err(unsupported(
+            *pos,
+            "`switch`",
+            "use `if ... else if ... else`",
+        )),
+        S::TryCatch(_, pos) => Err(unsupported(
+            *pos,
+            "`try`/`catch`",
+            "formulas cannot catch errors",
+        )),
+        S::Return(_, _, pos) => Err(unsupported(
+            *pos,
+            "`return`",
+            "end the formula with the value's expression",
+        )),
+        other => Err(unsupported(
+            other.position(),
+            "this statement",
+            "see the formula subset in docs/authoring.md",
+        )),
     }
 }
 
 fn expr(e: &rhai::Expr) -> Result<(), FormulaError> {
     use rhai::Expr as E;
     match e {
-        E::BoolConstant(..) | E::FloatConstant(..) | E::IntegerConstant(..) | E::StringConstant(..) => Ok(()),
+        E::BoolConstant(..)
+        | E::FloatConstant(..)
+        | E::IntegerConstant(..)
+        | E::StringConstant(..) => Ok(()),
         E::Variable(..) | E::Property(..) => Ok(()),
         E::InterpolatedString(v, _) | E::Array(v, _) => v.iter().try_for_each(expr),
         E::Map(b, _) => b.0.iter().try_for_each(|(_, x)| expr(x)),
@@ -79,9 +110,21 @@ fn expr(e: &rhai::Expr) -> Result<(), FormulaError> {
         }
         E::And(v, _) | E::Or(v, _) => v.iter().try_for_each(expr),
         E::Coalesce(_, pos) => Err(unsupported(*pos, "`??`", "use `if`")),
-        E::CharConstant(_, pos) => Err(unsupported(*pos, "a character literal", "use a string in double quotes")),
-        E::Unit(pos) => Err(unsupported(*pos, "`()`", "every formula must produce a value")),
+        E::CharConstant(_, pos) => Err(unsupported(
+            *pos,
+            "a character literal",
+            "use a string in double quotes",
+        )),
+        E::Unit(pos) => Err(unsupported(
+            *pos,
+            "`()`",
+            "every formula must produce a value",
+        )),
         E::ThisPtr(pos) => Err(unsupported(*pos, "`this`", "formulas have no `this`")),
-        other => Err(unsupported(other.position(), "this expression", "see the formula subset in docs/authoring.md")),
+        other => Err(unsupported(
+            other.position(),
+            "this expression",
+            "see the formula subset in docs/authoring.md",
+        )),
     }
 }

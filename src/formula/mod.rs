@@ -24,9 +24,38 @@ pub mod limits {
 /// Functions of Rhai's standard library that formulas may call (the page's runtime implements
 /// exactly these). Library functions come from [`crate::library::functions`].
 pub const BUILTINS: &[&str] = &[
-    "sqrt", "exp", "ln", "log", "abs", "floor", "ceiling", "round", "min", "max", "sin", "cos", "tan",
-    "asin", "acos", "atan", "sinh", "cosh", "tanh", "is_nan", "is_infinite", "is_finite", "to_string",
-    "len", "contains", "at", "sign", "to_upper", "to_lower", "keys", "values", "sum",
+    "sqrt",
+    "exp",
+    "ln",
+    "log",
+    "abs",
+    "floor",
+    "ceiling",
+    "round",
+    "min",
+    "max",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "is_nan",
+    "is_infinite",
+    "is_finite",
+    "to_string",
+    "len",
+    "contains",
+    "at",
+    "sign",
+    "to_upper",
+    "to_lower",
+    "keys",
+    "values",
+    "sum",
 ];
 
 /// A compile or run-time problem inside one formula, positioned in the formula's own text
@@ -68,19 +97,27 @@ impl FormulaEngine {
         engine.set_fast_operators(false);
         #[allow(deprecated)]
         engine.on_parse_token(|token, _, _| match token {
-            rhai::Token::IntegerConstant(n) => {
-                rhai::Token::FloatConstant(Box::new(((n as rhai::FLOAT).into(), n.to_string().into())))
-            }
+            rhai::Token::IntegerConstant(n) => rhai::Token::FloatConstant(Box::new((
+                (n as rhai::FLOAT).into(),
+                n.to_string().into(),
+            ))),
             t => t,
         });
         // `len()` and friends still return integers: keep integer division real as well.
-        engine.register_fn("/", |a: rhai::INT, b: rhai::INT| a as rhai::FLOAT / b as rhai::FLOAT);
-        engine.register_fn("at", |a: rhai::Array, i: rhai::FLOAT| -> Result<Dynamic, Box<rhai::EvalAltResult>> {
-            if i.fract() != 0.0 || i < 0.0 || i as usize >= a.len() {
-                return Err(format!("index {i} is outside the list (length {})", a.len()).into());
-            }
-            Ok(a[i as usize].clone())
+        engine.register_fn("/", |a: rhai::INT, b: rhai::INT| {
+            a as rhai::FLOAT / b as rhai::FLOAT
         });
+        engine.register_fn(
+            "at",
+            |a: rhai::Array, i: rhai::FLOAT| -> Result<Dynamic, Box<rhai::EvalAltResult>> {
+                if i.fract() != 0.0 || i < 0.0 || i as usize >= a.len() {
+                    return Err(
+                        format!("index {i} is outside the list (length {})", a.len()).into(),
+                    );
+                }
+                Ok(a[i as usize].clone())
+            },
+        );
         engine.register_fn("sign", |x: rhai::FLOAT| {
             if x > 0.0 {
                 1.0
@@ -90,11 +127,17 @@ impl FormulaEngine {
                 0.0
             }
         });
-        engine.register_fn("sum", |a: rhai::Array| -> Result<rhai::FLOAT, Box<rhai::EvalAltResult>> {
-            a.iter()
-                .map(|v| v.as_float().map_err(|t| format!("sum() needs numbers, found {t}").into()))
-                .sum()
-        });
+        engine.register_fn(
+            "sum",
+            |a: rhai::Array| -> Result<rhai::FLOAT, Box<rhai::EvalAltResult>> {
+                a.iter()
+                    .map(|v| {
+                        v.as_float()
+                            .map_err(|t| format!("sum() needs numbers, found {t}").into())
+                    })
+                    .sum()
+            },
+        );
         crate::library::register(&mut engine);
         // Sandbox: no modules, no eval, no output, bounded everything.
         engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
@@ -156,7 +199,11 @@ pub fn function_names() -> BTreeSet<String> {
     BUILTINS
         .iter()
         .map(|s| s.to_string())
-        .chain(crate::library::functions().iter().map(|f| f.path.to_string()))
+        .chain(
+            crate::library::functions()
+                .iter()
+                .map(|f| f.path.to_string()),
+        )
         .collect()
 }
 
@@ -165,8 +212,9 @@ fn parse_error(e: &rhai::ParseError, known: &BTreeSet<String>) -> FormulaError {
     let (message, hint) = match &*e.0 {
         P::VariableUndefined(name) => (
             format!("unknown name `{name}`"),
-            crate::diag::did_you_mean(name, known.iter().map(|s| s.as_str()))
-                .or_else(|| Some("a formula sees the lab's constants, the part's controls and formulas".into())),
+            crate::diag::did_you_mean(name, known.iter().map(|s| s.as_str())).or_else(|| {
+                Some("a formula sees the lab's constants, the part's controls and formulas".into())
+            }),
         ),
         P::ModuleUndefined(name) => (
             format!("unknown library namespace `{name}`"),
@@ -176,9 +224,16 @@ fn parse_error(e: &rhai::ParseError, known: &BTreeSet<String>) -> FormulaError {
             "numbers are real, so a list cannot be indexed with a literal".into(),
             Some("write `at(list, i)` instead of `list[i]`".into()),
         ),
-        P::Reserved(w) | P::ForbiddenVariable(w) => (format!("`{w}` is not allowed in a formula"), None),
-        P::BadInput(rhai::LexError::ImproperSymbol(s, _)) if s == "eval" || s == "import" || s == "export" => {
-            (format!("`{s}` is not allowed in a formula (formulas are sandboxed)"), None)
+        P::Reserved(w) | P::ForbiddenVariable(w) => {
+            (format!("`{w}` is not allowed in a formula"), None)
+        }
+        P::BadInput(rhai::LexError::ImproperSymbol(s, _))
+            if s == "eval" || s == "import" || s == "export" =>
+        {
+            (
+                format!("`{s}` is not allowed in a formula (formulas are sandboxed)"),
+                None,
+            )
         }
         other => (format!("syntax error: {other}"), None),
     };
@@ -193,11 +248,17 @@ fn runtime_error(e: &rhai::EvalAltResult) -> FormulaError {
     let pos = e.position();
     let (message, hint) = match e {
         E::ErrorTooManyOperations(_) => (
-            format!("the formula ran more than {} operations", limits::MAX_OPERATIONS),
+            format!(
+                "the formula ran more than {} operations",
+                limits::MAX_OPERATIONS
+            ),
             Some("a loop never ends or runs too long; bound it".to_string()),
         ),
         E::ErrorStackOverflow(_) | E::ErrorTooManyVariables(_) => (e.to_string(), None),
-        E::ErrorDataTooLarge(what, _) => (format!("{what} grew too large"), Some("formulas are bounded in size".into())),
+        E::ErrorDataTooLarge(what, _) => (
+            format!("{what} grew too large"),
+            Some("formulas are bounded in size".into()),
+        ),
         E::ErrorFunctionNotFound(sig, _) => (
             format!("no function matches `{sig}`"),
             Some("check the argument count and types (numbers, booleans, strings)".into()),
@@ -297,7 +358,12 @@ impl Walker {
 
     fn call(&mut self, f: &rhai::FnCallExpr, pos: Position) {
         if f.op_token.is_none() && !f.name.starts_with(|c: char| !c.is_alphabetic() && c != '_') {
-            let mut path: Vec<String> = f.namespace.path.iter().map(|i| i.name.to_string()).collect();
+            let mut path: Vec<String> = f
+                .namespace
+                .path
+                .iter()
+                .map(|i| i.name.to_string())
+                .collect();
             path.push(f.name.to_string());
             self.calls.push((path.join("::"), pos));
         }
@@ -334,7 +400,9 @@ impl Walker {
 pub fn to_json(v: &Dynamic) -> serde_json::Value {
     use serde_json::Value as J;
     if let Ok(f) = v.as_float() {
-        return serde_json::Number::from_f64(f).map(J::Number).unwrap_or(J::Null);
+        return serde_json::Number::from_f64(f)
+            .map(J::Number)
+            .unwrap_or(J::Null);
     }
     if let Ok(i) = v.as_int() {
         return J::from(i as f64);
@@ -356,7 +424,9 @@ pub fn to_json(v: &Dynamic) -> serde_json::Value {
 
 /// A number from a value, if it is one.
 pub fn as_number(v: &Dynamic) -> Option<f64> {
-    v.as_float().ok().or_else(|| v.as_int().ok().map(|i| i as f64))
+    v.as_float()
+        .ok()
+        .or_else(|| v.as_int().ok().map(|i| i as f64))
 }
 
 #[cfg(test)]
@@ -376,13 +446,21 @@ mod tests {
     #[test]
     fn division_is_real() {
         assert_eq!(eval("7/2").unwrap().as_float().unwrap(), 3.5);
-        assert_eq!(eval("let a = [1, 2, 3]; len(a) / 2").unwrap().as_float().unwrap(), 1.5);
+        assert_eq!(
+            eval("let a = [1, 2, 3]; len(a) / 2")
+                .unwrap()
+                .as_float()
+                .unwrap(),
+            1.5
+        );
     }
 
     #[test]
     fn unknown_names_are_located_with_suggestion() {
         let e = FormulaEngine::new();
-        let err = e.compile("1 + utilisation", &known(&["utilization"])).unwrap_err();
+        let err = e
+            .compile("1 + utilisation", &known(&["utilization"]))
+            .unwrap_err();
         assert_eq!((err.line, err.col), (1, 5));
         assert_eq!(err.message, "unknown name `utilisation`");
         assert_eq!(err.hint.as_deref(), Some("did you mean `utilization`?"));
@@ -404,7 +482,10 @@ mod tests {
     fn references_exclude_locals() {
         let e = FormulaEngine::new();
         let ast = e
-            .compile("let t = a * 2; let i = 0; while i < b { t += i; i += 1; } t + c", &known(&["a", "b", "c"]))
+            .compile(
+                "let t = a * 2; let i = 0; while i < b { t += i; i += 1; } t + c",
+                &known(&["a", "b", "c"]),
+            )
             .unwrap();
         assert_eq!(references(&ast), vec!["a", "b", "c"]);
     }
