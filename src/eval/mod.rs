@@ -150,20 +150,9 @@ impl CompiledLab {
             })?;
             scope.push_dynamic(f.name.as_str(), v);
         }
-        let mut values: IndexMap<String, Dynamic> = IndexMap::new();
-        for (k, _, v) in scope.iter_raw() {
-            values.insert(k.to_string(), v.clone());
-        }
-        if values.len() > 1
-            && values.keys().next()
-                != self
-                    .constants
-                    .first()
-                    .map(|c| &c.0)
-                    .or(part.controls.first().map(|c| &c.id))
-        {
-            values.reverse();
-        }
+        // `iter` yields in definition order: constants, controls, formulas.
+        let values: IndexMap<String, Dynamic> =
+            scope.iter().map(|(k, _, v)| (k.to_string(), v)).collect();
         Ok(Evaluation {
             part: part.index,
             values,
