@@ -226,3 +226,79 @@ pub fn schema_json() -> String {
     let schema = schemars::schema_for!(crate::model::Lab);
     serde_json::to_string_pretty(&schema).unwrap() + "\n"
 }
+
+/// `labforge render`: one lab file or a directory of them, to `out` (default: `build/<format>`).
+pub fn render(
+    paths: &[PathBuf],
+    to: &str,
+    out: Option<&Path>,
+    opts: &crate::render::RenderOptions,
+) -> ExitCode {
+    let Some(r) = crate::render::renderer(to) else {
+        eprintln!("error: unknown format `{to}` (formats: html, markdown, handout-html)");
+        return ExitCode::FAILURE;
+    };
+    let Some(files) = files_or_report(paths) else {
+        return ExitCode::FAILURE;
+    };
+    let out = out
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("build").join(to));
+    let start = std::time::Instant::now();
+    let mut labs = Vec::new();
+    let mut failed = 0;
+    for (i, f) in files.iter().enumerate() {
+        let Some(lab) = load_or_report(f) else {
+            failed += 1;
+            continue;
+        };
+        let stem = f
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("lab")
+            .to_string();
+        eprintln!("[{}/{}] {} -> {to}", i + 1, files.len(), f.display());
+        match r
+            .render(&lab, &stem, opts)
+            .and_then(|fs| write_files(&out, &fs))
+        {
+            Ok(()) => labs.push((stem, lab)),
+            Err(e) => {
+                eprintln!("error: {}: {e}", f.display());
+                failed += 1;
+            }
+        }
+    }
+    if files.len() > 1 || paths.iter().any(|p| p.is_dir()) || paths.is_empty() {
+        let refs: Vec<(String, &CompiledLab)> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
+        if let Err(e) = r
+            .render_index(&refs, opts)
+            .and_then(|fs| write_files(&out, &fs))
+        {
+            eprintln!("error: index: {e}");
+            failed += 1;
+        }
+    }
+    eprintln!(
+        "rendered {} lab(s) to {} in {} ms",
+        labs.len(),
+        out.display(),
+        start.elapsed().as_millis()
+    );
+    if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn write_files(out: &Path, files: &[crate::render::OutFile]) -> Result<(), String> {
+    for f in files {
+        let p = out.join(&f.path);
+        if let Some(d) = p.parent() {
+            std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+        }
+        std::fs::write(&p, &f.bytes).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    Ok(())
+}

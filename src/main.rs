@@ -36,6 +36,36 @@ enum Command {
     Test { paths: Vec<PathBuf> },
     /// Print the JSON Schema of the lab format.
     Schema,
+    /// Render labs to a static HTML page, a Markdown handout, or a print-ready handout page.
+    Render {
+        /// Lab files or directories (default: labs/).
+        paths: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, default_value = "html", value_parser = ["html", "markdown", "handout-html"])]
+        to: String,
+        /// Output directory (default: build/FORMAT).
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+        /// Render the answer key instead of the student handout.
+        #[arg(long)]
+        answer_key: bool,
+        /// Directory of templates/assets overriding the embedded ones (same file names).
+        #[arg(long)]
+        templates: Option<PathBuf>,
+    },
+    /// Walk through a lab in the terminal; progress is saved after every answer.
+    Run {
+        lab: PathBuf,
+        /// Ledger file (default: under the user's data directory).
+        #[arg(long)]
+        ledger: Option<PathBuf>,
+        /// Answers file (YAML/JSON) to run the whole lab non-interactively.
+        #[arg(long)]
+        answers: Option<PathBuf>,
+        /// Start over, discarding saved progress.
+        #[arg(long)]
+        restart: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -49,6 +79,30 @@ fn main() -> ExitCode {
             format,
         } => labforge::cli::eval_cmd(&lab, part.as_deref(), &set, format == "json"),
         Command::Test { paths } => labforge::cli::test(&paths),
+        Command::Render {
+            paths,
+            to,
+            out,
+            answer_key,
+            templates,
+        } => {
+            let opts = labforge::render::RenderOptions {
+                answer_key,
+                templates,
+            };
+            labforge::cli::render(&paths, &to, out.as_deref(), &opts)
+        }
+        Command::Run {
+            lab,
+            ledger,
+            answers,
+            restart,
+        } => labforge::run::run(&labforge::run::RunOptions {
+            lab,
+            ledger,
+            answers,
+            restart,
+        }),
         Command::Schema => {
             print!("{}", labforge::cli::schema_json());
             ExitCode::SUCCESS
