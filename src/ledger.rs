@@ -48,6 +48,11 @@ pub struct Ledger {
     /// Whether the student reached the end.
     #[serde(default)]
     pub complete: bool,
+    /// Where the terminal prompt resumes: `PART.prediction`, `PART.explore`, `PART.reflection`,
+    /// `synthesis` or `done` (the furthest step reached). Absent in a fresh record and optional
+    /// for other writers (the page's export); answers alone still tell what is left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
 }
 
 /// What the HUD shows.
@@ -90,6 +95,7 @@ impl Ledger {
             decision_log: String::new(),
             hud: HudState::default(),
             complete: false,
+            position: None,
         };
         l.refresh(lab);
         l

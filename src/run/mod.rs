@@ -1,7 +1,34 @@
-//! `labforge run`: the lab as an interactive terminal prompt (not written yet).
+//! `labforge run`: the lab as a terminal prompt.
+//!
+//! The walk is the same in every mode: header, then each part in order (stakeholder, concept,
+//! prediction — which unlocks the instruments — then an explore loop over the controls, then the
+//! reflection), then the synthesis with the decision log and the HUD. Answers come from the
+//! interactive widgets on a terminal ([`ui::TtyPrompter`]), from numbered line prompts when stdin
+//! is not a terminal ([`ui::LinePrompter`]), or from an answers file (`--answers`).
+//!
+//! Progress is saved to the JSON ledger after every answer and every control change, atomically;
+//! running again resumes at the recorded position, `--restart` starts over. Ctrl-C and end of
+//! input save and exit with a message.
 
-use std::path::PathBuf;
+pub mod chart;
+pub mod md;
+pub mod term;
+pub mod ui;
+
+use crate::eval::{self, CompiledLab, CompiledPart, EvalError, Evaluation};
+use crate::formula::{as_number, to_json};
+use crate::ledger::{part_key, Ledger};
+use crate::library::format;
+use crate::load::check::option_id;
+use crate::model::*;
+use indexmap::IndexMap;
+use rhai::Dynamic;
+use serde::Deserialize;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use term::{Screen, Style};
+use ui::{Item, Prompter, Res, Stop};
 
 /// Options of `labforge run`.
 #[derive(Debug, Clone, Default)]
@@ -12,7 +39,1347 @@ pub struct RunOptions {
     pub restart: bool,
 }
 
-pub fn run(_opts: &RunOptions) -> ExitCode {
-    eprintln!("error: `labforge run` is not written yet");
-    ExitCode::FAILURE
+/// An answers file: every answer of a run, for non-interactive runs (autograders).
+///
+/// ```yaml
+/// predictions: { a: C, b: 25 }          # option id, or the number for numeric predictions
+/// controls: { a: { cluster_gpus: 8000 } } # applied in order during the part's exploration
+/// reflections: { a: B }
+/// decision_log: "I would ..."
+/// ```
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    #[serde(default)]
+    pub predictions: IndexMap<String, serde_json::Value>,
+    #[serde(default)]
+    pub controls: IndexMap<String, IndexMap<String, serde_json::Value>>,
+    #[serde(default)]
+    pub reflections: IndexMap<String, serde_json::Value>,
+    #[serde(default)]
+    pub decision_log: Option<String>,
+}
+
+impl Answers {
+    /// Reads YAML or JSON (JSON is YAML).
+    pub fn load(path: &Path) -> Result<Answers, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        serde_saphyr::from_str::<Answers>(&text)
+            .map_err(|e| format!("{}: not an answers file: {e}", path.display()))
+    }
+}
+
+/// The default ledger file: `$XDG_DATA_HOME/labforge/<id>-v<version>.json`, else
+/// `~/.local/share/labforge/...`, else `./.labforge/...`.
+pub fn default_ledger_path(lab: &CompiledLab) -> PathBuf {
+    let name = format!("{}-v{}.json", lab.lab.id.value, lab.lab.version);
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| PathBuf::from(h).join(".local/share"))
+        })
+        .unwrap_or_else(|| PathBuf::from("."));
+    let dir = if base == Path::new(".") {
+        base.join(".labforge")
+    } else {
+        base.join("labforge")
+    };
+    dir.join(name)
+}
+
+/// `labforge run`.
+pub fn run(opts: &RunOptions) -> ExitCode {
+    let Some(lab) = crate::cli::load_or_report(&opts.lab) else {
+        return ExitCode::FAILURE;
+    };
+    let path = opts
+        .ledger
+        .clone()
+        .unwrap_or_else(|| default_ledger_path(&lab));
+    let answers = match &opts.answers {
+        None => None,
+        Some(p) => match Answers::load(p) {
+            Ok(a) => Some(a),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let mut ledger = if opts.restart {
+        Ledger::new(&lab)
+    } else {
+        match Ledger::load(&path) {
+            Ok(None) => Ledger::new(&lab),
+            Ok(Some(l)) if l.lab != lab.lab.id.value || l.version != lab.lab.version => {
+                eprintln!(
+                    "error: {} holds progress for lab `{}` v{}, not `{}` v{}; pass another --ledger, or --restart to overwrite it",
+                    path.display(),
+                    l.lab,
+                    l.version,
+                    lab.lab.id.value,
+                    lab.lab.version
+                );
+                return ExitCode::FAILURE;
+            }
+            Ok(Some(l)) => l,
+            Err(e) => {
+                eprintln!(
+                    "error: {e}\n  hint: pass --restart to start over (the file is replaced)"
+                );
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    ledger.refresh(&lab);
+    term::install_interrupt_handler();
+    let scr = Screen::detect();
+    let source = match answers {
+        Some(a) => Source::Answers(Box::new(a)),
+        None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
+            Source::Prompt(Box::new(ui::TtyPrompter))
+        }
+        None => Source::Prompt(Box::new(ui::LinePrompter::new(
+            std::io::stdin().lock(),
+            !std::io::stdin().is_terminal(),
+        ))),
+    };
+    let mut s = Session {
+        lab: &lab,
+        ledger,
+        path,
+        scr,
+        source,
+    };
+    let result = s.walk();
+    // Whatever happened, the last state is on disk.
+    let saved = s.save();
+    match (result, saved) {
+        (Ok(()), Ok(())) => ExitCode::SUCCESS,
+        (Ok(()), Err(Stop::Bad(e))) | (Err(Stop::Bad(e)), _) => {
+            eprintln!("error: {e}");
+            if s.path.exists() {
+                eprintln!("progress so far is saved in {}", s.path.display());
+            }
+            ExitCode::FAILURE
+        }
+        (Err(Stop::Interrupted), _) => {
+            eprintln!(
+                "\nInterrupted. Progress saved to {}; run the same command again to resume.",
+                s.path.display()
+            );
+            ExitCode::from(130)
+        }
+        (Err(Stop::Eof), _) | (Ok(()), Err(_)) => {
+            eprintln!(
+                "\nInput ended. Progress saved to {}; run the same command again to resume.",
+                s.path.display()
+            );
+            ExitCode::from(1)
+        }
+    }
+}
+
+enum Source<'a> {
+    Prompt(Box<dyn Prompter + 'a>),
+    Answers(Box<Answers>),
+}
+
+/// The steps of a part, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Step {
+    Prediction = 0,
+    Explore = 1,
+    Reflection = 2,
+}
+
+impl Step {
+    fn name(self) -> &'static str {
+        match self {
+            Step::Prediction => "prediction",
+            Step::Explore => "explore",
+            Step::Reflection => "reflection",
+        }
+    }
+}
+
+struct Session<'a> {
+    lab: &'a CompiledLab,
+    ledger: Ledger,
+    path: PathBuf,
+    scr: Screen,
+    source: Source<'a>,
+}
+
+fn eval_stop(e: EvalError) -> Stop {
+    Stop::Bad(format!("the lab failed to evaluate: {e}"))
+}
+
+fn letter(id: &str) -> String {
+    part_key(id)
+        .trim_start_matches("part")
+        .trim_start_matches('_')
+        .to_string()
+}
+
+impl<'a> Session<'a> {
+    fn save(&mut self) -> Res<()> {
+        self.ledger.refresh(self.lab);
+        term::persist(&self.path, &self.ledger).map_err(|e| {
+            Stop::Bad(format!(
+                "could not save progress to {}: {e}",
+                self.path.display()
+            ))
+        })
+    }
+
+    /// (part index, step) of the recorded position; synthesis is (parts, 0).
+    fn position(&self) -> (usize, usize) {
+        let n = self.lab.lab.parts.len();
+        match self.ledger.position.as_deref() {
+            None => (0, 0),
+            Some("synthesis") | Some("done") => (n, 0),
+            Some(p) => {
+                let (pid, step) = p.split_once('.').unwrap_or((p, "prediction"));
+                let i = self
+                    .lab
+                    .lab
+                    .parts
+                    .iter()
+                    .position(|x| x.id.value == pid)
+                    .unwrap_or(0);
+                let s = match step {
+                    "explore" => 1,
+                    "reflection" => 2,
+                    _ => 0,
+                };
+                (i, s)
+            }
+        }
+    }
+
+    /// Moves the recorded position forward (never back).
+    fn advance(&mut self, part: usize, step: usize) {
+        if (part, step) <= self.position() && self.ledger.position.is_some() {
+            return;
+        }
+        let parts = &self.lab.lab.parts;
+        self.ledger.position = Some(if part >= parts.len() {
+            "synthesis".into()
+        } else {
+            let s = [Step::Prediction, Step::Explore, Step::Reflection][step.min(2)];
+            format!("{}.{}", parts[part].id.value, s.name())
+        });
+    }
+
+    fn print(&self, lines: Vec<String>) {
+        self.scr.print_lines(&lines);
+    }
+
+    fn md(&self, text: &str) -> Vec<String> {
+        md::render(text, &self.scr)
+    }
+
+    fn text(&self, cp: Option<&CompiledPart>, ev: Option<&Evaluation>, t: &Text) -> Res<String> {
+        self.lab
+            .render_text(cp, ev, &t.value, &[])
+            .map_err(eval_stop)
+    }
+
+    fn walk(&mut self) -> Res<()> {
+        let lab = &self.lab.lab;
+        let fresh = self.ledger.position.is_none() && !self.ledger.complete;
+        self.header(fresh)?;
+        self.save()?;
+        if self.ledger.complete {
+            self.scr.println("");
+            self.scr.println(&self.scr.paint(
+                Style::Green,
+                "You have completed this lab. Run with --restart to start over.",
+            ));
+            self.hud();
+            return Ok(());
+        }
+        for (i, part) in lab.parts.iter().enumerate() {
+            let a = &self.ledger.parts[&part.id.value];
+            let pred_done = part.prediction.is_none() || a.prediction.is_some();
+            let refl_done = part.reflection.is_none() || a.reflection.is_some();
+            let explore_done = !has_explore(part) || self.position() > (i, 1);
+            if pred_done && refl_done && explore_done {
+                continue;
+            }
+            self.gate(part)?;
+            let cp = self.lab.part(&part.id.value).expect("compiled part");
+            self.intro(cp, part)?;
+            self.prediction(i, cp, part)?;
+            if !explore_done {
+                self.explore(cp, part)?;
+                self.advance(i, 2);
+                self.save()?;
+            }
+            self.reflection(i, cp, part)?;
+        }
+        self.synthesis()
+    }
+
+    /// Stops when a part's `requires` gates are not passed yet.
+    fn gate(&self, part: &Part) -> Res<()> {
+        for g in &part.requires {
+            let Some((pid, what)) = g.value.split_once('.') else {
+                continue;
+            };
+            let a = self.ledger.parts.get(pid);
+            let open = match what {
+                "prediction" => a.is_some_and(|a| a.prediction.is_some()),
+                "reflection" => a.is_some_and(|a| a.reflection.is_some()),
+                _ => true,
+            };
+            if !open {
+                return Err(Stop::Bad(format!(
+                    "part {} is locked until the {what} of part {} is answered",
+                    letter(&part.id.value),
+                    letter(pid)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn header(&self, fresh: bool) -> Res<()> {
+        let lab = &self.lab.lab;
+        let mut l = Vec::new();
+        let mut kicker = Vec::new();
+        if let (Some(v), Some(n)) = (lab.volume, lab.number) {
+            kicker.push(format!("Vol {v} · Lab {n:02}"));
+        }
+        if let Some(t) = &lab.topic {
+            kicker.push(t.clone());
+        }
+        if !kicker.is_empty() {
+            l.push(
+                self.scr
+                    .paint(Style::Dim, &kicker.join(" · ").to_uppercase()),
+            );
+        }
+        let title = self.text(None, None, &lab.title)?;
+        l.push(self.scr.paint(Style::Heading, &title));
+        if !fresh {
+            l.push(String::new());
+            let where_ = match self.ledger.position.as_deref() {
+                Some("synthesis") | Some("done") | None => "the synthesis".to_string(),
+                Some(p) => {
+                    let (pid, step) = p.split_once('.').unwrap_or((p, ""));
+                    format!("part {} ({step})", letter(pid))
+                }
+            };
+            if !self.ledger.complete {
+                l.push(format!(
+                    "Resuming at {where_}. Progress: {} (--restart to start over).",
+                    self.path.display()
+                ));
+            }
+            self.print(l);
+            return Ok(());
+        }
+        if let Some(s) = &lab.subtitle {
+            l.extend(self.md(&self.text(None, None, s)?));
+        }
+        let mut meta = Vec::new();
+        for b in &lab.badges {
+            meta.push(format!("[{}]", self.text(None, None, &b.text)?));
+        }
+        if let Some(d) = &lab.duration {
+            meta.push(format!("⏱ {}", d.total));
+        }
+        if !meta.is_empty() {
+            l.push(self.scr.paint(Style::Dim, &meta.join("  ")));
+        }
+        if !lab.objectives.is_empty() {
+            l.push(String::new());
+            l.push(self.scr.paint(Style::Bold, "Learning objectives"));
+            for (k, o) in lab.objectives.iter().enumerate() {
+                let mut md = format!("**{}**", self.text(None, None, &o.title)?);
+                if let Some(t) = &o.text {
+                    md.push_str(" — ");
+                    md.push_str(&self.text(None, None, t)?);
+                }
+                l.extend(md::render_prefixed(
+                    &md,
+                    &self.scr,
+                    &format!("{}. ", k + 1),
+                    "   ",
+                ));
+            }
+        }
+        if !lab.prerequisites.is_empty() {
+            l.push(String::new());
+            l.push(self.scr.paint(Style::Bold, "Prerequisites"));
+            for p in &lab.prerequisites {
+                l.extend(md::render_prefixed(
+                    &self.text(None, None, p)?,
+                    &self.scr,
+                    "• ",
+                    "  ",
+                ));
+            }
+        }
+        if let Some(q) = &lab.core_question {
+            l.push(String::new());
+            l.extend(md::render_prefixed(
+                &self.text(None, None, q)?,
+                &self.scr,
+                "Core question: ",
+                "  ",
+            ));
+        }
+        if let Some(r) = &lab.reading {
+            l.push(String::new());
+            l.extend(md::render_prefixed(
+                &self.text(None, None, r)?,
+                &self.scr,
+                "Reading: ",
+                "  ",
+            ));
+        }
+        l.push(self.scr.paint(
+            Style::Dim,
+            &format!("Progress is saved to {}", self.path.display()),
+        ));
+        self.print(l);
+        Ok(())
+    }
+
+    fn scenario_ev(&self, cp: &CompiledPart) -> Res<Evaluation> {
+        self.lab
+            .evaluate(cp, &self.lab.scenario(cp))
+            .map_err(eval_stop)
+    }
+
+    fn intro(&self, cp: &CompiledPart, part: &Part) -> Res<()> {
+        let ev = self.scenario_ev(cp)?;
+        let mut l = vec![String::new()];
+        let mut title = format!(
+            "Part {}: {}",
+            letter(&part.id.value),
+            self.text(Some(cp), Some(&ev), &part.title)?
+        );
+        if let Some(d) = &part.duration {
+            title.push_str(&format!(" ({d})"));
+        }
+        l.push(self.scr.rule(&title));
+        if let Some(s) = &part.stakeholder {
+            let style = s
+                .color
+                .map(|c| eval::chart::color_name(Some(c), "blue"))
+                .and_then(|c| Style::of_color(&c))
+                .unwrap_or(Style::Blue);
+            let bar = self.scr.paint(style, "┃ ");
+            l.push(format!(
+                "{bar}{}",
+                self.scr
+                    .paint(Style::Bold, &self.text(Some(cp), Some(&ev), &s.role)?)
+            ));
+            l.extend(md::render_prefixed(
+                &self.text(Some(cp), Some(&ev), &s.message)?,
+                &self.scr,
+                &bar,
+                &bar,
+            ));
+        }
+        if let Some(c) = &part.concept {
+            l.push(String::new());
+            l.extend(self.md(&self.text(Some(cp), Some(&ev), c)?));
+        }
+        self.print(l);
+        Ok(())
+    }
+
+    fn prediction(&mut self, i: usize, cp: &CompiledPart, part: &Part) -> Res<()> {
+        let Some(pred) = &part.prediction else {
+            return Ok(());
+        };
+        let pid = part.id.value.clone();
+        let ev = self.scenario_ev(cp)?;
+        let question = self.text(Some(cp), Some(&ev), &pred.question)?;
+        let answered = self.ledger.parts[&pid].prediction.clone();
+        let answer = match answered {
+            Some(a) => {
+                self.scr.println("");
+                self.print(md::render_prefixed(
+                    &question,
+                    &self.scr,
+                    "Your prediction: ",
+                    "  ",
+                ));
+                let shown = match pred
+                    .options
+                    .iter()
+                    .enumerate()
+                    .find(|(k, o)| option_id(*k, o) == a)
+                {
+                    Some((_, o)) => format!("{a}) {}", self.text(Some(cp), Some(&ev), &o.text)?),
+                    None => a.clone(),
+                };
+                self.print(md::render_prefixed(&shown, &self.scr, "  → ", "    "));
+                a
+            }
+            None => {
+                self.scr.println("");
+                self.scr
+                    .println(&self.scr.paint(Style::Bold, "Make your prediction"));
+                let a = self.ask_prediction(cp, &ev, pred, &pid, &question)?;
+                self.ledger.parts[&pid].prediction = Some(a.clone());
+                self.advance(i, 1);
+                self.save()?;
+                a
+            }
+        };
+        // Reveal the feedback.
+        let correct = self.ledger.parts[&pid].prediction_correct.unwrap_or(false);
+        let fb = if let Some(n) = &pred.numeric {
+            if correct {
+                n.correct_feedback.as_ref()
+            } else {
+                n.other_feedback.as_ref()
+            }
+        } else {
+            pred.options
+                .iter()
+                .enumerate()
+                .find(|(k, o)| option_id(*k, o) == answer)
+                .and_then(|(_, o)| o.feedback.as_ref())
+                .or(pred.other_feedback.as_ref())
+        };
+        self.verdict(
+            correct,
+            fb.map(|t| self.text(Some(cp), Some(&ev), t)).transpose()?,
+        );
+        Ok(())
+    }
+
+    fn verdict(&self, correct: bool, feedback: Option<String>) {
+        let head = if correct {
+            self.scr.paint(Style::Green, "✓ Correct.")
+        } else {
+            self.scr.paint(Style::Orange, "✗ Not quite.")
+        };
+        let body = feedback.unwrap_or_default();
+        let mut l = md::render_prefixed(&body, &self.scr, &format!("{head} "), "  ");
+        if l.is_empty() {
+            l.push(head);
+        }
+        self.print(l);
+    }
+
+    fn ask_prediction(
+        &mut self,
+        cp: &CompiledPart,
+        ev: &Evaluation,
+        pred: &Prediction,
+        pid: &str,
+        question: &str,
+    ) -> Res<String> {
+        let items: Vec<Item> = pred
+            .options
+            .iter()
+            .enumerate()
+            .map(|(k, o)| {
+                Ok(Item {
+                    key: option_id(k, o),
+                    text: self.text(Some(cp), Some(ev), &o.text)?,
+                })
+            })
+            .collect::<Res<_>>()?;
+        let scr = self.scr;
+        match &mut self.source {
+            Source::Answers(a) => {
+                let Some(v) = a.predictions.get(pid) else {
+                    return Err(Stop::Bad(format!(
+                        "the answers file has no prediction for part `{pid}` (predictions: {{{pid}: ...}})"
+                    )));
+                };
+                let v = scalar(v);
+                self.scr
+                    .print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
+                if pred.numeric.is_some() {
+                    v.trim().replace(',', "").parse::<f64>().map_err(|_| {
+                        Stop::Bad(format!(
+                            "answers: the prediction of part `{pid}` is a number, not `{v}`"
+                        ))
+                    })?;
+                    scr.println(&format!("  → {v}"));
+                    return Ok(v.trim().replace(',', ""));
+                }
+                let Some(k) = items
+                    .iter()
+                    .position(|it| it.key.eq_ignore_ascii_case(v.trim()))
+                else {
+                    let keys: Vec<&str> = items.iter().map(|i| i.key.as_str()).collect();
+                    return Err(Stop::Bad(format!(
+                        "answers: part `{pid}` has no prediction option `{v}` (options: {})",
+                        keys.join(", ")
+                    )));
+                };
+                scr.println(&format!(
+                    "  → {}) {}",
+                    items[k].key,
+                    md::inline(&items[k].text, &scr)
+                ));
+                Ok(items[k].key.clone())
+            }
+            Source::Prompt(p) => {
+                if let Some(n) = &pred.numeric {
+                    let unit = n
+                        .unit
+                        .as_deref()
+                        .map(|u| format!(" ({u})"))
+                        .unwrap_or_default();
+                    let q = format!("{}{unit}", md::inline(question, &scr));
+                    let s = p.input(&scr, &q, &mut |s: &str| {
+                        parse_number(s)
+                            .map(|_| ())
+                            .ok_or_else(|| format!("type a number, e.g. 42 (not `{}`)", s.trim()))
+                    })?;
+                    return Ok(format::auto(parse_number(&s).unwrap_or(0.0)).replace(',', ""));
+                }
+                let k = p.select(&scr, question, &items, 0)?;
+                Ok(items[k].key.clone())
+            }
+        }
+    }
+
+    fn inputs_of(&self, cp: &CompiledPart, part: &Part) -> IndexMap<String, Dynamic> {
+        let saved = &self.ledger.parts[&part.id.value].controls;
+        let mut set = IndexMap::new();
+        for ctl in &part.controls {
+            let id = &ctl.id().value;
+            if let Some(v) = saved.get(id) {
+                if let Ok(val) = serde_json::from_value::<Value>(v.clone()) {
+                    if let Ok(d) = eval::validate_control(ctl, &eval::value_to_dynamic(&val)) {
+                        set.insert(id.clone(), d);
+                    }
+                }
+            }
+        }
+        self.lab
+            .inputs(cp, &set)
+            .unwrap_or_else(|_| self.lab.inputs(cp, &IndexMap::new()).unwrap_or_default())
+    }
+
+    fn set_control(&mut self, part: &Part, id: &str, v: &Dynamic) -> Res<()> {
+        self.ledger
+            .parts
+            .entry(part.id.value.clone())
+            .or_default()
+            .controls
+            .insert(id.to_string(), to_json(v));
+        self.save()
+    }
+
+    fn explore(&mut self, cp: &CompiledPart, part: &Part) -> Res<()> {
+        let scr = self.scr;
+        self.scr.println("");
+        let title = match &part.explore_title {
+            Some(t) => self
+                .text(Some(cp), None, t)
+                .unwrap_or_else(|_| t.value.clone()),
+            None => "Explore".into(),
+        };
+        self.scr.println(&self.scr.rule(&title));
+        let mut inputs = self.inputs_of(cp, part);
+        self.show(cp, part, &inputs)?;
+        if let Source::Answers(a) = &self.source {
+            let moves = a.controls.get(&part.id.value).cloned().unwrap_or_default();
+            for (id, v) in moves {
+                let Some(ctl) = part.controls.iter().find(|c| c.id().value == id) else {
+                    let ids: Vec<&str> = part
+                        .controls
+                        .iter()
+                        .map(|c| c.id().value.as_str())
+                        .collect();
+                    return Err(Stop::Bad(format!(
+                        "answers: part `{}` has no control `{id}` (controls: {})",
+                        part.id.value,
+                        ids.join(", ")
+                    )));
+                };
+                let val: Value = serde_json::from_value(v.clone())
+                    .map_err(|e| Stop::Bad(format!("answers: control `{id}`: {e}")))?;
+                let d = eval::validate_control(ctl, &eval::value_to_dynamic(&val))
+                    .map_err(|e| Stop::Bad(format!("answers: part `{}`: {e}", part.id.value)))?;
+                scr.println("");
+                scr.println(&format!(
+                    "Set {} = {}",
+                    md::inline(&ctl.label().value, &scr),
+                    control_display(ctl, &d)
+                ));
+                inputs.insert(id.clone(), d.clone());
+                self.set_control(part, &id, &d)?;
+                self.show(cp, part, &inputs)?;
+            }
+            return Ok(());
+        }
+        let mut last = 0;
+        loop {
+            let mut items: Vec<Item> = Vec::new();
+            for ctl in &part.controls {
+                let v = inputs
+                    .get(&ctl.id().value)
+                    .cloned()
+                    .unwrap_or(Dynamic::UNIT);
+                items.push(Item {
+                    key: (items.len() + 1).to_string(),
+                    text: format!(
+                        "Change **{}** (now {})",
+                        ctl.label().value,
+                        control_display(ctl, &v)
+                    ),
+                });
+            }
+            let math = part.math_peek.as_ref().map(|m| {
+                items.push(Item {
+                    key: (items.len() + 1).to_string(),
+                    text: format!("Show the math: {}", m.title.value),
+                });
+                items.len() - 1
+            });
+            let cont = items.len();
+            items.push(Item {
+                key: (items.len() + 1).to_string(),
+                text: "Continue →".into(),
+            });
+            scr.println("");
+            let Source::Prompt(p) = &mut self.source else {
+                unreachable!()
+            };
+            let k = p.select(&scr, "What next?", &items, last.min(cont))?;
+            last = k;
+            if k == cont {
+                return Ok(());
+            }
+            if Some(k) == math {
+                let m = part.math_peek.as_ref().expect("math peek");
+                let ev = self.scenario_ev(cp)?;
+                let mut l = vec![self.scr.rule(&self.text(Some(cp), Some(&ev), &m.title)?)];
+                l.extend(self.md(&self.text(Some(cp), Some(&ev), &m.body)?));
+                self.print(l);
+                continue;
+            }
+            let ctl = &part.controls[k];
+            let cur = inputs
+                .get(&ctl.id().value)
+                .cloned()
+                .unwrap_or(Dynamic::UNIT);
+            let Source::Prompt(p) = &mut self.source else {
+                unreachable!()
+            };
+            let v = ask_control(p.as_mut(), &scr, ctl, &cur)?;
+            inputs.insert(ctl.id().value.clone(), v.clone());
+            self.set_control(part, &ctl.id().value.clone(), &v)?;
+            self.show(cp, part, &inputs)?;
+        }
+    }
+
+    /// The instruments and active feedback at the given control values.
+    fn show(&self, cp: &CompiledPart, part: &Part, inputs: &IndexMap<String, Dynamic>) -> Res<()> {
+        let scr = &self.scr;
+        let ev = self.lab.evaluate(cp, inputs).map_err(eval_stop)?;
+        let outputs: IndexMap<String, eval::OutputView> = self
+            .lab
+            .outputs(&ev)
+            .map_err(eval_stop)?
+            .into_iter()
+            .map(|o| (o.name.clone(), o))
+            .collect();
+        let mut l = Vec::new();
+        if !part.controls.is_empty() {
+            let c: Vec<String> = part
+                .controls
+                .iter()
+                .map(|ctl| {
+                    let v = inputs
+                        .get(&ctl.id().value)
+                        .cloned()
+                        .unwrap_or(Dynamic::UNIT);
+                    format!(
+                        "{} = {}",
+                        md::inline(&ctl.label().value, scr),
+                        control_display(ctl, &v)
+                    )
+                })
+                .collect();
+            l.extend(md::render_prefixed(
+                &c.join(" · "),
+                &Screen {
+                    color: false,
+                    ..*scr
+                },
+                "Controls: ",
+                "  ",
+            ));
+        }
+        let row = |label: &str, name: &str, caption: Option<String>| -> Vec<String> {
+            let (value, level) = match outputs.get(name) {
+                Some(o) => (o.display.clone(), o.level.clone()),
+                None => (
+                    ev.values
+                        .get(name)
+                        .map(eval::display)
+                        .unwrap_or_else(|| "—".into()),
+                    None,
+                ),
+            };
+            vec![table_row(scr, label, &value, level.as_deref(), caption)]
+        };
+        let mut tables = 0;
+        for inst in &part.instruments {
+            match inst {
+                Instrument::Metrics(cards) => {
+                    tables += 1;
+                    l.push(String::new());
+                    let w = cards
+                        .iter()
+                        .map(|c| card_label(self, cp, &ev, c, &outputs))
+                        .map(|s| term::display_width(&s))
+                        .max()
+                        .unwrap_or(0);
+                    for c in cards {
+                        let label = card_label(self, cp, &ev, c, &outputs);
+                        let caption = c
+                            .caption
+                            .as_ref()
+                            .map(|t| self.text(Some(cp), Some(&ev), t))
+                            .transpose()?;
+                        let pad = format!("{label}{}", " ".repeat(w - term::display_width(&label)));
+                        l.extend(row(&pad, &c.output.value, caption));
+                    }
+                }
+                Instrument::Table(t) => {
+                    tables += 1;
+                    l.push(String::new());
+                    if let Some(title) = &t.title {
+                        l.push(scr.paint(Style::Bold, &self.text(Some(cp), Some(&ev), title)?));
+                    }
+                    let labels: Vec<String> = t
+                        .outputs
+                        .iter()
+                        .map(|o| {
+                            outputs
+                                .get(&o.value)
+                                .map(|v| v.label.clone())
+                                .unwrap_or(o.value.clone())
+                        })
+                        .collect();
+                    let w = labels
+                        .iter()
+                        .map(|s| term::display_width(s))
+                        .max()
+                        .unwrap_or(0);
+                    for (o, label) in t.outputs.iter().zip(&labels) {
+                        let pad = format!("{label}{}", " ".repeat(w - term::display_width(label)));
+                        l.extend(row(&pad, &o.value, None));
+                    }
+                }
+                Instrument::Panel(p) => {
+                    l.push(String::new());
+                    l.push(scr.paint(Style::Bold, &self.text(Some(cp), Some(&ev), &p.title)?));
+                    for line in &p.lines {
+                        let t = self.text(Some(cp), Some(&ev), line)?;
+                        l.push(format!(
+                            "  {} {}",
+                            scr.paint(Style::Dim, "│"),
+                            md::inline(&t, scr)
+                        ));
+                    }
+                }
+                Instrument::Chart(ch) => {
+                    l.push(String::new());
+                    let data = self.lab.chart(&ev, ch).map_err(eval_stop)?;
+                    l.extend(chart::draw(&data, scr));
+                }
+            }
+        }
+        if tables == 0 && !outputs.is_empty() {
+            l.push(String::new());
+            let w = outputs
+                .values()
+                .map(|o| term::display_width(&o.label))
+                .max()
+                .unwrap_or(0);
+            for o in outputs.values() {
+                let pad = format!(
+                    "{}{}",
+                    o.label,
+                    " ".repeat(w - term::display_width(&o.label))
+                );
+                l.push(table_row(scr, &pad, &o.display, o.level.as_deref(), None));
+            }
+        }
+        for c in self.lab.callouts(&ev).map_err(eval_stop)? {
+            l.push(String::new());
+            let style = Style::of_color(c.kind).unwrap_or(Style::Blue);
+            let bar = scr.paint(style, "▌ ");
+            let head = match &c.title {
+                Some(t) => format!("**{}** {t}: ", c.kind.to_uppercase()),
+                None => format!("**{}**: ", c.kind.to_uppercase()),
+            };
+            l.extend(md::render_prefixed(
+                &format!("{head}{}", c.text),
+                scr,
+                &bar,
+                &bar,
+            ));
+        }
+        self.print(l);
+        Ok(())
+    }
+
+    fn reflection(&mut self, i: usize, cp: &CompiledPart, part: &Part) -> Res<()> {
+        let Some(r) = &part.reflection else {
+            self.advance(i + 1, 0);
+            return self.save();
+        };
+        let pid = part.id.value.clone();
+        let ev = self.scenario_ev(cp)?;
+        let question = self.text(Some(cp), Some(&ev), &r.question)?;
+        let items: Vec<Item> = r
+            .options
+            .iter()
+            .enumerate()
+            .map(|(k, o)| {
+                Ok(Item {
+                    key: option_id(k, o),
+                    text: self.text(Some(cp), Some(&ev), &o.text)?,
+                })
+            })
+            .collect::<Res<_>>()?;
+        self.scr.println("");
+        self.scr.println(&self.scr.paint(Style::Bold, "Reflection"));
+        let scr = self.scr;
+        let k = match &mut self.source {
+            Source::Answers(a) => {
+                let Some(v) = a.reflections.get(&pid) else {
+                    return Err(Stop::Bad(format!(
+                        "the answers file has no reflection for part `{pid}` (reflections: {{{pid}: ...}})"
+                    )));
+                };
+                let v = scalar(v);
+                scr.print_lines(&md::render_prefixed(&question, &scr, "? ", "  "));
+                let Some(k) = items
+                    .iter()
+                    .position(|it| it.key.eq_ignore_ascii_case(v.trim()))
+                else {
+                    let keys: Vec<&str> = items.iter().map(|i| i.key.as_str()).collect();
+                    return Err(Stop::Bad(format!(
+                        "answers: part `{pid}` has no reflection option `{v}` (options: {})",
+                        keys.join(", ")
+                    )));
+                };
+                scr.println(&format!(
+                    "  → {}) {}",
+                    items[k].key,
+                    md::inline(&items[k].text, &scr)
+                ));
+                k
+            }
+            Source::Prompt(p) => p.select(&scr, &question, &items, 0)?,
+        };
+        self.ledger.parts[&pid].reflection = Some(items[k].key.clone());
+        self.advance(i + 1, 0);
+        self.save()?;
+        let correct = self.ledger.parts[&pid].reflection_correct.unwrap_or(false);
+        let fb = r.options[k].feedback.as_ref().or(r.other_feedback.as_ref());
+        self.verdict(
+            correct,
+            fb.map(|t| self.text(Some(cp), Some(&ev), t)).transpose()?,
+        );
+        Ok(())
+    }
+
+    fn synthesis(&mut self) -> Res<()> {
+        let scr = self.scr;
+        let n = self.lab.lab.parts.len();
+        self.advance(n, 0);
+        self.save()?;
+        if let Some(s) = &self.lab.lab.synthesis {
+            let mut l = vec![String::new(), scr.rule("Synthesis")];
+            if !s.takeaways.is_empty() {
+                l.push(scr.paint(Style::Bold, "Key takeaways"));
+                for (k, t) in s.takeaways.iter().enumerate() {
+                    let mut md = format!("**{}**", self.text(None, None, &t.title)?);
+                    if let Some(x) = &t.text {
+                        md.push_str(" — ");
+                        md.push_str(&self.text(None, None, x)?);
+                    }
+                    l.extend(md::render_prefixed(
+                        &md,
+                        &scr,
+                        &format!("{}. ", k + 1),
+                        "   ",
+                    ));
+                }
+            }
+            for c in &s.cards {
+                l.push(String::new());
+                l.push(scr.paint(Style::Bold, &self.text(None, None, &c.title)?));
+                l.extend(self.md(&self.text(None, None, &c.body)?));
+            }
+            if !s.self_assessment.is_empty() {
+                l.push(String::new());
+                l.push(scr.paint(Style::Bold, "Self-assessment"));
+                for q in &s.self_assessment {
+                    l.extend(md::render_prefixed(
+                        &self.text(None, None, q)?,
+                        &scr,
+                        "☐ ",
+                        "  ",
+                    ));
+                }
+                if let Some(note) = &s.self_assessment_note {
+                    l.extend(self.md(&self.text(None, None, note)?));
+                }
+            }
+            self.print(l);
+            if let Some(d) = &s.decision_log {
+                scr.println("");
+                scr.println(&scr.paint(Style::Bold, "Decision log"));
+                let prompt = self.text(None, None, &d.prompt)?;
+                self.print(self.md(&prompt));
+                let text = match &mut self.source {
+                    Source::Answers(a) => {
+                        let t = a.decision_log.clone().unwrap_or_default();
+                        scr.println(&format!("  → {t}"));
+                        t
+                    }
+                    Source::Prompt(p) => {
+                        let hint = d
+                            .placeholder
+                            .as_deref()
+                            .map(|h| format!("({h})"))
+                            .unwrap_or_else(|| "(one line)".into());
+                        p.input(&scr, &format!("Your decision {hint}:"), &mut |_| Ok(()))?
+                    }
+                };
+                self.ledger.decision_log = text.trim().to_string();
+            }
+        }
+        self.ledger.complete = true;
+        self.ledger.position = Some("done".into());
+        self.save()?;
+        self.hud();
+        scr.println(&scr.paint(
+            Style::Dim,
+            &format!(
+                "Lab complete. Your record is saved to {}",
+                self.path.display()
+            ),
+        ));
+        Ok(())
+    }
+
+    fn hud(&self) {
+        let scr = &self.scr;
+        let lab = &self.lab.lab;
+        let mut rows: Vec<(String, String, Option<Style>)> = Vec::new();
+        if let Some(h) = &lab.hud {
+            if let Some(x) = &h.label {
+                rows.push(("LAB".into(), x.clone(), None));
+            }
+            if let Some(x) = &h.chapter_label {
+                rows.push(("CHAPTER".into(), x.clone(), None));
+            }
+        }
+        for (pid, st) in &self.ledger.hud.parts {
+            let style = if st == "correct" {
+                Style::Green
+            } else {
+                Style::Orange
+            };
+            rows.push((
+                format!("PART {}", letter(pid)),
+                st.to_uppercase(),
+                Some(style),
+            ));
+        }
+        if let Some(t) = &self.ledger.hud.tier {
+            let color = lab
+                .hud
+                .as_ref()
+                .and_then(|h| h.tiers.iter().find(|x| &x.name == t))
+                .and_then(|x| x.color)
+                .map(|c| eval::chart::color_name(Some(c), "blue"))
+                .and_then(|c| Style::of_color(&c));
+            rows.push(("TIER".into(), t.to_uppercase(), color));
+        }
+        if rows.is_empty() {
+            return;
+        }
+        let mut l = vec![String::new(), scr.rule("HUD")];
+        for (k, v, st) in rows {
+            let v = match st {
+                Some(s) => scr.paint(s, &v),
+                None => v,
+            };
+            l.push(format!("  {k:<8} {v}"));
+        }
+        scr.print_lines(&l);
+    }
+}
+
+fn card_label(
+    s: &Session<'_>,
+    cp: &CompiledPart,
+    ev: &Evaluation,
+    c: &MetricCard,
+    outputs: &IndexMap<String, eval::OutputView>,
+) -> String {
+    match &c.label {
+        Some(t) => s
+            .lab
+            .render_text(Some(cp), Some(ev), &t.value, &[])
+            .unwrap_or_else(|_| t.value.clone()),
+        None => outputs
+            .get(&c.output.value)
+            .map(|o| o.label.clone())
+            .unwrap_or_else(|| c.output.value.clone()),
+    }
+}
+
+/// `  Label  value  [level]` with the value coloured by its level.
+fn table_row(
+    scr: &Screen,
+    label: &str,
+    value: &str,
+    level: Option<&str>,
+    caption: Option<String>,
+) -> String {
+    let (v, mark) = match level {
+        Some(lv) => {
+            let style = Style::of_color(lv).unwrap_or(Style::Bold);
+            let mark = match lv {
+                "good" => "✓ good",
+                "warn" => "! warn",
+                "bad" => "✗ bad",
+                other => other,
+            };
+            (
+                scr.paint(style, value),
+                format!("  {}", scr.paint(style, &format!("[{mark}]"))),
+            )
+        }
+        None => (scr.paint(Style::Bold, value), String::new()),
+    };
+    let cap = caption
+        .filter(|c| !c.is_empty())
+        .map(|c| format!("  {}", scr.paint(Style::Dim, &c)))
+        .unwrap_or_default();
+    format!("  {label}  {v}{mark}{cap}")
+}
+
+fn has_explore(part: &Part) -> bool {
+    !part.controls.is_empty() || !part.instruments.is_empty() || part.math_peek.is_some()
+}
+
+/// A value from an answers file as text (`C`, `25`).
+fn scalar(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn parse_number(s: &str) -> Option<f64> {
+    let t: String = s
+        .trim()
+        .chars()
+        .filter(|c| *c != ',' && *c != '_')
+        .collect();
+    t.parse::<f64>().ok().filter(|x| x.is_finite())
+}
+
+/// A control's value as shown: select label, on/off, checked options, number with unit.
+pub fn control_display(ctl: &Control, v: &Dynamic) -> String {
+    match ctl {
+        Control::Select(s) => {
+            let j = to_json(v);
+            s.options
+                .value
+                .iter()
+                .find(|(_, o)| to_json(&eval::value_to_dynamic(o)) == j)
+                .map(|(k, _)| k.clone())
+                .unwrap_or_else(|| eval::display(v))
+        }
+        Control::Switch(_) => if v.as_bool().unwrap_or(false) {
+            "on"
+        } else {
+            "off"
+        }
+        .into(),
+        Control::Checkboxes(c) => {
+            let on: Vec<&str> = match v.read_lock::<rhai::Map>() {
+                Some(m) => c
+                    .options
+                    .iter()
+                    .filter(|(k, _)| {
+                        m.get(k.as_str())
+                            .and_then(|x| x.as_bool().ok())
+                            .unwrap_or(false)
+                    })
+                    .map(|(_, l)| l.as_str())
+                    .collect(),
+                None => vec![],
+            };
+            if on.is_empty() {
+                "none".into()
+            } else {
+                on.join(", ")
+            }
+        }
+        Control::Slider(s) => number_with_unit(v, s.unit.as_deref()),
+        Control::Number(n) => number_with_unit(v, n.unit.as_deref()),
+    }
+}
+
+fn number_with_unit(v: &Dynamic, unit: Option<&str>) -> String {
+    let n = as_number(v)
+        .map(format::auto)
+        .unwrap_or_else(|| v.to_string());
+    match unit {
+        Some(u) if !u.is_empty() => format!("{n} {u}"),
+        _ => n,
+    }
+}
+
+/// Asks for a new value of a control (validated with `eval::validate_control`).
+fn ask_control(p: &mut dyn Prompter, scr: &Screen, ctl: &Control, cur: &Dynamic) -> Res<Dynamic> {
+    let label = md::inline(&ctl.label().value, scr);
+    match ctl {
+        Control::Select(s) => {
+            let labels: Vec<&String> = s.options.value.keys().collect();
+            let now = control_display(ctl, cur);
+            let items: Vec<Item> = labels
+                .iter()
+                .enumerate()
+                .map(|(k, l)| Item {
+                    key: (k + 1).to_string(),
+                    text: (*l).clone(),
+                })
+                .collect();
+            let def = labels.iter().position(|l| **l == now).unwrap_or(0);
+            let k = p.select(scr, &label, &items, def)?;
+            let v = &s.options.value[labels[k].as_str()];
+            Ok(eval::value_to_dynamic(v))
+        }
+        Control::Switch(_) => {
+            let items = vec![
+                Item {
+                    key: "1".into(),
+                    text: "on".into(),
+                },
+                Item {
+                    key: "2".into(),
+                    text: "off".into(),
+                },
+            ];
+            let def = if cur.as_bool().unwrap_or(false) { 0 } else { 1 };
+            Ok(Dynamic::from_bool(p.select(scr, &label, &items, def)? == 0))
+        }
+        Control::Checkboxes(c) => {
+            let items: Vec<Item> = c
+                .options
+                .values()
+                .enumerate()
+                .map(|(k, l)| Item {
+                    key: (k + 1).to_string(),
+                    text: l.clone(),
+                })
+                .collect();
+            let on: Vec<bool> = match cur.read_lock::<rhai::Map>() {
+                Some(m) => c
+                    .options
+                    .keys()
+                    .map(|k| {
+                        m.get(k.as_str())
+                            .and_then(|x| x.as_bool().ok())
+                            .unwrap_or(false)
+                    })
+                    .collect(),
+                None => vec![false; items.len()],
+            };
+            let picked = p.multi(scr, &label, &items, &on)?;
+            let m: rhai::Map = c
+                .options
+                .keys()
+                .zip(picked)
+                .map(|(k, b)| (k.as_str().into(), Dynamic::from_bool(b)))
+                .collect();
+            eval::validate_control(ctl, &Dynamic::from_map(m)).map_err(Stop::Bad)
+        }
+        Control::Slider(s) if s.values.is_some() => {
+            let vals = &s.values.as_ref().expect("values").value;
+            let items: Vec<Item> = vals
+                .iter()
+                .enumerate()
+                .map(|(k, v)| Item {
+                    key: (k + 1).to_string(),
+                    text: number_with_unit(&Dynamic::from_float(*v), s.unit.as_deref()),
+                })
+                .collect();
+            let now = as_number(cur).unwrap_or(f64::NAN);
+            let def = vals.iter().position(|v| *v == now).unwrap_or(0);
+            let k = p.select(scr, &label, &items, def)?;
+            Ok(Dynamic::from_float(vals[k]))
+        }
+        Control::Slider(_) | Control::Number(_) => {
+            let hint = range_hint(ctl);
+            let prompt = format!(
+                "{label}{hint} — now {}, Enter keeps it:",
+                control_display(ctl, cur)
+            );
+            let mut got: Option<Dynamic> = None;
+            p.input(scr, &prompt, &mut |s: &str| {
+                if s.trim().is_empty() {
+                    got = Some(cur.clone());
+                    return Ok(());
+                }
+                let Some(x) = parse_number(s) else {
+                    return Err(format!("type a number, not `{}`", s.trim()));
+                };
+                let v = eval::validate_control(ctl, &Dynamic::from_float(x))?;
+                got = Some(v);
+                Ok(())
+            })?;
+            Ok(got.unwrap_or_else(|| cur.clone()))
+        }
+    }
+}
+
+fn range_hint(ctl: &Control) -> String {
+    match ctl {
+        Control::Slider(s) => {
+            let (Some(lo), Some(hi)) = (&s.min, &s.max) else {
+                return String::new();
+            };
+            let (lo, hi) = match s.exponent_base {
+                Some(b) => (b.powf(lo.value), b.powf(hi.value)),
+                None => (lo.value, hi.value),
+            };
+            let step = match (&s.step, s.exponent_base) {
+                (Some(st), None) => format!(", step {}", format::auto(st.value)),
+                (Some(st), Some(b)) => format!(", ×{} per step", format::auto(b.powf(st.value))),
+                _ => String::new(),
+            };
+            format!(" [{} to {}{step}]", format::auto(lo), format::auto(hi))
+        }
+        Control::Number(n) => match (n.min, n.max) {
+            (Some(a), Some(b)) => format!(" [{} to {}]", format::auto(a), format::auto(b)),
+            (Some(a), None) => format!(" [at least {}]", format::auto(a)),
+            (None, Some(b)) => format!(" [at most {}]", format::auto(b)),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    }
 }

@@ -1,0 +1,437 @@
+//! Charts drawn as text: line/scatter series as ASCII points on a grid (one glyph per series,
+//! markers as symbols, reference lines dashed), bars as horizontal bars, radar as a table.
+
+use super::term::{display_width, Screen, Style};
+use crate::eval::chart::{ChartData, XValue};
+use crate::library::format;
+use crate::model::{ChartKind, Symbol};
+
+const GLYPHS: [char; 6] = ['*', '+', 'o', 'x', '#', '%'];
+const HEIGHT: usize = 12;
+
+/// Draws a chart in at most `scr.width` columns.
+pub fn draw(c: &ChartData, scr: &Screen) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(t) = &c.title {
+        out.push(scr.paint(Style::Bold, &format!("▸ {t}")));
+    }
+    match c.kind {
+        ChartKind::Bar => bars(c, scr, &mut out),
+        ChartKind::Radar => radar(c, scr, &mut out),
+        ChartKind::Line | ChartKind::Scatter => grid(c, scr, &mut out),
+    }
+    out
+}
+
+fn color_of(name: &str) -> Style {
+    Style::of_color(name).unwrap_or(Style::Bold)
+}
+
+fn tick(x: f64, prefix: &str, suffix: &str) -> String {
+    format!("{prefix}{}{suffix}", format::auto(x))
+}
+
+fn bars(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
+    let rows: Vec<(String, f64, String, String)> = c
+        .series
+        .iter()
+        .flat_map(|s| {
+            s.points.iter().map(move |p| {
+                let label = match &p.x {
+                    XValue::Category(l) => l.clone(),
+                    XValue::Number(n) => format::auto(*n),
+                };
+                let label = if c.series.len() > 1 && !s.name.is_empty() {
+                    format!("{} · {label}", s.name)
+                } else {
+                    label
+                };
+                let text = p
+                    .text
+                    .clone()
+                    .unwrap_or_else(|| tick(p.y, &c.y_prefix, &c.y_suffix));
+                let color = p.color.clone().unwrap_or_else(|| s.color.clone());
+                (label, p.y, text, color)
+            })
+        })
+        .collect();
+    if rows.is_empty() {
+        out.push("  (no data)".into());
+        return;
+    }
+    let lw = rows
+        .iter()
+        .map(|r| display_width(&r.0))
+        .max()
+        .unwrap_or(0)
+        .min(scr.width / 3);
+    let tw = rows.iter().map(|r| display_width(&r.2)).max().unwrap_or(0);
+    let max = rows
+        .iter()
+        .map(|r| r.1.abs())
+        .filter(|v| v.is_finite())
+        .fold(c.y_max.unwrap_or(0.0), f64::max);
+    let avail = scr.width.min(100).saturating_sub(lw + tw + 6).max(5);
+    for (label, y, text, color) in rows {
+        let n = if max > 0.0 && y.is_finite() {
+            ((y.abs() / max) * avail as f64).round() as usize
+        } else {
+            0
+        };
+        let label = truncate(&label, lw);
+        let pad = lw - display_width(&label);
+        let bar = scr.paint(color_of(&color), &"█".repeat(n));
+        out.push(format!("  {label}{} │{bar} {text}", " ".repeat(pad)));
+    }
+}
+
+fn truncate(s: &str, w: usize) -> String {
+    if display_width(s) <= w {
+        return s.to_string();
+    }
+    let mut o = String::new();
+    for ch in s.chars() {
+        if display_width(&o) + 2 > w {
+            break;
+        }
+        o.push(ch);
+    }
+    o.push('…');
+    o
+}
+
+fn radar(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
+    let aw = c.axes.iter().map(|a| display_width(a)).max().unwrap_or(4);
+    let mut head = format!("  {:aw$}", "");
+    for s in &c.series {
+        head.push_str(&format!("  {:>10}", truncate(&s.name, 10)));
+    }
+    out.push(scr.paint(Style::Dim, &head));
+    for (i, a) in c.axes.iter().enumerate() {
+        let mut line = format!("  {a}{}", " ".repeat(aw - display_width(a)));
+        for s in &c.series {
+            let v = s
+                .points
+                .get(i)
+                .map(|p| format::auto(p.y))
+                .unwrap_or_default();
+            line.push_str(&format!("  {v:>10}"));
+        }
+        out.push(line);
+    }
+}
+
+struct Axis {
+    lo: f64,
+    hi: f64,
+    log: bool,
+}
+
+impl Axis {
+    fn t(&self, v: f64) -> f64 {
+        if self.log {
+            v.max(f64::MIN_POSITIVE).log10()
+        } else {
+            v
+        }
+    }
+    /// Position 0..=n-1 of `v`, or None outside.
+    fn pos(&self, v: f64, n: usize) -> Option<usize> {
+        if !v.is_finite() || (self.log && v <= 0.0) {
+            return None;
+        }
+        let (a, b) = (self.t(self.lo), self.t(self.hi));
+        let f = if b > a {
+            (self.t(v) - a) / (b - a)
+        } else {
+            0.5
+        };
+        if !(-1e-9..=1.0 + 1e-9).contains(&f) {
+            return None;
+        }
+        Some(((f.clamp(0.0, 1.0)) * (n - 1) as f64).round() as usize)
+    }
+    fn at(&self, f: f64) -> f64 {
+        let (a, b) = (self.t(self.lo), self.t(self.hi));
+        let v = a + (b - a) * f;
+        if self.log {
+            10f64.powf(v)
+        } else {
+            v
+        }
+    }
+}
+
+fn range(vals: impl Iterator<Item = f64>, lo: Option<f64>, hi: Option<f64>, log: bool) -> Axis {
+    let v: Vec<f64> = vals
+        .filter(|x| x.is_finite() && (!log || *x > 0.0))
+        .collect();
+    let mut a = lo.unwrap_or_else(|| v.iter().copied().fold(f64::INFINITY, f64::min));
+    let mut b = hi.unwrap_or_else(|| v.iter().copied().fold(f64::NEG_INFINITY, f64::max));
+    if !a.is_finite() || !b.is_finite() {
+        a = if log { 1.0 } else { 0.0 };
+        b = if log { 10.0 } else { 1.0 };
+    }
+    if a == b {
+        if log {
+            a /= 10.0;
+            b *= 10.0;
+        } else {
+            a -= 1.0;
+            b += 1.0;
+        }
+    }
+    Axis { lo: a, hi: b, log }
+}
+
+fn grid(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
+    let pts = |f: fn(&XValue) -> Option<f64>| {
+        c.series
+            .iter()
+            .flat_map(move |s| s.points.iter().filter_map(move |p| f(&p.x)))
+    };
+    let xnum = |x: &XValue| match x {
+        XValue::Number(n) => Some(*n),
+        XValue::Category(_) => None,
+    };
+    let xs = pts(xnum)
+        .chain(c.markers.iter().map(|m| m.x))
+        .collect::<Vec<_>>();
+    let ys = c
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.y))
+        .chain(c.markers.iter().map(|m| m.y))
+        .chain(c.hlines.iter().map(|l| l.at))
+        .collect::<Vec<_>>();
+    if xs.is_empty() {
+        out.push("  (no data)".into());
+        return;
+    }
+    let xa = range(xs.into_iter(), c.x_min, c.x_max, c.x_log);
+    let ya = range(ys.into_iter(), c.y_min, c.y_max, c.y_log);
+    let ylabels: Vec<String> = [1.0, 0.5, 0.0]
+        .iter()
+        .map(|f| tick(ya.at(*f), &c.y_prefix, &c.y_suffix))
+        .collect();
+    let lw = ylabels.iter().map(|l| display_width(l)).max().unwrap_or(1);
+    let w = scr.width.min(100).saturating_sub(lw + 4).clamp(10, 90);
+    let h = HEIGHT;
+    // Cells: glyph and colour.
+    let mut cells: Vec<Vec<Option<(char, String)>>> = vec![vec![None; w]; h];
+    let row = |y: f64| ya.pos(y, h).map(|r| h - 1 - r);
+    for l in &c.hlines {
+        if let Some(r) = row(l.at) {
+            for (i, cell) in cells[r].iter_mut().enumerate() {
+                if !l.dashed || i % 2 == 0 {
+                    *cell = Some(('-', l.color.clone()));
+                }
+            }
+        }
+    }
+    for l in &c.vlines {
+        if let Some(col) = xa.pos(l.at, w) {
+            for (i, r) in cells.iter_mut().enumerate() {
+                if !l.dashed || i % 2 == 0 {
+                    r[col] = Some(('|', l.color.clone()));
+                }
+            }
+        }
+    }
+    for (si, s) in c.series.iter().enumerate() {
+        let g = GLYPHS[si % GLYPHS.len()];
+        let mut prev: Option<(usize, usize)> = None;
+        for p in &s.points {
+            let Some(x) = xnum(&p.x) else { continue };
+            let (Some(cx), Some(ry)) = (xa.pos(x, w), row(p.y)) else {
+                prev = None;
+                continue;
+            };
+            if c.kind == ChartKind::Line {
+                if let Some((px, py)) = prev {
+                    // Fill the gap between consecutive points.
+                    let steps = px.abs_diff(cx).max(py.abs_diff(ry));
+                    for k in 1..steps {
+                        let f = k as f64 / steps as f64;
+                        let ix = (px as f64 + (cx as f64 - px as f64) * f).round() as usize;
+                        let iy = (py as f64 + (ry as f64 - py as f64) * f).round() as usize;
+                        if !s.dashed || k % 2 == 0 {
+                            cells[iy][ix] = Some(('·', s.color.clone()));
+                        }
+                    }
+                }
+            }
+            cells[ry][cx] = Some((g, p.color.clone().unwrap_or_else(|| s.color.clone())));
+            prev = Some((cx, ry));
+        }
+    }
+    for m in &c.markers {
+        if let (Some(cx), Some(ry)) = (xa.pos(m.x, w), row(m.y)) {
+            cells[ry][cx] = Some((symbol(m.symbol), m.color.clone()));
+        }
+    }
+    if let Some(l) = &c.y_label {
+        out.push(scr.paint(Style::Dim, &format!("  {l}")));
+    }
+    for (r, cellrow) in cells.iter().enumerate() {
+        let label = match r {
+            0 => ylabels[0].clone(),
+            _ if r == h / 2 => ylabels[1].clone(),
+            _ if r == h - 1 => ylabels[2].clone(),
+            _ => String::new(),
+        };
+        let mut line = format!("{}{label} ┤", " ".repeat(lw - display_width(&label)));
+        for cell in cellrow {
+            match cell {
+                Some((ch, col)) => line.push_str(&scr.paint(color_of(col), &ch.to_string())),
+                None => line.push(' '),
+            }
+        }
+        out.push(line.trim_end().to_string());
+    }
+    out.push(format!("{} └{}", " ".repeat(lw), "─".repeat(w)));
+    let (x0, x1) = (
+        tick(xa.lo, &c.x_prefix, &c.x_suffix),
+        tick(xa.hi, &c.x_prefix, &c.x_suffix),
+    );
+    let gap = w.saturating_sub(display_width(&x0) + display_width(&x1));
+    out.push(format!("{}  {x0}{}{x1}", " ".repeat(lw), " ".repeat(gap)));
+    if let Some(l) = &c.x_label {
+        let pad = (lw + 2 + w / 2).saturating_sub(display_width(l) / 2);
+        out.push(scr.paint(Style::Dim, &format!("{}{l}", " ".repeat(pad))));
+    }
+    // Legend: always, since glyphs are the only way to tell series apart without colour.
+    for (si, s) in c.series.iter().enumerate() {
+        if s.name.is_empty() {
+            continue;
+        }
+        let g = GLYPHS[si % GLYPHS.len()].to_string();
+        out.push(format!(
+            "  {} {}",
+            scr.paint(color_of(&s.color), &g),
+            s.name
+        ));
+    }
+    for m in &c.markers {
+        out.push(format!(
+            "  {} {} ({}, {})",
+            scr.paint(color_of(&m.color), &symbol(m.symbol).to_string()),
+            m.name,
+            tick(m.x, &c.x_prefix, &c.x_suffix),
+            tick(m.y, &c.y_prefix, &c.y_suffix)
+        ));
+    }
+    for l in c.hlines.iter().chain(&c.vlines) {
+        if let Some(t) = &l.label {
+            out.push(format!("  {} {t}", scr.paint(color_of(&l.color), "-")));
+        }
+    }
+}
+
+fn symbol(s: Symbol) -> char {
+    match s {
+        Symbol::Circle => '●',
+        Symbol::Diamond => '◆',
+        Symbol::Star => '★',
+        Symbol::Square => '■',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::chart::{MarkerData, PointData, SeriesData};
+
+    fn chart(kind: ChartKind) -> ChartData {
+        ChartData {
+            id: "c".into(),
+            kind,
+            title: Some("T".into()),
+            x_label: None,
+            y_label: None,
+            x_log: false,
+            y_log: false,
+            x_min: None,
+            x_max: None,
+            y_min: None,
+            y_max: None,
+            x_prefix: String::new(),
+            x_suffix: String::new(),
+            y_prefix: String::new(),
+            y_suffix: String::new(),
+            legend: true,
+            axes: vec![],
+            series: vec![],
+            markers: vec![],
+            hlines: vec![],
+            vlines: vec![],
+        }
+    }
+
+    fn pt(x: XValue, y: f64) -> PointData {
+        PointData {
+            x,
+            y,
+            color: None,
+            text: None,
+        }
+    }
+
+    #[test]
+    fn line_chart_fits_and_places_points() {
+        let mut c = chart(ChartKind::Line);
+        c.series.push(SeriesData {
+            name: "s".into(),
+            color: "blue".into(),
+            dashed: false,
+            fill: false,
+            emphasis: false,
+            points: (0..=10)
+                .map(|i| pt(XValue::Number(i as f64), i as f64))
+                .collect(),
+        });
+        c.markers.push(MarkerData {
+            name: "Now".into(),
+            x: 10.0,
+            y: 10.0,
+            symbol: Symbol::Diamond,
+            color: "orange".into(),
+        });
+        let scr = Screen {
+            width: 40,
+            color: false,
+        };
+        let l = draw(&c, &scr);
+        assert!(l.iter().all(|x| display_width(x) <= 40), "{l:#?}");
+        // Top row ends with the marker (highest point), bottom row starts with a point.
+        assert!(l[1].ends_with('◆'), "{}", l[1]);
+        assert!(l[HEIGHT].contains("0 ┤*"), "{}", l[HEIGHT]);
+        assert!(l.iter().any(|x| x.contains("◆ Now (10, 10)")));
+    }
+
+    #[test]
+    fn bars_scale_to_the_largest() {
+        let mut c = chart(ChartKind::Bar);
+        c.series.push(SeriesData {
+            name: String::new(),
+            color: "blue".into(),
+            dashed: false,
+            fill: false,
+            emphasis: false,
+            points: vec![
+                pt(XValue::Category("big".into()), 10.0),
+                pt(XValue::Category("half".into()), 5.0),
+            ],
+        });
+        let l = draw(
+            &c,
+            &Screen {
+                width: 40,
+                color: false,
+            },
+        );
+        let n = |s: &str| s.matches('█').count();
+        assert_eq!(n(&l[1]), 2 * n(&l[2]));
+        assert!(l[1].ends_with(" 10") && l[2].ends_with(" 5"));
+    }
+}

@@ -1,0 +1,220 @@
+//! Terminal plumbing for `labforge run`: width, colour, raw mode, and the Ctrl-C path that saves
+//! progress before exiting.
+
+use crate::ledger::Ledger;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+/// Where output goes and how it may look.
+#[derive(Debug, Clone, Copy)]
+pub struct Screen {
+    /// Columns available (from `COLUMNS`, else the terminal, else 80).
+    pub width: usize,
+    /// ANSI colours allowed (a terminal, `NO_COLOR` unset, `TERM` not `dumb`).
+    pub color: bool,
+}
+
+impl Screen {
+    /// The screen of this process's stdout.
+    pub fn detect() -> Screen {
+        let tty = std::io::stdout().is_terminal();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+        Screen {
+            width: terminal_width(),
+            color: tty && !no_color && !dumb,
+        }
+    }
+
+    /// `text` in a style (no-op without colour).
+    pub fn paint(&self, style: Style, text: &str) -> String {
+        if !self.color || text.is_empty() {
+            return text.to_string();
+        }
+        format!("\x1b[{}m{text}\x1b[0m", style.code())
+    }
+
+    /// Prints lines to stdout.
+    pub fn print_lines(&self, lines: &[String]) {
+        let mut out = std::io::stdout().lock();
+        for l in lines {
+            let _ = writeln!(out, "{l}");
+        }
+        let _ = out.flush();
+    }
+
+    pub fn println(&self, line: &str) {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+
+    /// A horizontal rule with a title.
+    pub fn rule(&self, title: &str) -> String {
+        let w = self.width.min(100);
+        let used = display_width(title) + 4;
+        let rest = w.saturating_sub(used).max(2);
+        format!(
+            "{} {} {}",
+            self.paint(Style::Dim, "──"),
+            self.paint(Style::Bold, title),
+            self.paint(Style::Dim, &"─".repeat(rest))
+        )
+    }
+}
+
+/// Text styles used by the prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Bold,
+    Italic,
+    Dim,
+    Code,
+    Heading,
+    Red,
+    Green,
+    Orange,
+    Blue,
+    Purple,
+    Gray,
+    BoldItalic,
+}
+
+impl Style {
+    fn code(self) -> &'static str {
+        match self {
+            Style::Bold => "1",
+            Style::Italic => "3",
+            Style::BoldItalic => "1;3",
+            Style::Dim => "2",
+            Style::Code => "36",
+            Style::Heading => "1;4",
+            Style::Red => "31",
+            Style::Green => "32",
+            Style::Orange => "33",
+            Style::Blue => "34",
+            Style::Purple => "35",
+            Style::Gray => "90",
+        }
+    }
+
+    /// The style of a palette colour or level name.
+    pub fn of_color(name: &str) -> Option<Style> {
+        Some(match name {
+            "red" | "bad" | "danger" => Style::Red,
+            "green" | "good" | "success" => Style::Green,
+            "orange" | "warn" => Style::Orange,
+            "blue" | "info" => Style::Blue,
+            "purple" => Style::Purple,
+            "gray" => Style::Gray,
+            _ => return None,
+        })
+    }
+}
+
+/// Display width of text (ANSI escapes excluded).
+pub fn display_width(s: &str) -> usize {
+    console::measure_text_width(s)
+}
+
+/// Columns: `COLUMNS` when set to a number, else the terminal's (ioctl), else 80.
+pub fn terminal_width() -> usize {
+    if let Some(c) = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|c| *c > 0)
+    {
+        return c.clamp(20, 500);
+    }
+    console::Term::stdout()
+        .size_checked()
+        .map(|(_, w)| (w as usize).clamp(20, 500))
+        .unwrap_or(80)
+}
+
+/// The last saved record and where it goes, for the Ctrl-C handler.
+struct Saved {
+    path: PathBuf,
+    ledger: Ledger,
+}
+
+static SAVED: Mutex<Option<Saved>> = Mutex::new(None);
+static ORIGINAL_TERMIOS: Mutex<Option<libc::termios>> = Mutex::new(None);
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Saves the record (atomically) and remembers it for the Ctrl-C handler. Saves are serialised
+/// with the handler, so an interrupt never races a save.
+pub fn persist(path: &std::path::Path, ledger: &Ledger) -> std::io::Result<()> {
+    let mut g = lock(&SAVED);
+    ledger.save(path)?;
+    *g = Some(Saved {
+        path: path.to_path_buf(),
+        ledger: ledger.clone(),
+    });
+    Ok(())
+}
+
+/// Installs the SIGINT/SIGTERM handler: restore the terminal, save, say where, exit 130.
+pub fn install_interrupt_handler() {
+    let _ = ctrlc::set_handler(|| {
+        restore_terminal();
+        let g = lock(&SAVED);
+        match g.as_ref() {
+            Some(s) => match s.ledger.save(&s.path) {
+                Ok(()) => eprintln!(
+                    "\nInterrupted. Progress saved to {}; run the same command again to resume.",
+                    s.path.display()
+                ),
+                Err(e) => eprintln!("\nInterrupted. Could not save progress: {e}"),
+            },
+            None => eprintln!("\nInterrupted."),
+        }
+        std::process::exit(130);
+    });
+}
+
+/// Puts the terminal back as it was (cooked mode, cursor shown).
+pub fn restore_terminal() {
+    if let Some(t) = lock(&ORIGINAL_TERMIOS).take() {
+        unsafe {
+            libc::tcsetattr(libc::STDIN_FILENO, libc::TCSADRAIN, &t);
+        }
+        let mut out = std::io::stdout();
+        let _ = out.write_all(b"\x1b[?25h");
+        let _ = out.flush();
+    }
+}
+
+/// Raw mode on stdin while alive (keys arrive one by one, no echo, Ctrl-C is a key); output
+/// processing is kept so `\n` still returns the carriage.
+pub struct RawMode {
+    active: bool,
+}
+
+impl RawMode {
+    pub fn enter() -> RawMode {
+        let mut t = std::mem::MaybeUninit::<libc::termios>::uninit();
+        if unsafe { libc::tcgetattr(libc::STDIN_FILENO, t.as_mut_ptr()) } != 0 {
+            return RawMode { active: false };
+        }
+        let original = unsafe { t.assume_init() };
+        let mut raw = original;
+        unsafe { libc::cfmakeraw(&mut raw) };
+        raw.c_oflag = original.c_oflag;
+        *lock(&ORIGINAL_TERMIOS) = Some(original);
+        let ok = unsafe { libc::tcsetattr(libc::STDIN_FILENO, libc::TCSADRAIN, &raw) } == 0;
+        RawMode { active: ok }
+    }
+}
+
+impl Drop for RawMode {
+    fn drop(&mut self) {
+        if self.active {
+            restore_terminal();
+        }
+    }
+}

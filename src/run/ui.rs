@@ -1,0 +1,400 @@
+//! Prompters: the interactive widgets on a terminal (arrow keys, raw mode) and the plain line
+//! prompter used when stdin is not a terminal (numbered options, typed values).
+
+use super::md;
+use super::term::{display_width, RawMode, Screen, Style};
+use console::Key;
+use std::io::{BufRead, Write};
+
+/// Why a prompt ended without an answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stop {
+    /// Ctrl-C.
+    Interrupted,
+    /// End of input.
+    Eof,
+    /// An answers file without the answer, or with a bad one.
+    Bad(String),
+}
+
+pub type Res<T> = Result<T, Stop>;
+
+/// One choice in a list: its key (A, B, 1, ...) and Markdown text.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub key: String,
+    pub text: String,
+}
+
+/// Asks the student things.
+pub trait Prompter {
+    /// One of `items`; `default` is highlighted first.
+    fn select(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize>;
+    /// Any subset of `items` (checkboxes).
+    fn multi(&mut self, scr: &Screen, prompt: &str, items: &[Item], on: &[bool]) -> Res<Vec<bool>>;
+    /// A typed value, re-asked until `check` accepts it.
+    fn input(
+        &mut self,
+        scr: &Screen,
+        prompt: &str,
+        check: &mut dyn FnMut(&str) -> Result<(), String>,
+    ) -> Res<String>;
+}
+
+fn item_lines(scr: &Screen, it: &Item, mark: &str) -> Vec<String> {
+    let first = format!("{mark}{}) ", it.key);
+    let rest = " ".repeat(display_width(&first));
+    md::render_prefixed(&it.text, scr, &first, &rest)
+}
+
+fn error_line(scr: &Screen, msg: &str) -> String {
+    scr.paint(Style::Red, &format!("  ✗ {msg}"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interactive terminal
+
+/// Widgets drawn with cursor movement and read key by key in raw mode.
+pub struct TtyPrompter;
+
+fn out(s: &str) {
+    let mut o = std::io::stdout().lock();
+    let _ = o.write_all(s.as_bytes());
+    let _ = o.flush();
+}
+
+fn key() -> Res<Key> {
+    match console::Term::stdout().read_key_raw() {
+        Ok(Key::CtrlC) => Err(Stop::Interrupted),
+        Ok(Key::Char('\u{4}')) => Err(Stop::Eof),
+        Ok(k) => Ok(k),
+        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Err(Stop::Interrupted),
+        Err(_) => Err(Stop::Eof),
+    }
+}
+
+/// Draws lines, returning how many rows they took (for redrawing).
+fn draw(lines: &[String]) -> usize {
+    let mut s = String::new();
+    for l in lines {
+        s.push_str("\r\x1b[2K");
+        s.push_str(l);
+        s.push('\n');
+    }
+    out(&s);
+    lines.len()
+}
+
+fn erase(rows: usize) {
+    if rows > 0 {
+        out(&format!("\x1b[{rows}A\r\x1b[J"));
+    }
+}
+
+impl TtyPrompter {
+    fn list(&self, scr: &Screen, items: &[Item], cur: usize, on: Option<&[bool]>) -> Vec<String> {
+        let mut lines = Vec::new();
+        for (i, it) in items.iter().enumerate() {
+            let pointer = if i == cur { "❯ " } else { "  " };
+            let check = match on {
+                Some(on) if on[i] => "[x] ",
+                Some(_) => "[ ] ",
+                None => "",
+            };
+            let mut l = item_lines(scr, it, &format!("  {pointer}{check}"));
+            if i == cur {
+                for x in &mut l {
+                    *x = scr.paint(Style::Bold, x);
+                }
+            }
+            lines.extend(l);
+        }
+        lines
+    }
+}
+
+impl Prompter for TtyPrompter {
+    fn select(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
+        let mut cur = default.min(items.len().saturating_sub(1));
+        let hint = scr.paint(
+            Style::Dim,
+            "(↑/↓ move, Enter choose, or press the option's number)",
+        );
+        scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
+        let raw = RawMode::enter();
+        out("\x1b[?25l");
+        let mut lines = vec![format!("  {hint}")];
+        lines.extend(self.list(scr, items, cur, None));
+        let mut rows = draw(&lines);
+        let chosen = loop {
+            let k = match key() {
+                Ok(k) => k,
+                Err(e) => {
+                    out("\x1b[?25h");
+                    return Err(e);
+                }
+            };
+            match k {
+                Key::ArrowUp | Key::Char('k') => cur = (cur + items.len() - 1) % items.len(),
+                Key::ArrowDown | Key::Char('j') | Key::Tab => cur = (cur + 1) % items.len(),
+                Key::Home => cur = 0,
+                Key::End => cur = items.len() - 1,
+                Key::Enter => break cur,
+                Key::Char(c) => {
+                    let typed = c.to_string();
+                    if let Some(i) = c
+                        .to_digit(10)
+                        .map(|d| d as usize)
+                        .filter(|d| (1..=items.len()).contains(d))
+                        .map(|d| d - 1)
+                        .or_else(|| {
+                            items
+                                .iter()
+                                .position(|it| it.key.eq_ignore_ascii_case(&typed))
+                        })
+                    {
+                        break i;
+                    }
+                    continue;
+                }
+                _ => continue,
+            }
+            erase(rows);
+            let mut lines = vec![format!("  {hint}")];
+            lines.extend(self.list(scr, items, cur, None));
+            rows = draw(&lines);
+        };
+        erase(rows);
+        out("\x1b[?25h");
+        drop(raw);
+        let chosen_lines = item_lines(scr, &items[chosen], "  → ");
+        scr.print_lines(
+            &chosen_lines
+                .iter()
+                .map(|l| scr.paint(Style::Bold, l))
+                .collect::<Vec<_>>(),
+        );
+        Ok(chosen)
+    }
+
+    fn multi(&mut self, scr: &Screen, prompt: &str, items: &[Item], on: &[bool]) -> Res<Vec<bool>> {
+        let mut on = on.to_vec();
+        let mut cur = 0;
+        let hint = scr.paint(Style::Dim, "(↑/↓ move, Space toggle, Enter done)");
+        scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
+        let raw = RawMode::enter();
+        out("\x1b[?25l");
+        let mut lines = vec![format!("  {hint}")];
+        lines.extend(self.list(scr, items, cur, Some(&on)));
+        let mut rows = draw(&lines);
+        loop {
+            let k = match key() {
+                Ok(k) => k,
+                Err(e) => {
+                    out("\x1b[?25h");
+                    return Err(e);
+                }
+            };
+            match k {
+                Key::ArrowUp => cur = (cur + items.len() - 1) % items.len(),
+                Key::ArrowDown | Key::Tab => cur = (cur + 1) % items.len(),
+                Key::Char(' ') => on[cur] = !on[cur],
+                Key::Enter => break,
+                _ => continue,
+            }
+            erase(rows);
+            let mut lines = vec![format!("  {hint}")];
+            lines.extend(self.list(scr, items, cur, Some(&on)));
+            rows = draw(&lines);
+        }
+        erase(rows);
+        out("\x1b[?25h");
+        drop(raw);
+        let picked: Vec<&str> = items
+            .iter()
+            .zip(&on)
+            .filter(|(_, o)| **o)
+            .map(|(i, _)| i.text.as_str())
+            .collect();
+        scr.println(&format!(
+            "  → {}",
+            if picked.is_empty() {
+                "(none)".to_string()
+            } else {
+                picked.join(", ")
+            }
+        ));
+        Ok(on)
+    }
+
+    fn input(
+        &mut self,
+        scr: &Screen,
+        prompt: &str,
+        check: &mut dyn FnMut(&str) -> Result<(), String>,
+    ) -> Res<String> {
+        loop {
+            let p = format!("? {prompt} ");
+            out(&p);
+            let mut buf = String::new();
+            {
+                let _raw = RawMode::enter();
+                loop {
+                    match key()? {
+                        Key::Enter => break,
+                        Key::Backspace if buf.pop().is_some() => out("\x08 \x08"),
+                        Key::Char(c) if !c.is_control() => {
+                            buf.push(c);
+                            out(&c.to_string());
+                        }
+                        _ => {}
+                    }
+                }
+                out("\r\n");
+            }
+            match check(&buf) {
+                Ok(()) => return Ok(buf),
+                Err(e) => scr.println(&error_line(scr, &e)),
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plain lines
+
+/// Numbered options and typed values, one line each, for pipes and scripts.
+pub struct LinePrompter<R: BufRead> {
+    input: R,
+    echo: bool,
+}
+
+impl<R: BufRead> LinePrompter<R> {
+    /// `echo`: repeat each line read after its prompt (when the input is not a terminal, so the
+    /// transcript shows the answers).
+    pub fn new(input: R, echo: bool) -> Self {
+        LinePrompter { input, echo }
+    }
+
+    fn line(&mut self) -> Res<String> {
+        let mut s = String::new();
+        match self.input.read_line(&mut s) {
+            Ok(0) => Err(Stop::Eof),
+            Ok(_) => {
+                let s = s.trim_end_matches(['\n', '\r']).to_string();
+                if self.echo {
+                    println!("{s}");
+                }
+                Ok(s)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Err(Stop::Interrupted),
+            Err(_) => Err(Stop::Eof),
+        }
+    }
+}
+
+fn pick(items: &[Item], s: &str) -> Option<usize> {
+    let s = s.trim();
+    if let Ok(n) = s.parse::<usize>() {
+        if (1..=items.len()).contains(&n) {
+            return Some(n - 1);
+        }
+    }
+    items.iter().position(|it| it.key.eq_ignore_ascii_case(s))
+}
+
+impl<R: BufRead> Prompter for LinePrompter<R> {
+    fn select(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
+        scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
+        for (i, it) in items.iter().enumerate() {
+            let key = Item {
+                key: format!("{}", i + 1),
+                text: if it.key == (i + 1).to_string() {
+                    it.text.clone()
+                } else {
+                    format!("[{}] {}", it.key, it.text)
+                },
+            };
+            scr.print_lines(&item_lines(scr, &key, "  "));
+        }
+        loop {
+            print!("Choose 1-{} [{}]: ", items.len(), default + 1);
+            let _ = std::io::stdout().flush();
+            let s = self.line()?;
+            if s.trim().is_empty() {
+                return Ok(default);
+            }
+            match pick(items, &s) {
+                Some(i) => {
+                    scr.println(&format!(
+                        "  → {}) {}",
+                        items[i].key,
+                        md::inline(&items[i].text, scr)
+                    ));
+                    return Ok(i);
+                }
+                None => scr.println(&error_line(
+                    scr,
+                    &format!(
+                        "`{}` is not an option: type a number from 1 to {}",
+                        s.trim(),
+                        items.len()
+                    ),
+                )),
+            }
+        }
+    }
+
+    fn multi(&mut self, scr: &Screen, prompt: &str, items: &[Item], on: &[bool]) -> Res<Vec<bool>> {
+        scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
+        for (i, it) in items.iter().enumerate() {
+            let mark = if on[i] { "[x] " } else { "[ ] " };
+            let key = Item {
+                key: format!("{}", i + 1),
+                text: it.text.clone(),
+            };
+            scr.print_lines(&item_lines(scr, &key, &format!("  {mark}")));
+        }
+        loop {
+            print!("Numbers to check, separated by commas (`-` for none, Enter to keep): ");
+            let _ = std::io::stdout().flush();
+            let s = self.line()?;
+            let t = s.trim();
+            if t.is_empty() {
+                return Ok(on.to_vec());
+            }
+            if t == "-" {
+                return Ok(vec![false; items.len()]);
+            }
+            let mut out = vec![false; items.len()];
+            let mut bad = None;
+            for part in t.split([',', ' ']).filter(|p| !p.is_empty()) {
+                match pick(items, part) {
+                    Some(i) => out[i] = true,
+                    None => bad = Some(part.to_string()),
+                }
+            }
+            match bad {
+                None => return Ok(out),
+                Some(b) => scr.println(&error_line(scr, &format!("`{b}` is not an option"))),
+            }
+        }
+    }
+
+    fn input(
+        &mut self,
+        scr: &Screen,
+        prompt: &str,
+        check: &mut dyn FnMut(&str) -> Result<(), String>,
+    ) -> Res<String> {
+        loop {
+            print!("? {prompt} ");
+            let _ = std::io::stdout().flush();
+            let s = self.line()?;
+            match check(&s) {
+                Ok(()) => return Ok(s),
+                Err(e) => scr.println(&error_line(scr, &e)),
+            }
+        }
+    }
+}
