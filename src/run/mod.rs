@@ -279,6 +279,23 @@ impl<'a> Session<'a> {
         self.scr.print_lines(&lines);
     }
 
+    /// Plain text (no Markdown) wrapped at the screen width.
+    fn plain(&self, text: &str) -> Vec<String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let w = self.scr.width.min(100);
+        let mut out: Vec<String> = Vec::new();
+        for word in words {
+            match out.last_mut() {
+                Some(l) if term::display_width(l) + 1 + term::display_width(word) <= w => {
+                    l.push(' ');
+                    l.push_str(word);
+                }
+                _ => out.push(word.to_string()),
+            }
+        }
+        out
+    }
+
     fn md(&self, text: &str) -> Vec<String> {
         md::render(text, &self.scr)
     }
@@ -376,10 +393,10 @@ impl<'a> Session<'a> {
                 }
             };
             if !self.ledger.complete {
-                l.push(format!(
+                l.extend(self.plain(&format!(
                     "Resuming at {where_}. Progress: {} (--restart to start over).",
                     self.path.display()
-                ));
+                )));
             }
             self.print(l);
             return Ok(());
@@ -444,10 +461,11 @@ impl<'a> Session<'a> {
                 "  ",
             ));
         }
-        l.push(self.scr.paint(
-            Style::Dim,
-            &format!("Progress is saved to {}", self.path.display()),
-        ));
+        l.extend(
+            self.plain(&format!("Progress is saved to {}", self.path.display()))
+                .iter()
+                .map(|x| self.scr.paint(Style::Dim, x)),
+        );
         self.print(l);
         Ok(())
     }
@@ -637,7 +655,8 @@ impl<'a> Session<'a> {
                         .as_deref()
                         .map(|u| format!(" ({u})"))
                         .unwrap_or_default();
-                    let q = format!("{}{unit}", md::inline(question, &scr));
+                    scr.print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
+                    let q = format!("Your estimate{unit}:");
                     let s = p.input(&scr, &q, &mut |s: &str| {
                         parse_number(s)
                             .map(|_| ())
@@ -1070,13 +1089,12 @@ impl<'a> Session<'a> {
         self.ledger.position = Some("done".into());
         self.save()?;
         self.hud();
-        scr.println(&scr.paint(
-            Style::Dim,
-            &format!(
-                "Lab complete. Your record is saved to {}",
-                self.path.display()
-            ),
-        ));
+        for x in self.plain(&format!(
+            "Lab complete. Your record is saved to {}",
+            self.path.display()
+        )) {
+            scr.println(&scr.paint(Style::Dim, &x));
+        }
         Ok(())
     }
 

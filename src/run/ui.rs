@@ -47,6 +47,25 @@ fn item_lines(scr: &Screen, it: &Item, mark: &str) -> Vec<String> {
     md::render_prefixed(&it.text, scr, &first, &rest)
 }
 
+/// An input prompt wrapped to leave room for the answer on its last line (`\n` → `\r\n` is the
+/// terminal's job: raw mode keeps output processing).
+fn prompt_text(scr: &Screen, prompt: &str) -> String {
+    let narrow = Screen {
+        width: scr.width.saturating_sub(12).max(20),
+        ..*scr
+    };
+    let mut lines = md::render_prefixed(prompt, &narrow, "? ", "  ");
+    let last = lines.pop().unwrap_or_default();
+    let mut s = String::new();
+    for l in lines {
+        s.push_str(&l);
+        s.push('\n');
+    }
+    s.push_str(&last);
+    s.push(' ');
+    s
+}
+
 fn error_line(scr: &Screen, msg: &str) -> String {
     scr.paint(Style::Red, &format!("  ✗ {msg}"))
 }
@@ -234,11 +253,11 @@ impl Prompter for TtyPrompter {
         check: &mut dyn FnMut(&str) -> Result<(), String>,
     ) -> Res<String> {
         loop {
-            let p = format!("? {prompt} ");
-            out(&p);
             let mut buf = String::new();
             {
+                // Raw mode first: keys typed from the moment the prompt shows are ours.
                 let _raw = RawMode::enter();
+                out(&prompt_text(scr, prompt));
                 loop {
                     match key()? {
                         Key::Enter => break,
@@ -388,7 +407,7 @@ impl<R: BufRead> Prompter for LinePrompter<R> {
         check: &mut dyn FnMut(&str) -> Result<(), String>,
     ) -> Res<String> {
         loop {
-            print!("? {prompt} ");
+            print!("{}", prompt_text(scr, prompt));
             let _ = std::io::stdout().flush();
             let s = self.line()?;
             match check(&s) {

@@ -1,0 +1,361 @@
+//! `labforge run` without a terminal: the line prompter (stdin a pipe) and `--answers` runs,
+//! checked through the ledger file they leave.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const FIXTURE: &str = "tests/inputs/run_fixture.yaml";
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("labforge-run-lines-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn cmd(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_labforge"));
+    c.arg("run")
+        .args(args)
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    c
+}
+
+/// Runs with `input` on stdin (then EOF).
+fn run_with(args: &[&str], input: &str) -> Output {
+    let mut child = cmd(args).spawn().unwrap();
+    // The program may stop reading early (that is what some tests check).
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn ledger(p: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
+
+fn text(o: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
+    let d = tmp("full");
+    let l = d.join("l.json");
+    let ls = l.to_str().unwrap();
+    // prediction: `9` (no such option), `B`; explore: 1 -> utilization: `abc`, `1.5` (out of
+    // range), `0.555` (between steps), `0.5`; 2 -> workload 1 (uniform); 4 -> math; 5 -> continue;
+    // reflection 2; part B: `lots` then 25; continue; reflection 1; decision log.
+    let input =
+        "9\nB\n1\nabc\n1.5\n0.555\n0.5\n2\n1\n4\n5\n2\nlots\n25\n2\n1\nLower the variability.\n";
+    let o = run_with(&[FIXTURE, "--ledger", ls], input);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    for want in [
+        "`9` is not an option: type a number from 1 to 3",
+        "  → B) ~600 minutes",
+        "✓ Correct. Right: amplification 5x.",
+        "type a number, not `abc`",
+        "`utilization` must be between 0.10 and 0.99, not 1.5",
+        "moves in steps of 0.01",
+        "Pollaczek-Khinchine",
+        "type a number, e.g. 42 (not `lots`)",
+        "Wait           30.0 min  [✗ bad]",
+        "QUEUING WALL",
+        "Hours lost  25.0 h  [✓ good]",
+        "TIER     OPTIMAL",
+    ] {
+        assert!(out.contains(want), "missing {want:?} in:\n{out}");
+    }
+    // Outputs updated after the change: 0.5 utilization with the uniform workload.
+    assert!(out.contains("Controls: Utilization = 0.50 · Workload = Uniform (C_s=1)"));
+    let v = ledger(&l);
+    let dsn = &v["design"];
+    assert_eq!(dsn["partA_prediction"], "B");
+    assert_eq!(dsn["partA_correct"], true);
+    assert_eq!(dsn["partA_reflection"], "B");
+    assert_eq!(dsn["partB_prediction"], "25");
+    assert_eq!(dsn["partB_correct"], true);
+    assert_eq!(dsn["partB_reflection"], "A");
+    assert_eq!(dsn["student_justification"], "Lower the variability.");
+    assert_eq!(v["hud"]["tier"], "Optimal");
+    assert_eq!(v["hud"]["parts"]["a"], "correct");
+    assert_eq!(v["parts"]["a"]["controls"]["utilization"], 0.5);
+    assert_eq!(v["parts"]["a"]["controls"]["cs"], 1.0);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["position"], "done");
+
+    // Running again: complete, nothing asked.
+    let o = run_with(&[FIXTURE, "--ledger", ls], "");
+    let (out, _) = text(&o);
+    assert!(o.status.success());
+    assert!(out.contains("You have completed this lab"), "{out}");
+    assert!(!out.contains("What next?"));
+}
+
+#[test]
+fn eof_saves_and_the_next_run_resumes_where_it_stopped() {
+    let d = tmp("eof");
+    let l = d.join("l.json");
+    let ls = l.to_str().unwrap();
+    // Predict A (wrong), move utilization to 0.9, then input ends in the explore loop.
+    let o = run_with(&[FIXTURE, "--ledger", ls], "1\n1\n0.9\n");
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
+    assert!(err.contains("Input ended. Progress saved to"), "{err}");
+    assert!(
+        out.contains("✗ Not quite. That is the uniform case."),
+        "{out}"
+    );
+    let v = ledger(&l);
+    assert_eq!(v["position"], "a.explore");
+    assert_eq!(v["design"]["partA_prediction"], "A");
+    assert_eq!(v["design"]["partA_correct"], false);
+    assert_eq!(v["parts"]["a"]["controls"]["utilization"], 0.9);
+
+    // Resume: the prediction is not asked again and the control is where it was left.
+    let o = run_with(&[FIXTURE, "--ledger", ls], "5\n1\n");
+    let (out, _) = text(&o);
+    assert!(out.contains("Resuming at part A (explore)"), "{out}");
+    assert!(out.contains("Your prediction: At 80% with C_s = 3, what is the wait?"));
+    assert!(out.contains("Change Utilization (now 0.90)"), "{out}");
+    assert!(!out.contains("Make your prediction\n? At 80%"));
+    let v = ledger(&l);
+    assert_eq!(v["design"]["partA_reflection"], "A");
+    assert_eq!(v["position"], "b.prediction");
+
+    // --restart starts over.
+    let o = run_with(&[FIXTURE, "--ledger", ls, "--restart"], "");
+    let (out, _) = text(&o);
+    assert!(out.contains("Make your prediction"), "{out}");
+    let v = ledger(&l);
+    assert_eq!(v["design"]["partA_prediction"], "no_selection");
+    assert!(v.get("position").is_none() || v["position"].is_null());
+}
+
+#[test]
+fn answers_file_runs_the_whole_lab() {
+    let d = tmp("answers");
+    let l = d.join("l.json");
+    let a = d.join("answers.yaml");
+    std::fs::write(
+        &a,
+        "predictions: {a: b, b: 25}\ncontrols: {a: {utilization: 0.5, cs: \"Uniform (C_s=1)\", priority: true}}\nreflections: {a: B, b: A}\ndecision_log: \"Pull the variability lever.\"\n",
+    )
+    .unwrap();
+    let o = run_with(
+        &[
+            FIXTURE,
+            "--ledger",
+            l.to_str().unwrap(),
+            "--answers",
+            a.to_str().unwrap(),
+        ],
+        "",
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}\n{err}");
+    assert!(out.contains("Set Priority lane = on"), "{out}");
+    assert!(out.contains("Wait           15.0 min  [! warn]"), "{out}");
+    let v = ledger(&l);
+    assert_eq!(v["design"]["partA_prediction"], "B");
+    assert_eq!(v["design"]["partA_correct"], true);
+    assert_eq!(v["design"]["partB_prediction"], "25");
+    assert_eq!(
+        v["design"]["student_justification"],
+        "Pull the variability lever."
+    );
+    assert_eq!(v["hud"]["tier"], "Optimal");
+    assert_eq!(v["parts"]["a"]["controls"]["priority"], true);
+
+    // JSON works too; wrong answers give the lowest tier.
+    let j = d.join("answers.json");
+    std::fs::write(
+        &j,
+        r#"{"predictions": {"a": "C", "b": 3}, "reflections": {"a": "A", "b": "B"}, "decision_log": "x"}"#,
+    )
+    .unwrap();
+    let l2 = d.join("l2.json");
+    let o = run_with(
+        &[
+            FIXTURE,
+            "--ledger",
+            l2.to_str().unwrap(),
+            "--answers",
+            j.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{:?}", text(&o));
+    let v = ledger(&l2);
+    assert_eq!(v["design"]["partA_correct"], false);
+    assert_eq!(v["design"]["partB_correct"], false);
+    assert_eq!(v["design"]["partA_reflection"], "A");
+    assert_eq!(v["hud"]["tier"], "Review");
+    assert_eq!(v["hud"]["parts"]["b"], "review");
+}
+
+#[test]
+fn bad_answers_stop_with_a_message_and_keep_progress() {
+    let d = tmp("bad");
+    let a = d.join("a.yaml");
+    let l = d.join("l.json");
+    std::fs::write(&a, "predictions: {a: B}\ncontrols: {a: {utilization: 2}}\n").unwrap();
+    let o = run_with(
+        &[
+            FIXTURE,
+            "--ledger",
+            l.to_str().unwrap(),
+            "--answers",
+            a.to_str().unwrap(),
+        ],
+        "",
+    );
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err.contains("answers: part `a`: `utilization` must be between 0.10 and 0.99, not 2"),
+        "{err}"
+    );
+    assert_eq!(ledger(&l)["design"]["partA_prediction"], "B");
+
+    // A missing reflection stops before part B (gated on a.reflection) is opened.
+    std::fs::write(&a, "predictions: {a: B, b: 25}\n").unwrap();
+    let l2 = d.join("l2.json");
+    let o = run_with(
+        &[
+            FIXTURE,
+            "--ledger",
+            l2.to_str().unwrap(),
+            "--answers",
+            a.to_str().unwrap(),
+        ],
+        "",
+    );
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err.contains("the answers file has no reflection for part `a`"),
+        "{err}"
+    );
+    assert!(!out.contains("Part B"), "{out}");
+    assert_eq!(ledger(&l2)["design"]["partB_prediction"], "no_selection");
+
+    // An option that does not exist, and a key the format does not know.
+    std::fs::write(&a, "predictions: {a: Z}\n").unwrap();
+    let o = run_with(
+        &[
+            FIXTURE,
+            "--ledger",
+            l2.to_str().unwrap(),
+            "--restart",
+            "--answers",
+            a.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        text(&o)
+            .1
+            .contains("no prediction option `Z` (options: A, B, C)"),
+        "{:?}",
+        text(&o)
+    );
+    std::fs::write(&a, "prediction: {a: B}\n").unwrap();
+    let o = run_with(&[FIXTURE, "--answers", a.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("not an answers file"), "{:?}", text(&o));
+}
+
+#[test]
+fn unreadable_or_foreign_ledgers_are_refused_without_a_crash() {
+    let d = tmp("corrupt");
+    let l = d.join("l.json");
+    std::fs::write(&l, "{ not json").unwrap();
+    let o = run_with(&[FIXTURE, "--ledger", l.to_str().unwrap()], "");
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err.contains("not a labforge ledger") && err.contains("--restart"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"));
+
+    std::fs::write(
+        &l,
+        r#"{"format":"labforge-ledger/1","lab":"other","version":1,"chapter":"x","design":{},"parts":{},"hud":{"parts":{},"tier":null}}"#,
+    )
+    .unwrap();
+    let o = run_with(&[FIXTURE, "--ledger", l.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o)
+        .1
+        .contains("holds progress for lab `other` v1, not `run-fixture` v2"));
+
+    // --restart replaces it.
+    let o = run_with(
+        &[FIXTURE, "--ledger", l.to_str().unwrap(), "--restart"],
+        "2\n",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(ledger(&l)["design"]["partA_prediction"], "B");
+}
+
+#[test]
+fn default_ledger_lives_under_the_data_directory() {
+    let d = tmp("xdg");
+    let o = cmd(&[FIXTURE])
+        .env("XDG_DATA_HOME", &d)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let p = d.join("labforge/run-fixture-v2.json");
+    assert!(p.exists(), "{:?}", text(&o));
+    assert!(text(&o).1.contains(p.to_str().unwrap()));
+
+    let home = tmp("home");
+    let o = cmd(&[FIXTURE])
+        .env_remove("XDG_DATA_HOME")
+        .env("HOME", &home)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(home
+        .join(".local/share/labforge/run-fixture-v2.json")
+        .exists());
+}
+
+#[test]
+fn output_respects_columns_and_no_color() {
+    let d = tmp("cols");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
+    let o = cmd(&[fixture.to_str().unwrap(), "--ledger", "l.json"])
+        .current_dir(&d)
+        .env("COLUMNS", "50")
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(b"2\n1\n0.97\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let (out, _) = text(&o);
+    assert!(!out.contains('\x1b'), "NO_COLOR output has escapes");
+    for line in out.lines() {
+        assert!(
+            console::measure_text_width(line) <= 50,
+            "{} columns: {line:?}",
+            console::measure_text_width(line)
+        );
+    }
+    assert!(out.contains("◆ Current (97%"), "{out}");
+}
