@@ -1,0 +1,318 @@
+//! `labforge run` on a pseudo-terminal: the interactive widgets driven by key presses (arrow
+//! keys, digits, typed values), resume after SIGKILL, Ctrl-C, colour.
+
+use expectrl::process::unix::{Signal, WaitStatus};
+use expectrl::session::OsSession;
+use expectrl::{Eof, Expect, Regex, Session};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+const UP: &str = "\x1b[A";
+const DOWN: &str = "\x1b[B";
+const END: &str = "\x1b[F";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture() -> String {
+    root()
+        .join("tests/inputs/run_fixture.yaml")
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("labforge-run-pty-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn spawn(args: &[&str], color: bool) -> OsSession {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_labforge"));
+    c.arg("run")
+        .args(args)
+        .env("COLUMNS", "100")
+        .env("TERM", "xterm");
+    if color {
+        c.env_remove("NO_COLOR");
+    } else {
+        c.env("NO_COLOR", "1");
+    }
+    let mut s = Session::spawn(c).expect("spawn on a pty");
+    s.set_expect_timeout(Some(Duration::from_secs(30)));
+    s
+}
+
+fn expect(s: &mut OsSession, what: &str) -> String {
+    match s.expect(what) {
+        Ok(c) => String::from_utf8_lossy(c.before()).into_owned(),
+        Err(e) => panic!("waiting for {what:?}: {e}"),
+    }
+}
+
+fn send(s: &mut OsSession, keys: &str) {
+    s.send(keys).expect("send keys");
+}
+
+/// Waits for a list widget to be drawn (raw mode is on from then).
+fn list(s: &mut OsSession) {
+    expect(s, "Enter choose");
+}
+
+fn exit_code(s: &mut OsSession) -> i32 {
+    let _ = s.expect(Eof);
+    match s.get_process().wait().expect("wait") {
+        WaitStatus::Exited(_, code) => code,
+        other => panic!("not exited: {other:?}"),
+    }
+}
+
+fn ledger(p: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
+
+#[test]
+fn full_run_with_arrow_keys_and_a_rejected_value() {
+    let d = tmp("full");
+    let l = d.join("l.json");
+    let mut s = spawn(&[&fixture(), "--ledger", l.to_str().unwrap()], false);
+    expect(&mut s, "Make your prediction");
+    list(&mut s);
+    // Down, up, down: the pointer moves; Enter picks B.
+    send(&mut s, DOWN);
+    expect(&mut s, "❯ B) ~600 minutes");
+    send(&mut s, DOWN);
+    expect(&mut s, "❯ C) ~30 minutes");
+    send(&mut s, UP);
+    expect(&mut s, "❯ B) ~600 minutes");
+    send(&mut s, "\r");
+    expect(&mut s, "  → B) ~600 minutes");
+    expect(&mut s, "✓ Correct. Right: amplification 5x.");
+    // Instruments unlocked.
+    expect(&mut s, "Wait           600.0 min  [✗ bad]");
+    expect(&mut s, "▸ Wait vs utilization");
+    expect(&mut s, "What next?");
+    list(&mut s);
+    send(&mut s, "1");
+    expect(&mut s, "Enter keeps it:");
+    send(&mut s, "1.5\r");
+    expect(
+        &mut s,
+        "✗ `utilization` must be between 0.10 and 0.99, not 1.5",
+    );
+    expect(&mut s, "Enter keeps it:");
+    // Backspace edits the typed value.
+    send(&mut s, "0.77\x7f5\r");
+    expect(&mut s, "Controls: Utilization = 0.75");
+    expect(&mut s, "Wait           450.0 min  [✗ bad]");
+    expect(&mut s, "What next?");
+    list(&mut s);
+    send(&mut s, "2");
+    expect(&mut s, "Workload");
+    list(&mut s);
+    send(&mut s, UP);
+    expect(&mut s, "❯ 1) Uniform (C_s=1)");
+    send(&mut s, "\r");
+    expect(&mut s, "  → 1) Uniform (C_s=1)");
+    expect(&mut s, "Wait           90.0 min  [✗ bad]");
+    expect(&mut s, "What next?");
+    list(&mut s);
+    send(&mut s, "4");
+    expect(&mut s, "Pollaczek-Khinchine");
+    expect(&mut s, "What next?");
+    list(&mut s);
+    send(&mut s, END);
+    expect(&mut s, "❯ 5) Continue →");
+    send(&mut s, "\r");
+    expect(&mut s, "What is the cheapest lever?");
+    list(&mut s);
+    send(&mut s, &format!("{DOWN}\r"));
+    expect(&mut s, "✓ Correct. Yes: variability is the lever.");
+    expect(&mut s, "Part B: Bars and numbers");
+    expect(&mut s, "Your estimate (h):");
+    send(&mut s, "2x\r");
+    expect(&mut s, "type a number");
+    expect(&mut s, "Your estimate (h):");
+    send(&mut s, "25\r");
+    expect(&mut s, "✓ Correct. Spot on.");
+    expect(&mut s, "Waiting  │");
+    expect(&mut s, "What next?");
+    list(&mut s);
+    send(&mut s, "2");
+    expect(&mut s, "Which cause dominates?");
+    list(&mut s);
+    send(&mut s, "\r");
+    expect(&mut s, "Your decision (I would...):");
+    send(&mut s, "Lower the variability.\r");
+    expect(&mut s, "TIER     OPTIMAL");
+    expect(&mut s, "Lab complete.");
+    assert_eq!(exit_code(&mut s), 0);
+    let v = ledger(&l);
+    assert_eq!(v["design"]["partA_prediction"], "B");
+    assert_eq!(v["design"]["partA_correct"], true);
+    assert_eq!(v["design"]["partA_reflection"], "B");
+    assert_eq!(v["design"]["partB_prediction"], "25");
+    assert_eq!(v["design"]["partB_reflection"], "A");
+    assert_eq!(
+        v["design"]["student_justification"],
+        "Lower the variability."
+    );
+    assert_eq!(v["parts"]["a"]["controls"]["utilization"], 0.75);
+    assert_eq!(v["hud"]["tier"], "Optimal");
+}
+
+#[test]
+fn resume_after_sigkill_and_ctrl_c_saves() {
+    let d = tmp("resume");
+    let l = d.join("l.json");
+    let ls = l.to_str().unwrap();
+    let mut s = spawn(&[&fixture(), "--ledger", ls], false);
+    list(&mut s);
+    send(&mut s, "\r");
+    expect(&mut s, "✗ Not quite. That is the uniform case.");
+    expect(&mut s, "What next?");
+    list(&mut s);
+    send(&mut s, "1");
+    expect(&mut s, "Enter keeps it:");
+    send(&mut s, "0.9\r");
+    expect(&mut s, "Controls: Utilization = 0.90");
+    expect(&mut s, "What next?");
+    list(&mut s);
+    // Killed mid-lab, in raw mode.
+    s.get_process_mut().kill(Signal::SIGKILL).unwrap();
+    let st = s.get_process().wait().unwrap();
+    assert!(
+        matches!(st, WaitStatus::Signaled(_, Signal::SIGKILL, _)),
+        "{st:?}"
+    );
+    let v = ledger(&l);
+    assert_eq!(v["position"], "a.explore");
+    assert_eq!(v["parts"]["a"]["controls"]["utilization"], 0.9);
+
+    let mut s = spawn(&[&fixture(), "--ledger", ls], false);
+    expect(&mut s, "Resuming at part A (explore)");
+    expect(&mut s, "Your prediction: At 80% with C_s = 3");
+    expect(&mut s, "  → A) ~120 minutes");
+    expect(&mut s, "Controls: Utilization = 0.90");
+    expect(&mut s, "Change Utilization (now 0.90)");
+    send(&mut s, "5");
+    expect(&mut s, "What is the cheapest lever?");
+    list(&mut s);
+    // Ctrl-C in a widget: saved, message, exit 130.
+    send(&mut s, "\x03");
+    expect(&mut s, "Interrupted. Progress saved to");
+    assert_eq!(exit_code(&mut s), 130);
+    let v = ledger(&l);
+    assert_eq!(v["position"], "a.reflection");
+
+    // Resumes at the reflection; Ctrl-C while typing a value also saves.
+    let mut s = spawn(&[&fixture(), "--ledger", ls], false);
+    expect(&mut s, "Resuming at part A (reflection)");
+    list(&mut s);
+    send(&mut s, "2");
+    expect(&mut s, "Your estimate (h):");
+    send(&mut s, "12\x03");
+    expect(&mut s, "Interrupted. Progress saved to");
+    assert_eq!(exit_code(&mut s), 130);
+    let v = ledger(&l);
+    assert_eq!(v["design"]["partA_reflection"], "B");
+    assert_eq!(v["position"], "b.prediction");
+}
+
+#[test]
+fn levels_are_coloured_when_colour_is_allowed() {
+    let d = tmp("color");
+    let l = d.join("l.json");
+    let mut s = spawn(&[&fixture(), "--ledger", l.to_str().unwrap()], true);
+    list(&mut s);
+    send(&mut s, "2");
+    // Red value and marker for a bad level; the marker text is there too.
+    expect(&mut s, "\x1b[31m600.0 min\x1b[0m  \x1b[31m[✗ bad]\x1b[0m");
+    s.get_process_mut().kill(Signal::SIGKILL).unwrap();
+    let _ = s.get_process().wait();
+}
+
+/// Answers whatever is asked with defaults: Enter on lists (End then Enter to leave an explore
+/// loop), 1 for numbers, a sentence for the decision log.
+fn drive_with_defaults(lab: &Path, ledger: &Path) -> String {
+    let mut s = spawn(
+        &[
+            lab.to_str().unwrap(),
+            "--ledger",
+            ledger.to_str().unwrap(),
+            "--restart",
+        ],
+        false,
+    );
+    let mut transcript = String::new();
+    // One needle at a time: a regex match consumes up to its right-most hit, and every prompt
+    // waits for input, so at most one is pending.
+    let re = Regex(r"Enter choose|Your estimate[^\n]*?:|Your decision[^\n]*?:|Lab complete");
+    for _ in 0..500 {
+        let c = s
+            .expect(&re)
+            .unwrap_or_else(|e| panic!("{}: {e}\n{transcript}", lab.display()));
+        let before = String::from_utf8_lossy(c.before()).into_owned();
+        let m = String::from_utf8_lossy(c.get(0).unwrap()).into_owned();
+        transcript.push_str(&before);
+        transcript.push_str(&m);
+        if m == "Enter choose" {
+            // The explore menu: End goes to "Continue".
+            let keys = if before.contains("What next?") {
+                END
+            } else {
+                ""
+            };
+            send(&mut s, &format!("{keys}\r"));
+            expect(&mut s, "  → ");
+        } else if m.starts_with("Your estimate") {
+            send(&mut s, "1\r");
+        } else if m.starts_with("Your decision") {
+            send(&mut s, "Decided.\r");
+        } else {
+            assert_eq!(exit_code(&mut s), 0, "{}", lab.display());
+            return transcript;
+        }
+    }
+    panic!("{}: did not finish\n{transcript}", lab.display());
+}
+
+#[test]
+fn every_lab_runs_to_the_end_on_a_terminal() {
+    let d = tmp("labs");
+    let mut labs = vec![PathBuf::from(fixture())];
+    if let Ok(rd) = std::fs::read_dir(root().join("labs")) {
+        let mut found: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+            .collect();
+        found.sort();
+        labs.extend(found);
+    }
+    for lab in &labs {
+        let l = d.join(format!(
+            "{}.json",
+            lab.file_stem().unwrap().to_string_lossy()
+        ));
+        let t = drive_with_defaults(lab, &l);
+        assert!(!t.contains("panicked"), "{t}");
+        let v = ledger(&l);
+        assert_eq!(v["complete"], true, "{}", lab.display());
+        assert!(v["hud"]["tier"].is_string(), "{}: {v}", lab.display());
+        let design = v["design"].as_object().unwrap();
+        assert!(
+            design.keys().any(|k| k.ends_with("_prediction")),
+            "{}: {v}",
+            lab.display()
+        );
+        for (k, x) in design {
+            if k.ends_with("_prediction") || k.ends_with("_reflection") {
+                assert_ne!(x, "no_selection", "{}: {k} unanswered", lab.display());
+            }
+        }
+    }
+}
