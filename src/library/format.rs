@@ -152,8 +152,8 @@ mod tests {
         assert_eq!(auto(-42.0), "-42");
         assert_eq!(auto(999999999999999.0), "999,999,999,999,999");
         assert_eq!(auto(1e15), "1,000,000,000,000,000");
-        assert_eq!(auto(3.14159), "3.14");
-        assert_eq!(auto(-3.14159), "-3.14");
+        assert_eq!(auto(3.456), "3.46");
+        assert_eq!(auto(-3.456), "-3.46");
         assert_eq!(auto(9.999), "10.00");
         assert_eq!(auto(10.25), "10.2"); // 10.25 is exact: tie to even
         assert_eq!(auto(99.96), "100.0");

@@ -117,8 +117,8 @@ pub fn reference_markdown() -> String {
             let _ = write!(out, "### `{}`\n\n", doc.path);
             let _ = write!(out, "`{}`\n\n", doc.signature);
             let _ = write!(out, "{}\n\n", doc.summary);
-            let _ = write!(out, "- Units: {}\n", doc.units);
-            let _ = write!(out, "- Source: {}\n", doc.source);
+            let _ = writeln!(out, "- Units: {}", doc.units);
+            let _ = writeln!(out, "- Source: {}", doc.source);
             let result = match engine.eval::<Dynamic>(doc.example) {
                 Ok(v) => describe(&v),
                 Err(e) => format!("error: {e}"),

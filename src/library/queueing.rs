@@ -262,7 +262,7 @@ mod tests {
         assert!(close(pk_wait(0.8, 3.0, 30.0), 600.0));
         // Deterministic service halves the M/M/1 wait: 0.5/0.5 * 0.5 * 10 = 5.
         assert!(close(pk_wait(0.5, 0.0, 10.0), 5.0));
-        assert_eq!(pk_wait(0.99999999, 3.0, 1.0).is_finite(), true);
+        assert!(pk_wait(0.99999999, 3.0, 1.0).is_finite());
         assert_eq!(pk_wait(1.0, 3.0, 1.0), f64::INFINITY);
     }
 

@@ -120,7 +120,7 @@ mod tests {
         assert_eq!(c("ms_to_s", 500.0), 0.5);
         assert_eq!(c("s_to_ms", 0.5), 500.0);
         // 80 GB = 80e9 / 2^30 GiB = 74.50580596923828 GiB (exact in binary).
-        assert_eq!(c("gb_to_gib", 80.0), 74.505805969238281);
+        assert_eq!(c("gb_to_gib", 80.0), 74.50580596923828);
         // 1 GiB = 1.073741824 GB.
         assert_eq!(c("gib_to_gb", 1.0), 1.073741824);
         // Seed lab06: 2450 GB = 2.45 TB.
