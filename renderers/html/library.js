@@ -540,7 +540,7 @@ function labforgeLibrary(hardware) {
     /* globals */
     "hw": hw,
     "fmt": function (x, digits) {
-      if (arguments.length < 2) {
+      if (digits === undefined) {
         return fixed(x, autoDigits(x), true);
       }
       return fixed(x, digitsArg(digits), true);

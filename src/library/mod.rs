@@ -146,7 +146,8 @@ pub fn reference_markdown() -> String {
         );
         out.push_str("| field | value |\n| --- | --- |\n");
         for (k, v) in &d.fields {
-            let _ = writeln!(out, "| `{k}` | {} |", format::auto(*v));
+            // Display gives the shortest exact text ("494.5", "50000"): no rounding here.
+            let _ = writeln!(out, "| `{k}` | {v} |");
         }
         let _ = write!(out, "\nSource: {}\n\n", d.source);
     }

@@ -138,7 +138,7 @@ pub(crate) const DOCS: &[FnDoc] = &[
                   rho >= 1 → ∞; rho < 0 or NaN → NaN.",
         units: "rho: utilization (dimensionless, 0 ≤ rho < 1); service: mean service time in any \
                 time unit; result: same unit as service.",
-        source: "M/M/1 queue, Kleinrock, Queueing Systems Vol. 1 (1975), §3.2.",
+        source: "M/M/1 queue, Kleinrock, Queueing Systems Vol. 1 (1975), ch. 3.",
         example: "queue::mm1_wait(0.8, 5.0)",
     },
     FnDoc {
@@ -149,7 +149,7 @@ pub(crate) const DOCS: &[FnDoc] = &[
                   rho >= 1 → ∞; rho < 0 or NaN → NaN.",
         units: "rho: utilization (dimensionless); service: mean service time; result: same unit \
                 as service.",
-        source: "M/M/1 queue, Kleinrock, Queueing Systems Vol. 1 (1975), §3.2.",
+        source: "M/M/1 queue, Kleinrock, Queueing Systems Vol. 1 (1975), ch. 3.",
         example: "queue::mm1_sojourn(0.8, 5.0)",
     },
     FnDoc {
@@ -162,7 +162,7 @@ pub(crate) const DOCS: &[FnDoc] = &[
         units: "rho: utilization (dimensionless); cs: dimensionless (std/mean of service time); \
                 service: mean service time; result: same unit as service.",
         source: "Pollaczek (1930) and Khinchine (1932) mean-value formula; Kleinrock, Queueing \
-                 Systems Vol. 1 (1975), §5.6.",
+                 Systems Vol. 1 (1975), ch. 5.",
         example: "queue::pk_wait(0.8, 3.0, 30.0)",
     },
     FnDoc {
@@ -172,7 +172,7 @@ pub(crate) const DOCS: &[FnDoc] = &[
                   wait in the Pollaczek–Khinchine formula (1 for cs = 1, 5 for cs = 3, 13 for \
                   cs = 5).",
         units: "cs: dimensionless coefficient of variation; result: dimensionless.",
-        source: "Pollaczek–Khinchine formula; Kleinrock, Queueing Systems Vol. 1 (1975), §5.6.",
+        source: "Pollaczek–Khinchine formula; Kleinrock, Queueing Systems Vol. 1 (1975), ch. 5.",
         example: "queue::pk_amplification(3.0)",
     },
     FnDoc {
@@ -186,7 +186,7 @@ pub(crate) const DOCS: &[FnDoc] = &[
         units: "c: number of servers; rho: per-server utilization (dimensionless); result: \
                 probability in [0, 1].",
         source: "A. K. Erlang (1917); M/M/m queue in Kleinrock, Queueing Systems Vol. 1 (1975), \
-                 §3.5.",
+                 ch. 3.",
         example: "queue::erlang_c(8.0, 0.8)",
     },
     FnDoc {
@@ -197,7 +197,7 @@ pub(crate) const DOCS: &[FnDoc] = &[
                   invalid c, rho < 0 or NaN → NaN.",
         units: "c: number of servers; rho: per-server utilization; service: mean service time \
                 per job; result: same unit as service.",
-        source: "M/M/m queue, Kleinrock, Queueing Systems Vol. 1 (1975), §3.5.",
+        source: "M/M/m queue, Kleinrock, Queueing Systems Vol. 1 (1975), ch. 3.",
         example: "queue::mmc_wait(8.0, 0.8, 30.0)",
     },
     FnDoc {
@@ -211,7 +211,7 @@ pub(crate) const DOCS: &[FnDoc] = &[
         units: "c: servers; rho: per-server utilization; service: mean service time; p: \
                 probability; result: same unit as service.",
         source: "M/M/m waiting-time distribution, Kleinrock, Queueing Systems Vol. 1 (1975), \
-                 §3.5; D. Gross, C. M. Harris, Fundamentals of Queueing Theory (Wiley), M/M/c.",
+                 ch. 3; D. Gross, C. M. Harris, Fundamentals of Queueing Theory (Wiley), M/M/c.",
         example: "queue::mmc_wait_p(8.0, 0.8, 30.0, 0.99)",
     },
     FnDoc {
@@ -286,8 +286,9 @@ mod tests {
         // c = 3, rho = 2/3, a = 2: a^3/3! = 8/6 = 4/3, /(1-rho) = 4;
         // sum_{k<3} a^k/k! = 1 + 2 + 2 = 5; C = 4/9.
         assert!(close(erlang_c(3.0, 2.0 / 3.0), 4.0 / 9.0));
-        // c = 8, rho = 0.8, a = 6.4: by the direct sum, C = 0.4767...; check with the
-        // closed form evaluated in a different order.
+        // c = 8, rho = 0.8, a = 6.4: the textbook closed form
+        // C = (a^c/c!)/(1-rho) / (sum_{k<c} a^k/k! + (a^c/c!)/(1-rho)) = 0.45764...,
+        // evaluated here in a different order than the recurrence.
         let a: f64 = 6.4;
         let mut sum = 0.0;
         let mut term = 1.0;

@@ -135,7 +135,7 @@ pub(crate) const DOCS: &[FnDoc] = &[
         units: "mttf: per-component mean time to failure, any time unit; n: component count; \
                 result: same unit as mttf.",
         source: "Series system of exponential components, λ_sys = n·λ (C. E. Ebeling, An \
-                 Introduction to Reliability and Maintainability Engineering, ch. 5).",
+                 Introduction to Reliability and Maintainability Engineering).",
         example: "rel::system_mtbf(50000.0, 16000.0)",
     },
     FnDoc {
@@ -147,7 +147,7 @@ pub(crate) const DOCS: &[FnDoc] = &[
                   mtbf = 0 → 1; negative or NaN arguments → NaN.",
         units: "duration and mtbf in the same time unit; result: probability in [0, 1].",
         source: "Exponential distribution CDF (Ebeling, An Introduction to Reliability and \
-                 Maintainability Engineering, ch. 3).",
+                 Maintainability Engineering).",
         example: "rel::failure_prob(24.0, 3.125)",
     },
     FnDoc {
@@ -216,7 +216,7 @@ pub(crate) const DOCS: &[FnDoc] = &[
                   unknown scheme is an error listing the known ones.",
         units: "result: bytes per parameter.",
         source: "S. Rajbhandari et al., \"ZeRO: Memory Optimizations Toward Training Trillion \
-                 Parameter Models\", SC 2020, §3.1 (mixed-precision Adam: 2Ψ fp16 weights + \
+                 Parameter Models\", SC 2020, sec. 3 (mixed-precision Adam: 2Ψ fp16 weights + \
                  2Ψ fp16 gradients + 12Ψ fp32 optimizer state).",
         example: "rel::bytes_per_param(\"fp16_adam_mixed\")",
     },
@@ -228,7 +228,7 @@ pub(crate) const DOCS: &[FnDoc] = &[
         units: "mtbf and mttr (mean time to repair) in the same time unit; result: fraction of \
                 time up, in [0, 1].",
         source: "Inherent availability, Ebeling, An Introduction to Reliability and \
-                 Maintainability Engineering, ch. 12.",
+                 Maintainability Engineering.",
         example: "rel::availability(720.0, 0.025)",
     },
 ];
