@@ -128,8 +128,10 @@ mod tests {
         for d in devices {
             assert!(ids.insert(d.id.as_str()), "duplicate id {}", d.id);
             assert!(
-                !d.id.is_empty() && d.id.chars().all(|c| c.is_ascii_alphanumeric()),
-                "id {:?} should be plain ASCII letters and digits",
+                d.id.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && d.id.chars().all(|c| c.is_ascii_alphanumeric()),
+                // A leading letter also keeps JS object key order = table order.
+                "id {:?} should be an ASCII letter followed by letters and digits",
                 d.id
             );
             assert!(
