@@ -1,7 +1,9 @@
-//! Command implementations shared by `main.rs` (kept here so tests can call them).
+//! Command implementations behind `main.rs` (kept in the library so tests can call them).
 
 use crate::diag::Diagnostic;
+use crate::eval::{self, CompiledLab};
 use crate::load::{self, Source};
+use indexmap::IndexMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -21,39 +23,282 @@ pub fn report(diags: &[Diagnostic], source: Option<&Source>) -> usize {
     diags.iter().filter(|d| d.is_error()).count()
 }
 
-/// Loads one lab file; diagnostics printed.
-pub fn check_file(path: &Path) -> (usize, usize) {
-    let source = match Source::read(path) {
-        Ok(s) => s,
-        Err(d) => return (report(&[d], None), 0),
-    };
-    let diags: Vec<Diagnostic> = match load::parse(&source) {
-        Ok(_) => vec![],
-        Err(d) => vec![d],
-    };
-    let errors = report(&diags, Some(&source));
-    (errors, diags.len() - errors)
+/// Every diagnostic for one lab file: parse, compile, then evaluation checks.
+pub fn diagnose(path: &Path) -> (Option<Source>, Vec<Diagnostic>, Option<CompiledLab>) {
+    match eval::load_lab(path) {
+        Err((src, d)) => (src, d, None),
+        Ok(lab) => {
+            let mut d = lab.warnings.clone();
+            d.extend(lab.check_semantics());
+            (Some(lab.source.clone()), d, Some(lab))
+        }
+    }
+}
+
+/// Lab files under the given paths, or a printed diagnostic.
+pub fn files_or_report(paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
+    match load::lab_files(&default_paths(paths)) {
+        Ok(f) if f.is_empty() => {
+            eprintln!(
+                "error: no lab files (*.yaml) under {}",
+                default_paths(paths)
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            None
+        }
+        Ok(f) => Some(f),
+        Err(d) => {
+            report(&[d], None);
+            None
+        }
+    }
+}
+
+/// Loads a lab for a command that needs a valid one; diagnostics printed on failure.
+pub fn load_or_report(path: &Path) -> Option<CompiledLab> {
+    match eval::load_lab(path) {
+        Ok(l) => Some(l),
+        Err((src, d)) => {
+            report(&d, src.as_ref());
+            None
+        }
+    }
 }
 
 /// `labforge check`.
 pub fn check(paths: &[PathBuf]) -> ExitCode {
-    let files = match load::lab_files(&default_paths(paths)) {
-        Ok(f) => f,
-        Err(d) => {
-            report(&[d], None);
-            return ExitCode::FAILURE;
-        }
+    let Some(files) = files_or_report(paths) else {
+        return ExitCode::FAILURE;
     };
     let (mut errors, mut warnings) = (0, 0);
     for f in &files {
-        let (e, w) = check_file(f);
+        let (src, diags, _) = diagnose(f);
+        let e = report(&diags, src.as_ref());
         errors += e;
-        warnings += w;
+        warnings += diags.len() - e;
     }
-    eprintln!("checked {} lab(s): {errors} error(s), {warnings} warning(s)", files.len());
+    eprintln!(
+        "checked {} lab(s): {errors} error(s), {warnings} warning(s)",
+        files.len()
+    );
     if errors > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// `labforge test`: runs every lab's tests; last line `N passed, N failed`.
+pub fn test(paths: &[PathBuf]) -> ExitCode {
+    let Some(files) = files_or_report(paths) else {
+        return ExitCode::FAILURE;
+    };
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for f in &files {
+        let Some(lab) = load_or_report(f) else {
+            failed += 1;
+            println!("FAIL {}: the lab does not compile", f.display());
+            continue;
+        };
+        let semantic: Vec<Diagnostic> = lab
+            .check_semantics()
+            .into_iter()
+            .filter(|d| d.is_error())
+            .collect();
+        if !semantic.is_empty() {
+            report(&semantic, Some(&lab.source));
+            println!("FAIL {}: check errors", f.display());
+            failed += 1;
+        }
+        for o in lab.run_tests() {
+            if o.passed() {
+                passed += 1;
+                println!("ok   {} :: {}", f.display(), o.name);
+            } else {
+                failed += 1;
+                println!("FAIL {} :: {}", f.display(), o.name);
+                report(&o.failures, Some(&lab.source));
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `labforge eval`.
+pub fn eval_cmd(path: &Path, part: Option<&str>, sets: &[String], json: bool) -> ExitCode {
+    let Some(lab) = load_or_report(path) else {
+        return ExitCode::FAILURE;
+    };
+    let part_id = part
+        .map(str::to_string)
+        .unwrap_or_else(|| lab.parts[0].id.clone());
+    let Some(cpart) = lab.part(&part_id) else {
+        let ids: Vec<&str> = lab.parts.iter().map(|p| p.id.as_str()).collect();
+        eprintln!(
+            "error: no part `{part_id}` in {} (parts: {})",
+            path.display(),
+            ids.join(", ")
+        );
+        return ExitCode::FAILURE;
+    };
+    let mut set = IndexMap::new();
+    for s in sets {
+        let Some((k, v)) = s.split_once('=') else {
+            eprintln!("error: `--set {s}` must be NAME=VALUE");
+            return ExitCode::FAILURE;
+        };
+        set.insert(k.trim().to_string(), eval::parse_cli_value(v));
+    }
+    let inputs = match lab.inputs(cpart, &set) {
+        Ok(i) => i,
+        Err(m) => {
+            eprintln!("error: {m}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = lab
+        .evaluate(cpart, &inputs)
+        .and_then(|ev| Ok((lab.outputs(&ev)?, lab.callouts(&ev)?, ev)));
+    let (outputs, callouts, ev) = match result {
+        Ok(r) => r,
+        Err(e) => {
+            report(&[e.0], Some(&lab.source));
+            return ExitCode::FAILURE;
+        }
+    };
+    if json {
+        let mut obj = serde_json::Map::new();
+        for (k, v) in &ev.values {
+            obj.insert(k.clone(), crate::formula::to_json(v));
+        }
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::Value::Object(obj)).unwrap()
+        );
+    } else {
+        println!(
+            "{} — part {}: {}",
+            lab.lab.title.value, part_id, lab.lab.parts[cpart.index].title.value
+        );
+        for (k, v) in &inputs {
+            println!("  {k:<24} = {}", eval::display(v));
+        }
+        println!();
+        let w = outputs
+            .iter()
+            .map(|o| o.label.chars().count())
+            .max()
+            .unwrap_or(0);
+        for o in &outputs {
+            let lvl = o
+                .level
+                .as_deref()
+                .map(|l| format!("  [{l}]"))
+                .unwrap_or_default();
+            println!("  {:<w$}  {}{lvl}", o.label, o.display);
+        }
+        for c in &callouts {
+            println!();
+            println!(
+                "  [{}] {}{}",
+                c.kind.to_uppercase(),
+                c.title
+                    .as_deref()
+                    .map(|t| format!("{t}: "))
+                    .unwrap_or_default(),
+                c.text
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The JSON Schema of the lab format.
+pub fn schema_json() -> String {
+    let schema = schemars::schema_for!(crate::model::Lab);
+    serde_json::to_string_pretty(&schema).unwrap() + "\n"
+}
+
+/// `labforge render`: one lab file or a directory of them, to `out` (default: `build/<format>`).
+pub fn render(
+    paths: &[PathBuf],
+    to: &str,
+    out: Option<&Path>,
+    opts: &crate::render::RenderOptions,
+) -> ExitCode {
+    let Some(r) = crate::render::renderer(to) else {
+        eprintln!("error: unknown format `{to}` (formats: html, markdown, handout-html)");
+        return ExitCode::FAILURE;
+    };
+    let Some(files) = files_or_report(paths) else {
+        return ExitCode::FAILURE;
+    };
+    let out = out
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("build").join(to));
+    let start = std::time::Instant::now();
+    let mut labs = Vec::new();
+    let mut failed = 0;
+    for (i, f) in files.iter().enumerate() {
+        let Some(lab) = load_or_report(f) else {
+            failed += 1;
+            continue;
+        };
+        let stem = f
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("lab")
+            .to_string();
+        eprintln!("[{}/{}] {} -> {to}", i + 1, files.len(), f.display());
+        match r
+            .render(&lab, &stem, opts)
+            .and_then(|fs| write_files(&out, &fs))
+        {
+            Ok(()) => labs.push((stem, lab)),
+            Err(e) => {
+                eprintln!("error: {}: {e}", f.display());
+                failed += 1;
+            }
+        }
+    }
+    if files.len() > 1 || paths.iter().any(|p| p.is_dir()) || paths.is_empty() {
+        let refs: Vec<(String, &CompiledLab)> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
+        if let Err(e) = r
+            .render_index(&refs, opts)
+            .and_then(|fs| write_files(&out, &fs))
+        {
+            eprintln!("error: index: {e}");
+            failed += 1;
+        }
+    }
+    eprintln!(
+        "rendered {} lab(s) to {} in {} ms",
+        labs.len(),
+        out.display(),
+        start.elapsed().as_millis()
+    );
+    if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn write_files(out: &Path, files: &[crate::render::OutFile]) -> Result<(), String> {
+    for f in files {
+        let p = out.join(&f.path);
+        if let Some(d) = p.parent() {
+            std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+        }
+        std::fs::write(&p, &f.bytes).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    Ok(())
 }

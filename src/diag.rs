@@ -70,11 +70,16 @@ impl Diagnostic {
         };
         let mut out = String::new();
         if self.line > 0 {
-            let _ = writeln!(out, "{}:{}:{}: {sev}: {}", self.file, self.line, self.col, self.message);
+            let _ = writeln!(
+                out,
+                "{}:{}:{}: {sev}: {}",
+                self.file, self.line, self.col, self.message
+            );
         } else {
             let _ = writeln!(out, "{}: {sev}: {}", self.file, self.message);
         }
-        if let Some(line) = source.and_then(|s| s.lines().nth(self.line.saturating_sub(1) as usize)) {
+        if let Some(line) = source.and_then(|s| s.lines().nth(self.line.saturating_sub(1) as usize))
+        {
             if self.line > 0 {
                 let num = self.line.to_string();
                 let pad = " ".repeat(num.len());
@@ -97,7 +102,10 @@ impl Diagnostic {
 }
 
 /// The closest candidate to `name` (Levenshtein distance at most a third of its length, min 2).
-pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
     let limit = (name.chars().count() / 3).max(2);
     candidates
         .into_iter()

@@ -6,6 +6,11 @@
 
 pub mod cli;
 pub mod diag;
+pub mod eval;
+pub mod formula;
+pub mod ledger;
 pub mod library;
 pub mod load;
 pub mod model;
+pub mod render;
+pub mod run;

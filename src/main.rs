@@ -5,7 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "labforge", version, about = "Interactive course labs from one YAML file")]
+#[command(
+    name = "labforge",
+    version,
+    about = "Interactive course labs from one YAML file"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -13,9 +17,54 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Validate lab files or directories (default: labs/).
-    Check {
+    /// Validate lab files or directories (default: labs/); exits 1 on any error.
+    Check { paths: Vec<PathBuf> },
+    /// Evaluate a part at its defaults plus overrides.
+    Eval {
+        lab: PathBuf,
+        /// Part id (default: the first part).
+        #[arg(long)]
+        part: Option<String>,
+        /// Override a control: NAME=VALUE (a select takes the option's value or label).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
+        /// Output format.
+        #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+        format: String,
+    },
+    /// Run the labs' own tests (default: labs/); ends with `N passed, N failed`.
+    Test { paths: Vec<PathBuf> },
+    /// Print the JSON Schema of the lab format.
+    Schema,
+    /// Render labs to a static HTML page, a Markdown handout, or a print-ready handout page.
+    Render {
+        /// Lab files or directories (default: labs/).
         paths: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, default_value = "html", value_parser = ["html", "markdown", "handout-html"])]
+        to: String,
+        /// Output directory (default: build/FORMAT).
+        #[arg(short, long)]
+        out: Option<PathBuf>,
+        /// Render the answer key instead of the student handout.
+        #[arg(long)]
+        answer_key: bool,
+        /// Directory of templates/assets overriding the embedded ones (same file names).
+        #[arg(long)]
+        templates: Option<PathBuf>,
+    },
+    /// Walk through a lab in the terminal; progress is saved after every answer.
+    Run {
+        lab: PathBuf,
+        /// Ledger file (default: under the user's data directory).
+        #[arg(long)]
+        ledger: Option<PathBuf>,
+        /// Answers file (YAML/JSON) to run the whole lab non-interactively.
+        #[arg(long)]
+        answers: Option<PathBuf>,
+        /// Start over, discarding saved progress.
+        #[arg(long)]
+        restart: bool,
     },
 }
 
@@ -23,5 +72,40 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check { paths } => labforge::cli::check(&paths),
+        Command::Eval {
+            lab,
+            part,
+            set,
+            format,
+        } => labforge::cli::eval_cmd(&lab, part.as_deref(), &set, format == "json"),
+        Command::Test { paths } => labforge::cli::test(&paths),
+        Command::Render {
+            paths,
+            to,
+            out,
+            answer_key,
+            templates,
+        } => {
+            let opts = labforge::render::RenderOptions {
+                answer_key,
+                templates,
+            };
+            labforge::cli::render(&paths, &to, out.as_deref(), &opts)
+        }
+        Command::Run {
+            lab,
+            ledger,
+            answers,
+            restart,
+        } => labforge::run::run(&labforge::run::RunOptions {
+            lab,
+            ledger,
+            answers,
+            restart,
+        }),
+        Command::Schema => {
+            print!("{}", labforge::cli::schema_json());
+            ExitCode::SUCCESS
+        }
     }
 }

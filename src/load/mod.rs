@@ -23,8 +23,12 @@ impl Source {
         let name = path.display().to_string();
         match std::fs::read_to_string(path) {
             Ok(text) => Ok(Source { name, text }),
-            Err(e) => Err(Diagnostic::error(&name, Pos::UNKNOWN, format!("cannot read the file: {e}"))
-                .with_hint("check the path; labforge reads UTF-8 YAML files")),
+            Err(e) => {
+                Err(
+                    Diagnostic::error(&name, Pos::UNKNOWN, format!("cannot read the file: {e}"))
+                        .with_hint("check the path; labforge reads UTF-8 YAML files"),
+                )
+            }
         }
     }
 
@@ -75,7 +79,10 @@ fn yaml_hint(message: &str) -> Option<String> {
         let expected: Vec<&str> = rest
             .split_once("expected one of ")
             .map(|(_, l)| l.split(", ").map(|x| x.trim_matches('`')).collect())
-            .or_else(|| rest.split_once("expected ").map(|(_, l)| vec![l.trim_matches('`')]))
+            .or_else(|| {
+                rest.split_once("expected ")
+                    .map(|(_, l)| vec![l.trim_matches('`')])
+            })
             .unwrap_or_default();
         return Some(match did_you_mean(&name, expected.iter().copied()) {
             Some(h) => h,
@@ -88,7 +95,10 @@ fn yaml_hint(message: &str) -> Option<String> {
         let expected: Vec<&str> = rest
             .split_once("expected one of ")
             .map(|(_, l)| l.split(", ").map(|x| x.trim_matches('`')).collect())
-            .or_else(|| rest.split_once("expected ").map(|(_, l)| vec![l.trim_matches('`')]))
+            .or_else(|| {
+                rest.split_once("expected ")
+                    .map(|(_, l)| vec![l.trim_matches('`')])
+            })
             .unwrap_or_default();
         return Some(match did_you_mean(&name, expected.iter().copied()) {
             Some(h) => format!("{h} (allowed: {})", expected.join(", ")),
@@ -120,19 +130,30 @@ pub fn lab_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
     for p in paths {
         if p.is_dir() {
             let rd = std::fs::read_dir(p).map_err(|e| {
-                Diagnostic::error(&p.display().to_string(), Pos::UNKNOWN, format!("cannot read the directory: {e}"))
+                Diagnostic::error(
+                    &p.display().to_string(),
+                    Pos::UNKNOWN,
+                    format!("cannot read the directory: {e}"),
+                )
             })?;
             let mut files: Vec<PathBuf> = rd
                 .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|f| f.is_file() && matches!(f.extension().and_then(|x| x.to_str()), Some("yaml" | "yml")))
+                .filter(|f| {
+                    f.is_file()
+                        && matches!(f.extension().and_then(|x| x.to_str()), Some("yaml" | "yml"))
+                })
                 .collect();
             files.sort();
             out.extend(files);
         } else if p.exists() {
             out.push(p.clone());
         } else {
-            return Err(Diagnostic::error(&p.display().to_string(), Pos::UNKNOWN, "no such file or directory")
-                .with_hint("give a lab file (.yaml) or a directory of them"));
+            return Err(Diagnostic::error(
+                &p.display().to_string(),
+                Pos::UNKNOWN,
+                "no such file or directory",
+            )
+            .with_hint("give a lab file (.yaml) or a directory of them"));
         }
     }
     Ok(out)
@@ -147,7 +168,11 @@ mod tests {
         let src = Source::new("t.yaml", "id: x\ntitle: T\nparts: []\ntitel: oops\n");
         let d = parse(&src).unwrap_err();
         assert_eq!((d.line, d.col), (4, 1));
-        assert!(d.message.starts_with("unknown field `titel`"), "{}", d.message);
+        assert!(
+            d.message.starts_with("unknown field `titel`"),
+            "{}",
+            d.message
+        );
         assert_eq!(d.hint.as_deref(), Some("did you mean `title`?"));
     }
 
@@ -159,3 +184,4 @@ mod tests {
         assert_eq!(d.hint.as_deref(), Some("add `title:` to this mapping"));
     }
 }
+pub mod check;

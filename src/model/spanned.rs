@@ -33,7 +33,10 @@ impl<T> Spanned<T> {
         Spanned { value, pos }
     }
     pub fn unspanned(value: T) -> Self {
-        Spanned { value, pos: Pos::UNKNOWN }
+        Spanned {
+            value,
+            pos: Pos::UNKNOWN,
+        }
     }
 }
 

@@ -1,0 +1,422 @@
+//! The chart model: a chart declaration evaluated to plain data every renderer draws.
+
+use super::{display, CompiledLab, EvalError, Evaluation};
+use crate::formula::as_number;
+use crate::model::*;
+use rhai::Dynamic;
+use serde::Serialize;
+
+/// An evaluated chart.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ChartData {
+    pub id: String,
+    pub kind: ChartKind,
+    pub title: Option<String>,
+    pub x_label: Option<String>,
+    pub y_label: Option<String>,
+    pub x_log: bool,
+    pub y_log: bool,
+    pub x_min: Option<f64>,
+    pub x_max: Option<f64>,
+    pub y_min: Option<f64>,
+    pub y_max: Option<f64>,
+    pub x_prefix: String,
+    pub x_suffix: String,
+    pub y_prefix: String,
+    pub y_suffix: String,
+    pub legend: bool,
+    /// Radar axes.
+    pub axes: Vec<String>,
+    pub series: Vec<SeriesData>,
+    pub markers: Vec<MarkerData>,
+    pub hlines: Vec<LineData>,
+    pub vlines: Vec<LineData>,
+}
+
+/// An evaluated series.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct SeriesData {
+    pub name: String,
+    pub color: String,
+    pub dashed: bool,
+    pub fill: bool,
+    pub emphasis: bool,
+    pub points: Vec<PointData>,
+}
+
+/// One point: numeric x (line/scatter) or a category (bar), y, optional colour and label.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct PointData {
+    pub x: XValue,
+    pub y: f64,
+    pub color: Option<String>,
+    pub text: Option<String>,
+}
+
+/// An x value.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(untagged)]
+pub enum XValue {
+    Number(f64),
+    Category(String),
+}
+
+/// An evaluated marker.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct MarkerData {
+    pub name: String,
+    pub x: f64,
+    pub y: f64,
+    pub symbol: Symbol,
+    pub color: String,
+}
+
+/// An evaluated reference line.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct LineData {
+    pub at: f64,
+    pub label: Option<String>,
+    pub color: String,
+    pub dashed: bool,
+}
+
+/// The palette name of a colour.
+pub fn color_name(c: Option<Color>, fallback: &str) -> String {
+    match c {
+        None => fallback.to_string(),
+        Some(c) => match c {
+            Color::Blue => "blue",
+            Color::Green | Color::Good => "green",
+            Color::Orange | Color::Warn => "orange",
+            Color::Red | Color::Bad => "red",
+            Color::Purple => "purple",
+            Color::Gray => "gray",
+            Color::Text => "text",
+        }
+        .to_string(),
+    }
+}
+
+/// Maps a colour expression's result (a palette or level name) to a palette name.
+pub fn normalize_color(s: &str) -> String {
+    match s {
+        "good" => "green",
+        "warn" => "orange",
+        "bad" => "red",
+        other => other,
+    }
+    .to_string()
+}
+
+const SERIES_COLORS: [&str; 6] = ["blue", "red", "text", "green", "orange", "purple"];
+
+/// The values of a sweep: `points` evenly spaced (numpy `linspace`) or from..to by `step`.
+pub fn sweep_values(from: f64, to: f64, points: Option<u32>, step: Option<f64>) -> Vec<f64> {
+    if let Some(st) = step.filter(|s| *s > 0.0) {
+        let n = ((to - from) / st + 1e-9).floor().max(0.0) as usize;
+        return (0..=n.min(10_000)).map(|i| from + st * i as f64).collect();
+    }
+    let n = points.unwrap_or(50).clamp(1, 10_000) as usize;
+    if n == 1 {
+        return vec![from];
+    }
+    let d = (to - from) / (n - 1) as f64;
+    (0..n)
+        .map(|i| if i == n - 1 { to } else { from + d * i as f64 })
+        .collect()
+}
+
+/// Structural checks of a chart declaration.
+pub fn check_shape(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
+    match ch.kind {
+        ChartKind::Line | ChartKind::Scatter => {
+            if ch.series.is_empty() && ch.markers.is_empty() {
+                err(
+                    ch.id.pos,
+                    format!("chart `{}` has no series or markers", ch.id.value),
+                    "add `series: [{ name: ..., x: ..., y: ... }]`",
+                );
+            }
+            for s in &ch.series {
+                if s.y.is_none() {
+                    err(
+                        s.name.pos,
+                        "a line/scatter series needs `y`".into(),
+                        "e.g. `y: write_time_s / tau * 100`",
+                    );
+                }
+                if ch.sweep.is_none() && s.x.is_none() {
+                    err(
+                        s.name.pos,
+                        "a series without a sweep needs `x`".into(),
+                        "add `sweep: { var: ..., from: ..., to: ... }` to the chart",
+                    );
+                }
+            }
+        }
+        ChartKind::Bar => {
+            if ch.bars.is_empty() && ch.series.is_empty() {
+                err(
+                    ch.id.pos,
+                    format!("bar chart `{}` has no bars", ch.id.value),
+                    "add `bars:` or a `sweep` with a series",
+                );
+            }
+            for s in &ch.series {
+                if ch.sweep.is_none() {
+                    err(
+                        s.name.pos,
+                        "a bar series needs a `sweep` on the chart".into(),
+                        "or list fixed `bars:`",
+                    );
+                }
+                if s.y.is_none() {
+                    err(
+                        s.name.pos,
+                        "a bar series needs `y`".into(),
+                        "e.g. `y: latency_ms`",
+                    );
+                }
+            }
+        }
+        ChartKind::Radar => {
+            if ch.axes.len() < 3 {
+                err(
+                    ch.id.pos,
+                    "a radar chart needs at least three `axes`".into(),
+                    "e.g. `axes: [Utilization, Low Wait, Fairness]`",
+                );
+            }
+            for s in &ch.series {
+                if s.values.len() != ch.axes.len() {
+                    err(
+                        s.name.pos,
+                        format!(
+                            "series has {} values for {} axes",
+                            s.values.len(),
+                            ch.axes.len()
+                        ),
+                        "give one value expression per axis",
+                    );
+                }
+            }
+        }
+    }
+    for (name, a) in [("x", &ch.x), ("y", &ch.y)] {
+        if a.log && ch.kind == ChartKind::Radar {
+            err(
+                ch.id.pos,
+                format!("a radar chart has no {name} axis to make logarithmic"),
+                "remove `log: true`",
+            );
+        }
+    }
+}
+
+fn num(v: &Dynamic) -> f64 {
+    as_number(v).unwrap_or(f64::NAN)
+}
+
+impl CompiledLab {
+    /// Evaluates every chart of the part.
+    pub fn charts(&self, ev: &Evaluation) -> Result<Vec<ChartData>, EvalError> {
+        let model = &self.lab.parts[ev.part];
+        let mut out = Vec::new();
+        for inst in &model.instruments {
+            if let Instrument::Chart(ch) = inst {
+                out.push(self.chart(ev, ch)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Evaluates one chart.
+    pub fn chart(&self, ev: &Evaluation, ch: &Chart) -> Result<ChartData, EvalError> {
+        let part = Some(&self.parts[ev.part]);
+        let e = |src: &str, extra: &[(&str, Dynamic)]| self.eval_expr(part, Some(ev), src, extra);
+        let t = |text: &Text| self.render_text(part, Some(ev), &text.value, &[]);
+        let opt = |x: &Option<Expr>| -> Result<Option<f64>, EvalError> {
+            x.as_ref()
+                .map(|x| e(&x.value, &[]).map(|v| num(&v)))
+                .transpose()
+        };
+        let sweep = match &ch.sweep {
+            Some(s) => {
+                let from = num(&e(&s.from.value, &[])?);
+                let to = num(&e(&s.to.value, &[])?);
+                Some((
+                    s.var.value.clone(),
+                    sweep_values(from, to, s.points, s.step),
+                ))
+            }
+            None => None,
+        };
+        let mut series = Vec::new();
+        for (i, s) in ch.series.iter().enumerate() {
+            let color = color_name(s.color, SERIES_COLORS[i % SERIES_COLORS.len()]);
+            let emphasis = match &s.emphasis {
+                Some(x) => e(&x.value, &[])?.as_bool().unwrap_or(false),
+                None => false,
+            };
+            let mut points = Vec::new();
+            if ch.kind == ChartKind::Radar {
+                for v in &s.values {
+                    points.push(PointData {
+                        x: XValue::Number(points.len() as f64),
+                        y: num(&e(&v.value, &[])?),
+                        color: None,
+                        text: None,
+                    });
+                }
+            } else {
+                let xs: Vec<Option<(String, f64)>> = match &sweep {
+                    Some((var, vals)) => vals.iter().map(|v| Some((var.clone(), *v))).collect(),
+                    None => vec![None],
+                };
+                for bind in xs {
+                    let extra: Vec<(&str, Dynamic)> = bind
+                        .iter()
+                        .map(|(k, v)| (k.as_str(), Dynamic::from_float(*v)))
+                        .collect();
+                    let xv = match (&s.x, &bind) {
+                        (Some(x), _) => e(&x.value, &extra)?,
+                        (None, Some((_, v))) => Dynamic::from_float(*v),
+                        (None, None) => Dynamic::from_float(0.0),
+                    };
+                    let y = num(&e(
+                        s.y.as_ref().map(|y| y.value.as_str()).unwrap_or("0"),
+                        &extra,
+                    )?);
+                    let x = if ch.kind == ChartKind::Bar {
+                        XValue::Category(display(&xv))
+                    } else {
+                        XValue::Number(num(&xv))
+                    };
+                    let mut pe = extra.clone();
+                    pe.push(("x", xv.clone()));
+                    pe.push(("y", Dynamic::from_float(y)));
+                    let color = match &s.color_when {
+                        Some(c) => Some(normalize_color(&e(&c.value, &pe)?.to_string())),
+                        None => None,
+                    };
+                    let text = match &s.text {
+                        Some(tx) => Some(self.render_text(part, Some(ev), &tx.value, &pe)?),
+                        None => None,
+                    };
+                    points.push(PointData { x, y, color, text });
+                }
+            }
+            series.push(SeriesData {
+                name: t(&s.name)?,
+                color,
+                dashed: s.dashed,
+                fill: s.fill,
+                emphasis,
+                points,
+            });
+        }
+        if !ch.bars.is_empty() {
+            let mut points = Vec::new();
+            for b in &ch.bars {
+                let y = num(&e(&b.value.value, &[])?);
+                let label = t(&b.label)?;
+                let pe = [
+                    ("x", Dynamic::from(label.clone())),
+                    ("y", Dynamic::from_float(y)),
+                ];
+                let color = match (&b.color_when, b.color) {
+                    (Some(c), _) => Some(normalize_color(&e(&c.value, &pe)?.to_string())),
+                    (None, Some(c)) => Some(color_name(Some(c), "blue")),
+                    (None, None) => None,
+                };
+                let text = b
+                    .text
+                    .as_ref()
+                    .map(|tx| self.render_text(part, Some(ev), &tx.value, &pe))
+                    .transpose()?;
+                points.push(PointData {
+                    x: XValue::Category(label),
+                    y,
+                    color,
+                    text,
+                });
+            }
+            series.push(SeriesData {
+                name: String::new(),
+                color: "blue".into(),
+                dashed: false,
+                fill: false,
+                emphasis: false,
+                points,
+            });
+        }
+        let mut markers = Vec::new();
+        for m in &ch.markers {
+            markers.push(MarkerData {
+                name: t(&m.name)?,
+                x: num(&e(&m.x.value, &[])?),
+                y: num(&e(&m.y.value, &[])?),
+                symbol: m.symbol,
+                color: color_name(m.color, "orange"),
+            });
+        }
+        let lines = |ls: &[RefLine]| -> Result<Vec<LineData>, EvalError> {
+            ls.iter()
+                .map(|l| {
+                    Ok(LineData {
+                        at: num(&e(&l.at.value, &[])?),
+                        label: l.label.as_ref().map(&t).transpose()?,
+                        color: color_name(l.color, "gray"),
+                        dashed: l.dashed,
+                    })
+                })
+                .collect()
+        };
+        let named = ch
+            .series
+            .iter()
+            .filter(|s| !s.name.value.is_empty())
+            .count()
+            + ch.markers.len();
+        Ok(ChartData {
+            id: ch.id.value.clone(),
+            kind: ch.kind,
+            title: ch.title.as_ref().map(&t).transpose()?,
+            x_label: ch.x.label.as_ref().map(&t).transpose()?,
+            y_label: ch.y.label.as_ref().map(&t).transpose()?,
+            x_log: ch.x.log,
+            y_log: ch.y.log,
+            x_min: opt(&ch.x.min)?,
+            x_max: opt(&ch.x.max)?,
+            y_min: opt(&ch.y.min)?,
+            y_max: opt(&ch.y.max)?,
+            x_prefix: ch.x.prefix.clone().unwrap_or_default(),
+            x_suffix: ch.x.suffix.clone().unwrap_or_default(),
+            y_prefix: ch.y.prefix.clone().unwrap_or_default(),
+            y_suffix: ch.y.suffix.clone().unwrap_or_default(),
+            legend: ch.legend.unwrap_or(named > 1),
+            axes: ch.axes.clone(),
+            series,
+            markers,
+            hlines: lines(&ch.hlines)?,
+            vlines: lines(&ch.vlines)?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn linspace_matches_numpy() {
+        assert_eq!(
+            sweep_values(0.0, 1.0, Some(5), None),
+            vec![0.0, 0.25, 0.5, 0.75, 1.0]
+        );
+        assert_eq!(
+            sweep_values(2.0, 5.0, None, Some(1.0)),
+            vec![2.0, 3.0, 4.0, 5.0]
+        );
+    }
+}

@@ -1,0 +1,724 @@
+//! Compiling a lab: every formula, condition and placeholder compiled once, names resolved,
+//! formulas sorted by dependency, and every problem reported at its YAML position.
+
+use super::template::{line_col, segments, Segment};
+use super::value_to_dynamic;
+use crate::diag::{did_you_mean, Diagnostic};
+use crate::formula::{references, FormulaEngine, FormulaError};
+use crate::load::Source;
+use crate::model::*;
+use indexmap::IndexMap;
+use rhai::{Dynamic, AST};
+use std::collections::{BTreeSet, HashMap};
+
+/// Where an expression's text starts in the file.
+#[derive(Debug, Clone, Copy)]
+pub struct Origin {
+    pub pos: Pos,
+    /// 1 when the scalar is quoted (its text starts one column after the node).
+    pub quote: u32,
+}
+
+impl Origin {
+    pub fn of(source: &Source, pos: Pos) -> Origin {
+        let quote = source
+            .line(pos.line)
+            .and_then(|l| l.chars().nth(pos.col.saturating_sub(1) as usize))
+            .map(|c| u32::from(c == '"' || c == '\''))
+            .unwrap_or(0);
+        Origin { pos, quote }
+    }
+
+    /// File position of (1-based) `line`, `col` inside the scalar's text.
+    pub fn locate(&self, line: usize, col: usize) -> Pos {
+        if !self.pos.is_known() {
+            return Pos::UNKNOWN;
+        }
+        if line <= 1 {
+            Pos::new(self.pos.line, self.pos.col + self.quote + col as u32 - 1)
+        } else {
+            Pos::new(
+                self.pos.line + line as u32 - 1,
+                self.pos.col + col as u32 - 1,
+            )
+        }
+    }
+}
+
+/// A compiled expression and where it came from.
+#[derive(Clone)]
+pub struct CompiledExpr {
+    pub src: String,
+    pub ast: AST,
+    /// Position of the expression's first character in the file.
+    pub origin: Origin,
+    /// Offset (line, col) of the expression inside the scalar, for placeholders.
+    pub inner: (usize, usize),
+}
+
+impl CompiledExpr {
+    /// File position of an error inside this expression.
+    pub fn locate(&self, e: &FormulaError) -> Pos {
+        let (il, ic) = self.inner;
+        if e.line <= 1 {
+            self.origin.locate(il, ic + e.col - 1)
+        } else {
+            self.origin.locate(il + e.line - 1, e.col)
+        }
+    }
+}
+
+/// A control's compiled description.
+#[derive(Debug, Clone)]
+pub struct ControlSpec {
+    pub id: String,
+    pub default: Dynamic,
+}
+
+/// A named formula in evaluation order.
+#[derive(Clone)]
+pub struct CompiledFormula {
+    pub name: String,
+    pub expr: CompiledExpr,
+    pub deps: Vec<String>,
+}
+
+/// One part, compiled.
+pub struct CompiledPart {
+    pub index: usize,
+    pub id: String,
+    pub constants: Vec<(String, Dynamic)>,
+    pub controls: Vec<ControlSpec>,
+    /// Formulas in dependency order.
+    pub formulas: Vec<CompiledFormula>,
+    /// Every other expression of the part (conditions, placeholders, chart expressions), by text.
+    pub exprs: HashMap<String, CompiledExpr>,
+    /// Names visible to the part's expressions.
+    pub names: BTreeSet<String>,
+}
+
+/// A lab ready to evaluate.
+pub struct CompiledLab {
+    pub lab: Lab,
+    pub source: Source,
+    pub engine: FormulaEngine,
+    pub constants: Vec<(String, Dynamic)>,
+    pub parts: Vec<CompiledPart>,
+    /// Lab-level expressions (header/synthesis placeholders, HUD tiers), by text.
+    pub exprs: HashMap<String, CompiledExpr>,
+    /// Warnings found while compiling.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl CompiledLab {
+    pub fn part(&self, id: &str) -> Option<&CompiledPart> {
+        self.parts.iter().find(|p| p.id == id)
+    }
+    pub fn model_part(&self, id: &str) -> Option<&Part> {
+        self.lab.parts.iter().find(|p| p.id.value == id)
+    }
+}
+
+struct Compiler<'a> {
+    source: &'a Source,
+    engine: &'a FormulaEngine,
+    diags: Vec<Diagnostic>,
+}
+
+impl Compiler<'_> {
+    fn err(&mut self, pos: Pos, msg: impl Into<String>) -> &mut Diagnostic {
+        self.diags
+            .push(Diagnostic::error(&self.source.name, pos, msg));
+        self.diags.last_mut().unwrap()
+    }
+
+    fn warn(&mut self, pos: Pos, msg: impl Into<String>) -> &mut Diagnostic {
+        self.diags
+            .push(Diagnostic::warning(&self.source.name, pos, msg));
+        self.diags.last_mut().unwrap()
+    }
+
+    fn compile_at(
+        &mut self,
+        src: &str,
+        origin: Origin,
+        inner: (usize, usize),
+        known: &BTreeSet<String>,
+        what: &str,
+    ) -> Option<CompiledExpr> {
+        match self.engine.compile(src, known) {
+            Ok(ast) => Some(CompiledExpr {
+                src: src.to_string(),
+                ast,
+                origin,
+                inner,
+            }),
+            Err(e) => {
+                let ce = CompiledExpr {
+                    src: src.to_string(),
+                    ast: AST::empty(),
+                    origin,
+                    inner,
+                };
+                let pos = ce.locate(&e);
+                let hint = e.hint.clone();
+                let d = self.err(pos, format!("in {what}: {}", e.message));
+                d.hint = hint;
+                None
+            }
+        }
+    }
+
+    /// Compiles an expression field into `into` (keyed by its text).
+    fn expr(
+        &mut self,
+        e: &Expr,
+        known: &BTreeSet<String>,
+        what: &str,
+        into: &mut HashMap<String, CompiledExpr>,
+    ) {
+        let src = e.value.trim();
+        if src.is_empty() {
+            self.err(e.pos, format!("{what} is empty")).hint =
+                Some("write a Rhai expression".into());
+            return;
+        }
+        if into.contains_key(src) {
+            return;
+        }
+        let origin = Origin::of(self.source, e.pos);
+        let lead = &e.value[..e.value.find(src).unwrap_or(0)];
+        let inner = line_col(&e.value, lead.len());
+        if let Some(c) = self.compile_at(src, origin, inner, known, what) {
+            into.insert(src.to_string(), c);
+        }
+    }
+
+    /// Compiles every placeholder of a template.
+    fn template(
+        &mut self,
+        t: &Text,
+        known: &BTreeSet<String>,
+        into: &mut HashMap<String, CompiledExpr>,
+    ) {
+        let origin = Origin::of(self.source, t.pos);
+        match segments(&t.value) {
+            Err(off) => {
+                let (l, c) = line_col(&t.value, off);
+                self.err(origin.locate(l, c), "unclosed `{{` placeholder")
+                    .hint = Some("close it with `}}`, or write the braces as `{ {`".into());
+            }
+            Ok(segs) => {
+                for s in segs {
+                    if let Segment::Expr(src, off) = s {
+                        if src.is_empty() {
+                            let (l, c) = line_col(&t.value, off);
+                            self.err(origin.locate(l, c), "empty `{{ }}` placeholder")
+                                .hint =
+                                Some("put an expression inside, e.g. `{{ fmt(x, 1) }}`".into());
+                            continue;
+                        }
+                        if into.contains_key(src) {
+                            continue;
+                        }
+                        let inner = line_col(&t.value, off);
+                        if let Some(c) =
+                            self.compile_at(src, origin, inner, known, "a `{{ }}` placeholder")
+                        {
+                            into.insert(src.to_string(), c);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn with(names: &BTreeSet<String>, extra: &[&str]) -> BTreeSet<String> {
+    let mut n = names.clone();
+    n.extend(extra.iter().map(|s| s.to_string()));
+    n
+}
+
+fn constants(consts: &IndexMap<String, Constant>) -> Vec<(String, Dynamic)> {
+    consts
+        .iter()
+        .map(|(k, c)| (k.clone(), value_to_dynamic(c.value())))
+        .collect()
+}
+
+/// Compiles a parsed lab. Errors come back as diagnostics; warnings are kept on the result.
+pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>> {
+    let engine = FormulaEngine::new();
+    let mut c = Compiler {
+        source,
+        engine: &engine,
+        diags: Vec::new(),
+    };
+    crate::load::check::structure(&lab, source, &mut c.diags);
+
+    let lab_consts = constants(&lab.constants);
+    let lab_names: BTreeSet<String> = lab_consts.iter().map(|(k, _)| k.clone()).collect();
+    let mut lab_exprs = HashMap::new();
+    for t in lab_texts(&lab) {
+        c.template(t, &lab_names, &mut lab_exprs);
+    }
+    if let Some(h) = &lab.hud {
+        let known = with(&lab_names, &["correct", "correct_count"]);
+        for t in &h.tiers {
+            if let Some(w) = &t.when {
+                c.expr(w, &known, "a HUD tier condition", &mut lab_exprs);
+            }
+        }
+    }
+
+    let mut parts = Vec::new();
+    for (index, part) in lab.parts.iter().enumerate() {
+        parts.push(compile_part(&mut c, index, part, &lab_consts));
+    }
+
+    if c.diags.iter().any(|d| d.is_error()) {
+        return Err(c.diags);
+    }
+    let warnings = std::mem::take(&mut c.diags);
+    Ok(CompiledLab {
+        lab,
+        source: source.clone(),
+        engine,
+        constants: lab_consts,
+        parts,
+        exprs: lab_exprs,
+        warnings,
+    })
+}
+
+/// Lab-level prose (evaluated with the lab's constants).
+pub fn lab_texts(lab: &Lab) -> Vec<&Text> {
+    let mut v: Vec<&Text> = vec![&lab.title];
+    v.extend(lab.subtitle.iter());
+    v.extend(lab.badges.iter().map(|b| &b.text));
+    for o in &lab.objectives {
+        v.push(&o.title);
+        v.extend(o.text.iter());
+    }
+    v.extend(lab.prerequisites.iter());
+    v.extend(lab.core_question.iter());
+    v.extend(lab.reading.iter());
+    if let Some(s) = &lab.synthesis {
+        for o in &s.takeaways {
+            v.push(&o.title);
+            v.extend(o.text.iter());
+        }
+        for card in &s.cards {
+            v.push(&card.title);
+            v.push(&card.body);
+        }
+        v.extend(s.self_assessment.iter());
+        v.extend(s.self_assessment_note.iter());
+        if let Some(d) = &s.decision_log {
+            v.push(&d.prompt);
+        }
+    }
+    v
+}
+
+/// A part's static prose (evaluated at the prediction's scenario).
+pub fn part_static_texts(part: &Part) -> Vec<&Text> {
+    let mut v: Vec<&Text> = vec![&part.title];
+    if let Some(s) = &part.stakeholder {
+        v.push(&s.role);
+        v.push(&s.message);
+    }
+    v.extend(part.concept.iter());
+    if let Some(p) = &part.prediction {
+        v.push(&p.question);
+        for o in &p.options {
+            v.push(&o.text);
+            v.extend(o.feedback.iter());
+        }
+        v.extend(p.other_feedback.iter());
+        if let Some(n) = &p.numeric {
+            v.extend(n.correct_feedback.iter());
+            v.extend(n.other_feedback.iter());
+        }
+    }
+    v.extend(part.explore_title.iter());
+    for ctl in &part.controls {
+        v.push(ctl.label());
+    }
+    if let Some(m) = &part.math_peek {
+        v.push(&m.title);
+        v.push(&m.body);
+    }
+    if let Some(r) = &part.reflection {
+        v.push(&r.question);
+        for o in &r.options {
+            v.push(&o.text);
+            v.extend(o.feedback.iter());
+        }
+        v.extend(r.other_feedback.iter());
+    }
+    v
+}
+
+fn control_default(ctl: &Control) -> Dynamic {
+    match ctl {
+        Control::Slider(s) => Dynamic::from_float(s.default.value),
+        Control::Number(n) => Dynamic::from_float(n.default.value),
+        Control::Switch(s) => Dynamic::from_bool(s.default),
+        Control::Select(s) => s
+            .options
+            .value
+            .get(&s.default.value)
+            .map(value_to_dynamic)
+            .unwrap_or(Dynamic::UNIT),
+        Control::Checkboxes(cb) => {
+            let mut m = rhai::Map::new();
+            for k in cb.options.keys() {
+                let on = cb.default.iter().any(|d| &d.value == k);
+                m.insert(k.as_str().into(), Dynamic::from_bool(on));
+            }
+            Dynamic::from_map(m)
+        }
+    }
+}
+
+fn compile_part(
+    c: &mut Compiler,
+    index: usize,
+    part: &Part,
+    lab_consts: &[(String, Dynamic)],
+) -> CompiledPart {
+    let id = part.id.value.clone();
+    let part_consts = constants(&part.constants);
+    let controls: Vec<ControlSpec> = part
+        .controls
+        .iter()
+        .map(|ctl| ControlSpec {
+            id: ctl.id().value.clone(),
+            default: control_default(ctl),
+        })
+        .collect();
+
+    // Names: later definitions shadow nothing; duplicates are errors.
+    let mut names = BTreeSet::new();
+    let mut defined_at: HashMap<String, (Pos, &'static str)> = HashMap::new();
+    for (k, _) in lab_consts {
+        names.insert(k.clone());
+    }
+    for (k, _) in &part_consts {
+        names.insert(k.clone());
+    }
+    for ctl in &part.controls {
+        let cid = ctl.id();
+        if let Some((p, what)) = defined_at.get(&cid.value) {
+            c.err(
+                cid.pos,
+                format!(
+                    "`{}` is already defined as a {what} (line {})",
+                    cid.value, p.line
+                ),
+            )
+            .hint = Some("give each control a different id".into());
+        }
+        defined_at.insert(cid.value.clone(), (cid.pos, "control"));
+        names.insert(cid.value.clone());
+    }
+    for (k, e) in &part.formulas {
+        if let Some((p, what)) = defined_at.get(k) {
+            c.err(
+                e.pos,
+                format!(
+                    "formula `{k}` has the same name as a {what} (line {})",
+                    p.line
+                ),
+            )
+            .hint =
+                Some("rename the formula; a control's value is already available by its id".into());
+        }
+        defined_at.insert(k.clone(), (e.pos, "formula"));
+        names.insert(k.clone());
+    }
+
+    // Formulas.
+    let mut compiled: IndexMap<String, CompiledFormula> = IndexMap::new();
+    for (name, e) in &part.formulas {
+        let mut one = HashMap::new();
+        c.expr(e, &names, &format!("formula `{name}`"), &mut one);
+        if let Some(ce) = one.remove(e.value.trim()) {
+            let deps: Vec<String> = references(&ce.ast)
+                .into_iter()
+                .filter(|r| part.formulas.contains_key(r))
+                .collect();
+            compiled.insert(
+                name.clone(),
+                CompiledFormula {
+                    name: name.clone(),
+                    expr: ce,
+                    deps,
+                },
+            );
+        }
+    }
+    let formulas = topo_sort(c, part, compiled);
+
+    // Everything else.
+    let mut exprs = HashMap::new();
+    for t in part_static_texts(part) {
+        c.template(t, &names, &mut exprs);
+    }
+    for (oname, out) in &part.outputs {
+        if !names.contains(oname) {
+            let pos = out.level.as_ref().map(|l| l.pos).unwrap_or(part.id.pos);
+            c.err(
+                pos,
+                format!("output `{oname}` is not a formula, control or constant of part `{id}`"),
+            )
+            .hint = did_you_mean(oname, names.iter().map(|s| s.as_str()))
+                .or_else(|| Some(format!("add a formula `{oname}:` under `formulas:`")));
+        }
+        if let Some(l) = &out.level {
+            c.expr(
+                l,
+                &with(&names, &["value"]),
+                &format!("the level of output `{oname}`"),
+                &mut exprs,
+            );
+        }
+    }
+    for rule in &part.feedback {
+        c.expr(&rule.when, &names, "a feedback condition", &mut exprs);
+        for t in rule.title.iter().chain(rule.callout().map(|(_, t)| t)) {
+            c.template(t, &names, &mut exprs);
+        }
+    }
+    for inst in &part.instruments {
+        compile_instrument(c, part, inst, &names, &mut exprs);
+    }
+    // A control nothing reads is likely a mistake.
+    let mut read: BTreeSet<String> = BTreeSet::new();
+    for f in &formulas {
+        read.extend(references(&f.expr.ast));
+    }
+    for e in exprs.values() {
+        read.extend(references(&e.ast));
+    }
+    if let Some(p) = &part.prediction {
+        read.extend(p.claim.iter().map(|c| c.value.clone()));
+    }
+    for ctl in &part.controls {
+        let cid = ctl.id();
+        if !read.contains(&cid.value) && !part.outputs.contains_key(&cid.value) {
+            c.warn(
+                cid.pos,
+                format!(
+                    "control `{}` is not used by any formula, instrument or banner",
+                    cid.value
+                ),
+            )
+            .hint = Some("use it in a formula, or remove it".into());
+        }
+    }
+    CompiledPart {
+        index,
+        id,
+        constants: part_consts,
+        controls,
+        formulas,
+        exprs,
+        names,
+    }
+}
+
+fn compile_instrument(
+    c: &mut Compiler,
+    part: &Part,
+    inst: &Instrument,
+    names: &BTreeSet<String>,
+    exprs: &mut HashMap<String, CompiledExpr>,
+) {
+    let check_output = |c: &mut Compiler, o: &Spanned<String>| {
+        if !part.outputs.contains_key(&o.value) {
+            let msg = if names.contains(&o.value) {
+                format!("`{}` is shown but has no entry under `outputs:`", o.value)
+            } else {
+                format!("unknown output `{}`", o.value)
+            };
+            c.err(o.pos, msg).hint =
+                did_you_mean(&o.value, part.outputs.keys().map(|s| s.as_str())).or_else(|| {
+                    Some(format!(
+                        "add `{}: {{ label: ..., unit: ... }}` under `outputs:`",
+                        o.value
+                    ))
+                });
+        }
+    };
+    match inst {
+        Instrument::Panel(p) => {
+            c.template(&p.title, names, exprs);
+            for l in &p.lines {
+                c.template(l, names, exprs);
+            }
+        }
+        Instrument::Metrics(cards) => {
+            for card in cards {
+                check_output(c, &card.output);
+                for t in card.label.iter().chain(card.caption.iter()) {
+                    c.template(t, names, exprs);
+                }
+            }
+        }
+        Instrument::Table(t) => {
+            for o in &t.outputs {
+                check_output(c, o);
+            }
+            if let Some(title) = &t.title {
+                c.template(title, names, exprs);
+            }
+        }
+        Instrument::Chart(ch) => {
+            let mut known = names.clone();
+            if let Some(s) = &ch.sweep {
+                c.expr(&s.from, names, "the sweep start", exprs);
+                c.expr(&s.to, names, "the sweep end", exprs);
+                known.insert(s.var.value.clone());
+            }
+            let point = with(&known, &["x", "y"]);
+            for t in ch
+                .title
+                .iter()
+                .chain(ch.x.label.iter())
+                .chain(ch.y.label.iter())
+            {
+                c.template(t, names, exprs);
+            }
+            for a in [&ch.x.min, &ch.x.max, &ch.y.min, &ch.y.max]
+                .into_iter()
+                .flatten()
+            {
+                c.expr(a, names, "an axis bound", exprs);
+            }
+            for s in &ch.series {
+                c.template(&s.name, names, exprs);
+                for e in s.x.iter().chain(s.y.iter()).chain(s.values.iter()) {
+                    c.expr(e, &known, "a series expression", exprs);
+                }
+                if let Some(e) = &s.color_when {
+                    c.expr(e, &point, "a colour expression", exprs);
+                }
+                if let Some(e) = &s.emphasis {
+                    c.expr(e, names, "an emphasis condition", exprs);
+                }
+                if let Some(t) = &s.text {
+                    c.template(t, &point, exprs);
+                }
+            }
+            for b in &ch.bars {
+                c.template(&b.label, names, exprs);
+                c.expr(&b.value, names, "a bar value", exprs);
+                if let Some(e) = &b.color_when {
+                    c.expr(e, &point, "a colour expression", exprs);
+                }
+                if let Some(t) = &b.text {
+                    c.template(t, &point, exprs);
+                }
+            }
+            for m in &ch.markers {
+                c.template(&m.name, names, exprs);
+                c.expr(&m.x, names, "a marker x", exprs);
+                c.expr(&m.y, names, "a marker y", exprs);
+            }
+            for l in ch.hlines.iter().chain(ch.vlines.iter()) {
+                c.expr(&l.at, names, "a reference line position", exprs);
+                if let Some(t) = &l.label {
+                    c.template(t, names, exprs);
+                }
+            }
+            super::chart::check_shape(ch, &mut |pos, msg, hint| {
+                c.err(pos, msg).hint = Some(hint.to_string());
+            });
+        }
+    }
+}
+
+/// Orders formulas so each comes after what it reads; a cycle is an error at each formula in it.
+fn topo_sort(
+    c: &mut Compiler,
+    part: &Part,
+    mut compiled: IndexMap<String, CompiledFormula>,
+) -> Vec<CompiledFormula> {
+    let mut order = Vec::new();
+    let mut done: BTreeSet<String> = BTreeSet::new();
+    loop {
+        let ready: Vec<String> = compiled
+            .values()
+            .filter(|f| {
+                f.deps.iter().all(|d| {
+                    done.contains(d) || !compiled.contains_key(d) && !part.formulas.contains_key(d)
+                })
+            })
+            .map(|f| f.name.clone())
+            .collect();
+        if ready.is_empty() {
+            break;
+        }
+        for r in ready {
+            done.insert(r.clone());
+            order.push(compiled.shift_remove(&r).unwrap());
+        }
+    }
+    // Anything left is in (or depends on) a cycle, or depends on a formula that failed to compile.
+    let failed: BTreeSet<&String> = part
+        .formulas
+        .keys()
+        .filter(|k| !done.contains(*k) && !compiled.contains_key(*k))
+        .collect();
+    for f in compiled.values() {
+        if f.deps.iter().any(|d| failed.contains(d)) {
+            continue;
+        }
+        if let Some(cycle) = find_cycle(&f.name, &compiled) {
+            let pos = part.formulas[&f.name].pos;
+            c.err(
+                pos,
+                format!(
+                    "formula `{}` depends on itself: {}",
+                    f.name,
+                    cycle.join(" → ")
+                ),
+            )
+            .hint = Some(
+                "break the cycle: one of these must be computed from controls or constants".into(),
+            );
+        }
+    }
+    order
+}
+
+fn find_cycle(start: &str, fs: &IndexMap<String, CompiledFormula>) -> Option<Vec<String>> {
+    fn dfs(
+        n: &str,
+        start: &str,
+        fs: &IndexMap<String, CompiledFormula>,
+        path: &mut Vec<String>,
+        seen: &mut BTreeSet<String>,
+    ) -> bool {
+        let Some(f) = fs.get(n) else { return false };
+        for d in &f.deps {
+            if d == start {
+                path.push(d.clone());
+                return true;
+            }
+            if seen.insert(d.clone()) {
+                path.push(d.clone());
+                if dfs(d, start, fs, path, seen) {
+                    return true;
+                }
+                path.pop();
+            }
+        }
+        false
+    }
+    let mut path = vec![start.to_string()];
+    dfs(start, start, fs, &mut path, &mut BTreeSet::new()).then_some(path)
+}

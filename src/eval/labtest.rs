@@ -1,0 +1,321 @@
+//! A lab's own tests (`labforge test`) and the checks that need evaluation (`labforge check`):
+//! prediction claims against the formulas, and every part evaluating cleanly at its defaults.
+
+use super::{compile::part_static_texts, value_to_dynamic, CompiledLab, EvalError};
+use crate::diag::{did_you_mean, Diagnostic};
+use crate::formula::{as_number, to_json};
+use crate::load::check::option_id;
+use crate::model::*;
+use indexmap::IndexMap;
+use rhai::Dynamic;
+
+/// The result of one lab test.
+#[derive(Debug, Clone)]
+pub struct TestOutcome {
+    pub name: String,
+    pub part: String,
+    /// Empty when the test passed.
+    pub failures: Vec<Diagnostic>,
+}
+
+impl TestOutcome {
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// Does `value` satisfy `claim`?
+pub fn claim_holds(claim: &Claim, value: &Dynamic) -> bool {
+    if let Some(b) = claim.is {
+        return value.as_bool().ok() == Some(b);
+    }
+    let Some(x) = as_number(value) else {
+        return false;
+    };
+    if let Some(a) = claim.approx {
+        let tol = claim.tolerance.unwrap_or(0.25);
+        if (x - a).abs() > tol * a.abs() {
+            return false;
+        }
+    }
+    claim.min.is_none_or(|m| x >= m) && claim.max.is_none_or(|m| x <= m)
+}
+
+fn describe(claim: &Claim) -> String {
+    let mut parts = Vec::new();
+    if let Some(a) = claim.approx {
+        parts.push(format!(
+            "≈ {a} (±{}%)",
+            claim.tolerance.unwrap_or(0.25) * 100.0
+        ));
+    }
+    if let Some(m) = claim.min {
+        parts.push(format!("≥ {m}"));
+    }
+    if let Some(m) = claim.max {
+        parts.push(format!("≤ {m}"));
+    }
+    if let Some(b) = claim.is {
+        parts.push(format!("is {b}"));
+    }
+    parts.join(" and ")
+}
+
+fn value_str(v: &Dynamic) -> String {
+    match as_number(v) {
+        Some(x) => format!("{x}"),
+        None => v.to_string(),
+    }
+}
+
+impl CompiledLab {
+    /// Runs the lab's tests.
+    pub fn run_tests(&self) -> Vec<TestOutcome> {
+        self.lab
+            .tests
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let name = t
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("test {} (part {})", i + 1, t.part.value));
+                let failures = self.run_test(t);
+                TestOutcome {
+                    name,
+                    part: t.part.value.clone(),
+                    failures,
+                }
+            })
+            .collect()
+    }
+
+    fn run_test(&self, t: &LabTest) -> Vec<Diagnostic> {
+        let file = &self.source.name;
+        let Some(part) = self.part(&t.part.value) else {
+            return vec![Diagnostic::error(
+                file,
+                t.part.pos,
+                format!("no part `{}`", t.part.value),
+            )];
+        };
+        let set: IndexMap<String, Dynamic> = t
+            .set
+            .iter()
+            .map(|(k, v)| (k.clone(), value_to_dynamic(&v.value)))
+            .collect();
+        let inputs = match self.inputs(part, &set) {
+            Ok(i) => i,
+            Err(m) => {
+                let pos = t.set.values().next().map(|v| v.pos).unwrap_or(t.part.pos);
+                return vec![Diagnostic::error(file, pos, m)];
+            }
+        };
+        let ev = match self.evaluate(part, &inputs) {
+            Ok(ev) => ev,
+            Err(EvalError(d)) => return vec![d],
+        };
+        let tol = t.tolerance.unwrap_or(1e-9);
+        let mut out = Vec::new();
+        for (k, want) in &t.expect {
+            let Some(got) = ev.values.get(k) else {
+                out.push(
+                    Diagnostic::error(
+                        file,
+                        want.pos,
+                        format!(
+                            "test expects `{k}`, which part `{}` does not compute",
+                            part.id
+                        ),
+                    )
+                    .maybe_hint(did_you_mean(k, ev.values.keys().map(|s| s.as_str()))),
+                );
+                continue;
+            };
+            let ok = match (&want.value, as_number(got)) {
+                (Value::Number(w), Some(g)) => {
+                    (g - w).abs() <= tol * w.abs().max(1e-300) || g == *w
+                }
+                (Value::Bool(w), _) => got.as_bool().ok() == Some(*w),
+                (Value::Text(w), _) => got.is_string() && &got.to_string() == w,
+                (w, _) => to_json(got) == to_json(&value_to_dynamic(w)),
+            };
+            if !ok {
+                out.push(
+                    Diagnostic::error(
+                        file,
+                        want.pos,
+                        format!(
+                            "`{k}` is {} but the test expects {}",
+                            value_str(got),
+                            value_str(&value_to_dynamic(&want.value))
+                        ),
+                    )
+                    .with_hint(format!(
+                        "relative tolerance {tol}; fix the formula or the expected value"
+                    )),
+                );
+            }
+        }
+        out
+    }
+
+    /// Checks that need evaluation: every part evaluates (with its prose, outputs, banners and
+    /// charts) at its defaults and at its scenario, and prediction claims agree with the formulas.
+    pub fn check_semantics(&self) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for (pi, part) in self.parts.iter().enumerate() {
+            let model = &self.lab.parts[pi];
+            let defaults = self.inputs(part, &IndexMap::new()).unwrap_or_default();
+            let ev = match self.evaluate(part, &defaults) {
+                Ok(ev) => ev,
+                Err(EvalError(d)) => {
+                    out.push(d);
+                    continue;
+                }
+            };
+            let live = self
+                .outputs(&ev)
+                .and_then(|_| self.callouts(&ev))
+                .and_then(|_| self.charts(&ev))
+                .and_then(|_| {
+                    model
+                        .instruments
+                        .iter()
+                        .try_for_each(|inst| -> Result<(), EvalError> {
+                            let texts: Vec<&Text> = match inst {
+                                Instrument::Panel(p) => {
+                                    std::iter::once(&p.title).chain(p.lines.iter()).collect()
+                                }
+                                Instrument::Metrics(cs) => cs
+                                    .iter()
+                                    .flat_map(|c| c.label.iter().chain(c.caption.iter()))
+                                    .collect(),
+                                Instrument::Table(t) => t.title.iter().collect(),
+                                Instrument::Chart(_) => vec![],
+                            };
+                            texts.into_iter().try_for_each(|t| {
+                                self.render_text(Some(part), Some(&ev), &t.value, &[])
+                                    .map(|_| ())
+                            })
+                        })
+                });
+            if let Err(EvalError(d)) = live {
+                out.push(d);
+            }
+            let scen = self.scenario(part);
+            let sev = match self.evaluate(part, &scen) {
+                Ok(ev) => ev,
+                Err(EvalError(d)) => {
+                    out.push(d);
+                    continue;
+                }
+            };
+            for t in part_static_texts(model) {
+                if let Err(EvalError(d)) = self.render_text(Some(part), Some(&sev), &t.value, &[]) {
+                    out.push(d);
+                    break;
+                }
+            }
+            if let Some(p) = &model.prediction {
+                self.check_claims(part, model, p, &sev, &mut out);
+            }
+        }
+        out
+    }
+
+    fn check_claims(
+        &self,
+        part: &super::CompiledPart,
+        model: &Part,
+        p: &Prediction,
+        sev: &super::Evaluation,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let file = &self.source.name;
+        if let Some(n) = &p.numeric {
+            match sev.values.get(&n.output.value) {
+                None => out.push(
+                    Diagnostic::error(file, n.output.pos, format!("numeric prediction grades against `{}`, which part `{}` does not compute", n.output.value, part.id))
+                        .maybe_hint(did_you_mean(&n.output.value, sev.values.keys().map(|s| s.as_str()))),
+                ),
+                Some(v) if as_number(v).is_none_or(|x| !x.is_finite()) => out.push(Diagnostic::error(
+                    file,
+                    n.output.pos,
+                    format!("`{}` is {} at the prediction's scenario: a numeric answer cannot be graded against it", n.output.value, value_str(v)),
+                )),
+                _ => {}
+            }
+        }
+        let Some(claim_out) = &p.claim else {
+            if p.options.iter().all(|o| o.claim.is_none())
+                && p.numeric.is_none()
+                && !p.options.is_empty()
+            {
+                // Qualitative predictions are fine; nothing to verify.
+            }
+            return;
+        };
+        let Some(value) = sev.values.get(&claim_out.value) else {
+            out.push(
+                Diagnostic::error(
+                    file,
+                    claim_out.pos,
+                    format!(
+                        "the claim is about `{}`, which part `{}` does not compute",
+                        claim_out.value, part.id
+                    ),
+                )
+                .maybe_hint(did_you_mean(
+                    &claim_out.value,
+                    sev.values.keys().map(|s| s.as_str()),
+                )),
+            );
+            return;
+        };
+        let scenario: Vec<String> = p
+            .scenario
+            .iter()
+            .map(|(k, v)| format!("{k} = {}", value_str(&value_to_dynamic(&v.value))))
+            .collect();
+        let at = if scenario.is_empty() {
+            "at the defaults".to_string()
+        } else {
+            format!("at {}", scenario.join(", "))
+        };
+        let correct_has_claim = p.options.iter().any(|o| o.correct && o.claim.is_some());
+        if !correct_has_claim {
+            let pos = p
+                .options
+                .iter()
+                .find(|o| o.correct)
+                .map(|o| o.text.pos)
+                .unwrap_or(claim_out.pos);
+            out.push(
+                Diagnostic::warning(
+                    file,
+                    pos,
+                    "the correct option makes no claim, so `check` cannot verify it",
+                )
+                .with_hint("add `claim: { approx: ... }` to the correct option"),
+            );
+        }
+        for (i, o) in p.options.iter().enumerate() {
+            let Some(c) = &o.claim else { continue };
+            let holds = claim_holds(&c.value, value);
+            let id = option_id(i, o);
+            if o.correct && !holds {
+                out.push(
+                    Diagnostic::error(file, c.pos, format!("option {id} is marked correct, but `{}` is {} {at}, which does not satisfy its claim ({})", claim_out.value, value_str(value), describe(&c.value)))
+                        .with_hint("the formulas win: fix the option's claim and text (interpolate the value), or the scenario"),
+                );
+            } else if !o.correct && holds {
+                out.push(
+                    Diagnostic::error(file, c.pos, format!("option {id} is marked wrong, but its claim ({}) holds: `{}` is {} {at}", describe(&c.value), claim_out.value, value_str(value)))
+                        .with_hint("two options cannot both be right; make the distractor's claim false or mark the right option correct"),
+                );
+            }
+        }
+        let _ = model;
+    }
+}

@@ -1,0 +1,514 @@
+//! Evaluation: a compiled part at given control values gives every named value, the outputs as
+//! shown, the active feedback banners and the chart data.
+
+pub mod chart;
+pub mod compile;
+pub mod labtest;
+pub mod template;
+
+pub use compile::{compile, CompiledLab, CompiledPart};
+
+use crate::diag::Diagnostic;
+use crate::formula::{as_number, to_json};
+use crate::library::format;
+use crate::load::{self, Source};
+use crate::model::*;
+use indexmap::IndexMap;
+use rhai::{Dynamic, Scope};
+use serde::Serialize;
+
+/// Converts a literal from the lab file to a formula value.
+pub fn value_to_dynamic(v: &Value) -> Dynamic {
+    match v {
+        Value::Bool(b) => Dynamic::from_bool(*b),
+        Value::Number(n) => Dynamic::from_float(*n),
+        Value::Text(s) => Dynamic::from(s.clone()),
+        Value::List(l) => Dynamic::from_array(l.iter().map(value_to_dynamic).collect()),
+        Value::Record(m) => Dynamic::from_map(
+            m.iter()
+                .map(|(k, v)| (k.as_str().into(), value_to_dynamic(v)))
+                .collect(),
+        ),
+    }
+}
+
+/// Loads and compiles a lab file: parse errors or compile errors as diagnostics.
+pub fn load_lab(path: &std::path::Path) -> Result<CompiledLab, (Option<Source>, Vec<Diagnostic>)> {
+    let source = Source::read(path).map_err(|d| (None, vec![d]))?;
+    load_source(source)
+}
+
+/// Parses and compiles lab text.
+pub fn load_source(source: Source) -> Result<CompiledLab, (Option<Source>, Vec<Diagnostic>)> {
+    let lab = match load::parse(&source) {
+        Ok(l) => l,
+        Err(d) => return Err((Some(source), vec![d])),
+    };
+    compile(lab, &source).map_err(|d| (Some(source), d))
+}
+
+/// A run-time failure, located at the expression that failed.
+#[derive(Debug, Clone)]
+pub struct EvalError(pub Diagnostic);
+
+impl std::fmt::Display for EvalError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0.render(None).trim_end())
+    }
+}
+
+/// Every named value of a part at some control values.
+#[derive(Clone)]
+pub struct Evaluation {
+    pub part: usize,
+    /// Constants, controls and formulas by name, in that order.
+    pub values: IndexMap<String, Dynamic>,
+}
+
+/// An output as shown: value, formatted text and colour level.
+#[derive(Debug, Clone, Serialize)]
+pub struct OutputView {
+    pub name: String,
+    pub label: String,
+    pub unit: String,
+    pub value: serde_json::Value,
+    pub display: String,
+    pub level: Option<String>,
+}
+
+/// A banner whose condition holds.
+#[derive(Debug, Clone, Serialize)]
+pub struct ActiveCallout {
+    pub kind: &'static str,
+    pub title: Option<String>,
+    pub text: String,
+}
+
+impl CompiledLab {
+    fn expr_error(
+        &self,
+        ce: &compile::CompiledExpr,
+        e: &crate::formula::FormulaError,
+        what: &str,
+    ) -> EvalError {
+        EvalError(
+            Diagnostic::error(
+                &self.source.name,
+                ce.locate(e),
+                format!("{what}: {}", e.message),
+            )
+            .maybe_hint(e.hint.clone()),
+        )
+    }
+
+    /// Control values at the defaults, overridden by `set` (validated).
+    pub fn inputs(
+        &self,
+        part: &CompiledPart,
+        set: &IndexMap<String, Dynamic>,
+    ) -> Result<IndexMap<String, Dynamic>, String> {
+        let model = &self.lab.parts[part.index];
+        let mut v: IndexMap<String, Dynamic> = part
+            .controls
+            .iter()
+            .map(|c| (c.id.clone(), c.default.clone()))
+            .collect();
+        for (k, x) in set {
+            let Some(ctl) = model.controls.iter().find(|c| &c.id().value == k) else {
+                let ids: Vec<&str> = part.controls.iter().map(|c| c.id.as_str()).collect();
+                return Err(format!(
+                    "`{k}` is not a control of part `{}` (controls: {})",
+                    part.id,
+                    ids.join(", ")
+                ));
+            };
+            v.insert(k.clone(), validate_control(ctl, x)?);
+        }
+        Ok(v)
+    }
+
+    /// Evaluates a part at the given control values (all controls present: see [`Self::inputs`]).
+    pub fn evaluate(
+        &self,
+        part: &CompiledPart,
+        inputs: &IndexMap<String, Dynamic>,
+    ) -> Result<Evaluation, EvalError> {
+        let mut scope = Scope::new();
+        for (k, v) in self.constants.iter().chain(part.constants.iter()) {
+            scope.push_dynamic(k.as_str(), v.clone());
+        }
+        for c in &part.controls {
+            let v = inputs
+                .get(&c.id)
+                .cloned()
+                .unwrap_or_else(|| c.default.clone());
+            scope.push_dynamic(c.id.as_str(), v);
+        }
+        for f in &part.formulas {
+            let v = self.engine.eval(&f.expr.ast, &mut scope).map_err(|e| {
+                self.expr_error(&f.expr, &e, &format!("formula `{}` failed", f.name))
+            })?;
+            scope.push_dynamic(f.name.as_str(), v);
+        }
+        // `iter` yields in definition order: constants, controls, formulas.
+        let values: IndexMap<String, Dynamic> =
+            scope.iter().map(|(k, _, v)| (k.to_string(), v)).collect();
+        Ok(Evaluation {
+            part: part.index,
+            values,
+        })
+    }
+
+    /// Evaluates at the defaults overridden by `set`.
+    pub fn evaluate_with(
+        &self,
+        part_id: &str,
+        set: &IndexMap<String, Dynamic>,
+    ) -> Result<Evaluation, String> {
+        let part = self
+            .part(part_id)
+            .ok_or_else(|| format!("no part `{part_id}`"))?;
+        let inputs = self.inputs(part, set)?;
+        self.evaluate(part, &inputs).map_err(|e| e.to_string())
+    }
+
+    /// The scenario of a part's prediction (defaults where it says nothing).
+    pub fn scenario(&self, part: &CompiledPart) -> IndexMap<String, Dynamic> {
+        let model = &self.lab.parts[part.index];
+        let mut v: IndexMap<String, Dynamic> = part
+            .controls
+            .iter()
+            .map(|c| (c.id.clone(), c.default.clone()))
+            .collect();
+        if let Some(p) = &model.prediction {
+            for (k, x) in &p.scenario {
+                if v.contains_key(k) {
+                    v.insert(k.clone(), value_to_dynamic(&x.value));
+                }
+            }
+        }
+        v
+    }
+
+    /// Evaluates an expression of `part` (by its text) with the evaluation's values plus `extra`.
+    pub fn eval_expr(
+        &self,
+        part: Option<&CompiledPart>,
+        ev: Option<&Evaluation>,
+        src: &str,
+        extra: &[(&str, Dynamic)],
+    ) -> Result<Dynamic, EvalError> {
+        let src = src.trim();
+        let ce = part
+            .and_then(|p| p.exprs.get(src))
+            .or_else(|| self.exprs.get(src))
+            .ok_or_else(|| {
+                EvalError(Diagnostic::error(
+                    &self.source.name,
+                    Pos::UNKNOWN,
+                    format!("internal: expression `{src}` was not compiled"),
+                ))
+            })?;
+        let mut scope = Scope::new();
+        match ev {
+            Some(ev) => {
+                for (k, v) in &ev.values {
+                    scope.push_dynamic(k.as_str(), v.clone());
+                }
+            }
+            None => {
+                for (k, v) in &self.constants {
+                    scope.push_dynamic(k.as_str(), v.clone());
+                }
+            }
+        }
+        for (k, v) in extra {
+            scope.push_dynamic(*k, v.clone());
+        }
+        self.engine
+            .eval(&ce.ast, &mut scope)
+            .map_err(|e| self.expr_error(ce, &e, "expression failed"))
+    }
+
+    /// Renders a template: placeholders replaced by their values (numbers via `fmt(x)`).
+    pub fn render_text(
+        &self,
+        part: Option<&CompiledPart>,
+        ev: Option<&Evaluation>,
+        text: &str,
+        extra: &[(&str, Dynamic)],
+    ) -> Result<String, EvalError> {
+        let segs = template::segments(text).map_err(|_| {
+            EvalError(Diagnostic::error(
+                &self.source.name,
+                Pos::UNKNOWN,
+                "unclosed placeholder",
+            ))
+        })?;
+        let mut out = String::new();
+        for s in segs {
+            match s {
+                template::Segment::Lit(l) => out.push_str(l),
+                template::Segment::Expr(e, _) => {
+                    out.push_str(&display(&self.eval_expr(part, ev, e, extra)?))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Outputs of the evaluated part as shown.
+    pub fn outputs(&self, ev: &Evaluation) -> Result<Vec<OutputView>, EvalError> {
+        let part = &self.parts[ev.part];
+        let model = &self.lab.parts[ev.part];
+        model
+            .outputs
+            .iter()
+            .map(|(name, o)| {
+                let v = ev.values.get(name).cloned().unwrap_or(Dynamic::UNIT);
+                let level = match (&o.level, &o.bands) {
+                    (Some(l), _) => Some(
+                        self.eval_expr(Some(part), Some(ev), &l.value, &[("value", v.clone())])?
+                            .to_string(),
+                    ),
+                    (None, Some(b)) => as_number(&v).map(|x| band_level(b, x).to_string()),
+                    _ => None,
+                };
+                Ok(OutputView {
+                    name: name.clone(),
+                    label: o.label.clone().unwrap_or_else(|| name.clone()),
+                    unit: o.unit.clone().unwrap_or_default(),
+                    value: to_json(&v),
+                    display: format_output(o, &v),
+                    level,
+                })
+            })
+            .collect()
+    }
+
+    /// Banners whose conditions hold.
+    pub fn callouts(&self, ev: &Evaluation) -> Result<Vec<ActiveCallout>, EvalError> {
+        let part = &self.parts[ev.part];
+        let mut out = Vec::new();
+        for rule in &self.lab.parts[ev.part].feedback {
+            let on = self.eval_expr(Some(part), Some(ev), &rule.when.value, &[])?;
+            if on.as_bool().unwrap_or(false) {
+                if let Some((kind, text)) = rule.callout() {
+                    let title = rule
+                        .title
+                        .as_ref()
+                        .map(|t| self.render_text(Some(part), Some(ev), &t.value, &[]))
+                        .transpose()?;
+                    out.push(ActiveCallout {
+                        kind: kind.as_str(),
+                        title,
+                        text: self.render_text(Some(part), Some(ev), &text.value, &[])?,
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The level of `x` under `bands`.
+pub fn band_level(b: &Bands, x: f64) -> &'static str {
+    if let Some(g) = b.good_below {
+        if x < g {
+            return "good";
+        }
+        return match b.warn_below {
+            Some(w) if x < w => "warn",
+            _ => "bad",
+        };
+    }
+    if let Some(g) = b.good_above {
+        if x > g {
+            return "good";
+        }
+        return match b.warn_above {
+            Some(w) if x > w => "warn",
+            _ => "bad",
+        };
+    }
+    "good"
+}
+
+/// How a placeholder's value reads in prose.
+pub fn display(v: &Dynamic) -> String {
+    match as_number(v) {
+        Some(x) => format::auto(x),
+        None => v.to_string(),
+    }
+}
+
+/// An output's value as shown: prefix, number with its digits, unit.
+pub fn format_output(o: &Output, v: &Dynamic) -> String {
+    if let Ok(b) = v.as_bool() {
+        return match &o.words {
+            Some((t, f)) => {
+                if b {
+                    t.clone()
+                } else {
+                    f.clone()
+                }
+            }
+            None => {
+                if b {
+                    "yes".into()
+                } else {
+                    "no".into()
+                }
+            }
+        };
+    }
+    let Some(x) = as_number(v) else {
+        return v.to_string();
+    };
+    let num = match o.digits {
+        Some(d) => format::fixed(x, d, true),
+        None => format::auto(x),
+    };
+    let unit = o.unit.as_deref().unwrap_or("");
+    let sep = if unit.is_empty() || unit.starts_with('%') || unit.starts_with('×') || unit == "x" {
+        ""
+    } else {
+        " "
+    };
+    format!("{}{num}{sep}{unit}", o.prefix.as_deref().unwrap_or(""))
+}
+
+/// Checks a value for a control and normalises it (numbers to floats; selects by value or label).
+pub fn validate_control(ctl: &Control, x: &Dynamic) -> Result<Dynamic, String> {
+    let id = &ctl.id().value;
+    let num = || as_number(x).ok_or_else(|| format!("`{id}` takes a number, not `{x}`"));
+    match ctl {
+        Control::Slider(s) => {
+            let v = num()?;
+            if let Some(vals) = &s.values {
+                if !vals
+                    .value
+                    .iter()
+                    .any(|a| (a - v).abs() <= 1e-9 * a.abs().max(1.0))
+                {
+                    return Err(format!("`{id}` must be one of {:?}, not {v}", vals.value));
+                }
+                return Ok(Dynamic::from_float(v));
+            }
+            let (min, max) = (
+                s.min.as_ref().map(|m| m.value).unwrap_or(f64::MIN),
+                s.max.as_ref().map(|m| m.value).unwrap_or(f64::MAX),
+            );
+            let (lo, hi, pos) = match s.exponent_base {
+                Some(b) => (b.powf(min), b.powf(max), v.log(b)),
+                None => (min, max, v),
+            };
+            if v < lo.min(hi) - 1e-9 * lo.abs().max(1.0)
+                || v > hi.max(lo) + 1e-9 * hi.abs().max(1.0)
+            {
+                return Err(format!(
+                    "`{id}` must be between {} and {}, not {v}",
+                    format::auto(lo),
+                    format::auto(hi)
+                ));
+            }
+            if let Some(step) = &s.step {
+                let k = (pos - min) / step.value;
+                if (k - k.round()).abs() > 1e-6 {
+                    return Err(format!(
+                        "`{id}` moves in steps of {} from {}; {v} is between steps",
+                        step.value, min
+                    ));
+                }
+            }
+            Ok(Dynamic::from_float(v))
+        }
+        Control::Number(n) => {
+            let v = num()?;
+            if n.min.is_some_and(|m| v < m) || n.max.is_some_and(|m| v > m) {
+                return Err(format!(
+                    "`{id}` must be between {:?} and {:?}, not {v}",
+                    n.min, n.max
+                ));
+            }
+            Ok(Dynamic::from_float(v))
+        }
+        Control::Switch(_) => x
+            .as_bool()
+            .map(Dynamic::from_bool)
+            .map_err(|_| format!("`{id}` is a switch: true or false, not `{x}`")),
+        Control::Select(s) => {
+            // By label, or by value.
+            if x.is_string() {
+                if let Some(v) = s.options.value.get(&x.to_string()) {
+                    return Ok(value_to_dynamic(v));
+                }
+            }
+            for v in s.options.value.values() {
+                let d = value_to_dynamic(v);
+                let same = match (as_number(&d), as_number(x)) {
+                    (Some(a), Some(b)) => a == b,
+                    _ => d.to_string() == x.to_string() && d.type_name() == x.type_name(),
+                };
+                if same {
+                    return Ok(d);
+                }
+            }
+            let labels: Vec<String> = s
+                .options
+                .value
+                .iter()
+                .map(|(k, v)| format!("{k} = {}", value_display(v)))
+                .collect();
+            Err(format!(
+                "`{id}` has no option `{x}` (options: {})",
+                labels.join("; ")
+            ))
+        }
+        Control::Checkboxes(cb) => {
+            let Some(m) = x.read_lock::<rhai::Map>() else {
+                return Err(format!("`{id}` takes a record of option: true/false"));
+            };
+            let mut out = rhai::Map::new();
+            for k in cb.options.keys() {
+                let on = m
+                    .get(k.as_str())
+                    .map(|v| v.as_bool().unwrap_or(false))
+                    .unwrap_or(false);
+                out.insert(k.as_str().into(), Dynamic::from_bool(on));
+            }
+            for k in m.keys() {
+                if !cb.options.contains_key(k.as_str()) {
+                    return Err(format!("`{id}` has no option `{k}`"));
+                }
+            }
+            Ok(Dynamic::from_map(out))
+        }
+    }
+}
+
+fn value_display(v: &Value) -> String {
+    match v {
+        Value::Number(n) => format::auto(*n),
+        other => to_json(&value_to_dynamic(other)).to_string(),
+    }
+}
+
+/// Parses a command-line value: number, true/false, JSON, or a bare string.
+pub fn parse_cli_value(s: &str) -> Dynamic {
+    let t = s.trim();
+    if let Ok(x) = t.parse::<f64>() {
+        return Dynamic::from_float(x);
+    }
+    match t {
+        "true" => return Dynamic::from_bool(true),
+        "false" => return Dynamic::from_bool(false),
+        _ => {}
+    }
+    if t.starts_with('{') || t.starts_with('[') {
+        if let Ok(v) = serde_json::from_str::<Value>(t) {
+            return value_to_dynamic(&v);
+        }
+    }
+    Dynamic::from(t.to_string())
+}

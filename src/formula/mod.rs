@@ -1,0 +1,492 @@
+//! The formula engine: sandboxed Rhai with real-number arithmetic.
+//!
+//! Every integer literal is read as a float (so `7/2` is 3.5, as in the page's JavaScript), user
+//! functions, modules and `eval` are unavailable, and operations, call depth, expression depth and
+//! string/array/map sizes are bounded. The same AST is evaluated here and translated to JavaScript
+//! for the page ([`js`]), so both sides run the same program.
+
+pub mod js;
+
+use rhai::{Dynamic, Engine, OptimizationLevel, Position, Scope, AST};
+use std::collections::BTreeSet;
+
+/// Limits applied to every formula evaluation, here and in the page.
+pub mod limits {
+    /// Operations one formula evaluation may perform.
+    pub const MAX_OPERATIONS: u64 = 500_000;
+    pub const MAX_EXPR_DEPTH: usize = 64;
+    pub const MAX_STRING: usize = 10_000;
+    pub const MAX_ARRAY: usize = 10_000;
+    pub const MAX_MAP: usize = 1_000;
+    pub const MAX_VARIABLES: usize = 256;
+}
+
+/// Functions of Rhai's standard library that formulas may call (the page's runtime implements
+/// exactly these). Library functions come from [`crate::library::functions`].
+pub const BUILTINS: &[&str] = &[
+    "sqrt",
+    "exp",
+    "ln",
+    "log",
+    "abs",
+    "floor",
+    "ceiling",
+    "round",
+    "min",
+    "max",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "is_nan",
+    "is_infinite",
+    "is_finite",
+    "to_string",
+    "len",
+    "contains",
+    "at",
+    "sign",
+    "to_upper",
+    "to_lower",
+    "keys",
+    "values",
+    "sum",
+];
+
+/// A compile or run-time problem inside one formula, positioned in the formula's own text
+/// (1-based line and column).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FormulaError {
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+impl FormulaError {
+    fn at(pos: Position, message: String) -> FormulaError {
+        FormulaError {
+            line: pos.line().unwrap_or(1),
+            col: pos.position().unwrap_or(1),
+            message,
+            hint: None,
+        }
+    }
+}
+
+/// The configured, sandboxed Rhai engine.
+pub struct FormulaEngine {
+    engine: Engine,
+}
+
+impl Default for FormulaEngine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FormulaEngine {
+    pub fn new() -> FormulaEngine {
+        let mut engine = Engine::new();
+        engine.set_optimization_level(OptimizationLevel::None);
+        engine.set_fast_operators(false);
+        #[allow(deprecated)]
+        engine.on_parse_token(|token, _, _| match token {
+            rhai::Token::IntegerConstant(n) => rhai::Token::FloatConstant(Box::new((
+                (n as rhai::FLOAT).into(),
+                n.to_string().into(),
+            ))),
+            t => t,
+        });
+        // `len()` and friends still return integers: keep integer division real as well.
+        engine.register_fn("/", |a: rhai::INT, b: rhai::INT| {
+            a as rhai::FLOAT / b as rhai::FLOAT
+        });
+        engine.register_fn(
+            "at",
+            |a: rhai::Array, i: rhai::FLOAT| -> Result<Dynamic, Box<rhai::EvalAltResult>> {
+                if i.fract() != 0.0 || i < 0.0 || i as usize >= a.len() {
+                    return Err(
+                        format!("index {i} is outside the list (length {})", a.len()).into(),
+                    );
+                }
+                Ok(a[i as usize].clone())
+            },
+        );
+        engine.register_fn("sign", |x: rhai::FLOAT| {
+            if x > 0.0 {
+                1.0
+            } else if x < 0.0 {
+                -1.0
+            } else {
+                0.0
+            }
+        });
+        engine.register_fn(
+            "sum",
+            |a: rhai::Array| -> Result<rhai::FLOAT, Box<rhai::EvalAltResult>> {
+                a.iter()
+                    .map(|v| {
+                        v.as_float()
+                            .map_err(|t| format!("sum() needs numbers, found {t}").into())
+                    })
+                    .sum()
+            },
+        );
+        crate::library::register(&mut engine);
+        // Sandbox: no modules, no eval, no output, bounded everything.
+        engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
+        for sym in ["eval", "import", "export", "print", "debug"] {
+            engine.disable_symbol(sym);
+        }
+        engine.on_print(|_| {});
+        engine.on_debug(|_, _, _| {});
+        engine.set_max_operations(limits::MAX_OPERATIONS);
+        engine.set_max_expr_depths(limits::MAX_EXPR_DEPTH);
+        engine.set_max_string_size(limits::MAX_STRING);
+        engine.set_max_array_size(limits::MAX_ARRAY);
+        engine.set_max_map_size(limits::MAX_MAP);
+        engine.set_max_variables(limits::MAX_VARIABLES);
+        engine.set_strict_variables(true);
+        FormulaEngine { engine }
+    }
+
+    /// The underlying engine (for library tests and the JS translator's checks).
+    pub fn rhai(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// Compiles a formula or placeholder. `known` are the names in scope; any other variable is an
+    /// error, as is a call to a function that is neither built in nor in the library.
+    pub fn compile(&self, src: &str, known: &BTreeSet<String>) -> Result<AST, FormulaError> {
+        let mut scope = Scope::new();
+        for k in known {
+            scope.push_dynamic(k.as_str(), Dynamic::UNIT);
+        }
+        let ast = self
+            .engine
+            .compile_with_scope(&scope, src)
+            .map_err(|e| parse_error(&e, known))?;
+        let names = function_names();
+        for (name, pos) in calls(&ast) {
+            if !names.contains(&name) {
+                let mut err = FormulaError::at(pos, format!("unknown function `{name}`"));
+                err.hint = crate::diag::did_you_mean(&name, names.iter().map(|s| s.as_str()))
+                    .or_else(|| Some("run `labforge lib` to list the library".to_string()));
+                return Err(err);
+            }
+        }
+        js::check_supported(&ast)?;
+        Ok(ast)
+    }
+
+    /// Evaluates a compiled formula. Variables defined inside it do not leak into `scope`.
+    pub fn eval(&self, ast: &AST, scope: &mut Scope) -> Result<Dynamic, FormulaError> {
+        let len = scope.len();
+        let r = self.engine.eval_ast_with_scope::<Dynamic>(scope, ast);
+        scope.rewind(len);
+        r.map_err(|e| runtime_error(&e))
+    }
+}
+
+/// Every function name a formula may call: built-ins and the library's paths.
+pub fn function_names() -> BTreeSet<String> {
+    BUILTINS
+        .iter()
+        .map(|s| s.to_string())
+        .chain(
+            crate::library::functions()
+                .iter()
+                .map(|f| f.path.to_string()),
+        )
+        .collect()
+}
+
+fn parse_error(e: &rhai::ParseError, known: &BTreeSet<String>) -> FormulaError {
+    use rhai::ParseErrorType as P;
+    let (message, hint) = match &*e.0 {
+        P::VariableUndefined(name) => (
+            format!("unknown name `{name}`"),
+            crate::diag::did_you_mean(name, known.iter().map(|s| s.as_str())).or_else(|| {
+                Some("a formula sees the lab's constants, the part's controls and formulas".into())
+            }),
+        ),
+        P::ModuleUndefined(name) => (
+            format!("unknown library namespace `{name}`"),
+            Some("namespaces: queue, rel, fleet, cost, units (see `labforge lib`)".into()),
+        ),
+        P::MalformedIndexExpr(m) if m.contains("integer index") => (
+            "numbers are real, so a list cannot be indexed with a literal".into(),
+            Some("write `at(list, i)` instead of `list[i]`".into()),
+        ),
+        P::Reserved(w) | P::ForbiddenVariable(w) => {
+            (format!("`{w}` is not allowed in a formula"), None)
+        }
+        P::BadInput(rhai::LexError::ImproperSymbol(s, _))
+            if s == "eval" || s == "import" || s == "export" =>
+        {
+            (
+                format!("`{s}` is not allowed in a formula (formulas are sandboxed)"),
+                None,
+            )
+        }
+        other => (format!("syntax error: {other}"), None),
+    };
+    FormulaError {
+        hint,
+        ..FormulaError::at(e.1, message)
+    }
+}
+
+fn runtime_error(e: &rhai::EvalAltResult) -> FormulaError {
+    use rhai::EvalAltResult as E;
+    let pos = e.position();
+    let (message, hint) = match e {
+        E::ErrorTooManyOperations(_) => (
+            format!(
+                "the formula ran more than {} operations",
+                limits::MAX_OPERATIONS
+            ),
+            Some("a loop never ends or runs too long; bound it".to_string()),
+        ),
+        E::ErrorStackOverflow(_) | E::ErrorTooManyVariables(_) => (e.to_string(), None),
+        E::ErrorDataTooLarge(what, _) => (
+            format!("{what} grew too large"),
+            Some("formulas are bounded in size".into()),
+        ),
+        E::ErrorFunctionNotFound(sig, _) => (
+            format!("no function matches `{sig}`"),
+            Some("check the argument count and types (numbers, booleans, strings)".into()),
+        ),
+        E::ErrorRuntime(v, _) => (v.to_string(), None),
+        E::ErrorInFunctionCall(name, _, inner, _) => {
+            let inner = runtime_error(inner);
+            (format!("in `{name}`: {}", inner.message), inner.hint)
+        }
+        other => (strip_position(&other.to_string()), None),
+    };
+    FormulaError {
+        hint,
+        ..FormulaError::at(pos, message)
+    }
+}
+
+fn strip_position(s: &str) -> String {
+    match s.rfind(" (line ") {
+        Some(i) => s[..i].to_string(),
+        None => s.to_string(),
+    }
+}
+
+/// Names of variables a compiled formula reads from its scope (excluding its own `let`s and loop
+/// variables), in first-use order.
+pub fn references(ast: &AST) -> Vec<String> {
+    let mut v = Walker::default();
+    for s in ast.statements() {
+        v.stmt(s);
+    }
+    v.reads.retain(|r| !v.locals.contains(r));
+    v.reads
+}
+
+/// Functions a compiled formula calls (`queue::pk_wait`, `sqrt`), with positions. Operators are
+/// not included.
+pub fn calls(ast: &AST) -> Vec<(String, Position)> {
+    let mut v = Walker::default();
+    for s in ast.statements() {
+        v.stmt(s);
+    }
+    v.calls
+}
+
+#[derive(Default)]
+struct Walker {
+    reads: Vec<String>,
+    locals: BTreeSet<String>,
+    calls: Vec<(String, Position)>,
+}
+
+impl Walker {
+    fn block(&mut self, b: &rhai::StmtBlock) {
+        for s in b.iter() {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &rhai::Stmt) {
+        use rhai::Stmt as S;
+        match s {
+            S::If(fc, _) | S::While(fc, _) | S::Do(fc, _, _) => {
+                self.expr(&fc.expr);
+                self.block(&fc.body);
+                self.block(&fc.branch);
+            }
+            S::For(b, _) => {
+                let (var, counter, fc) = &**b;
+                self.locals.insert(var.name.to_string());
+                if let Some(c) = counter {
+                    self.locals.insert(c.name.to_string());
+                }
+                self.expr(&fc.expr);
+                self.block(&fc.body);
+            }
+            S::Var(b, _, _) => {
+                self.locals.insert(b.0.name.to_string());
+                self.expr(&b.1);
+            }
+            S::Assignment(b) => {
+                self.expr(&b.1.lhs);
+                self.expr(&b.1.rhs);
+            }
+            S::FnCall(f, pos) => self.call(f, *pos),
+            S::Block(b) => self.block(b),
+            S::TryCatch(fc, _) => {
+                self.block(&fc.body);
+                self.block(&fc.branch);
+            }
+            S::Expr(e) => self.expr(e),
+            S::BreakLoop(Some(e), _, _) | S::Return(Some(e), _, _) => self.expr(e),
+            S::Switch(b, _) => self.expr(&b.0),
+            _ => {}
+        }
+    }
+
+    fn call(&mut self, f: &rhai::FnCallExpr, pos: Position) {
+        if f.op_token.is_none() && !f.name.starts_with(|c: char| !c.is_alphabetic() && c != '_') {
+            let mut path: Vec<String> = f
+                .namespace
+                .path
+                .iter()
+                .map(|i| i.name.to_string())
+                .collect();
+            path.push(f.name.to_string());
+            self.calls.push((path.join("::"), pos));
+        }
+        for a in f.args.iter() {
+            self.expr(a);
+        }
+    }
+
+    fn expr(&mut self, e: &rhai::Expr) {
+        use rhai::Expr as E;
+        match e {
+            E::Variable(b, _, _) => {
+                let name = b.1.to_string();
+                if !self.reads.contains(&name) {
+                    self.reads.push(name);
+                }
+            }
+            E::InterpolatedString(v, _) | E::Array(v, _) => v.iter().for_each(|x| self.expr(x)),
+            E::Map(b, _) => b.0.iter().for_each(|(_, x)| self.expr(x)),
+            E::MethodCall(f, pos) | E::FnCall(f, pos) => self.call(f, *pos),
+            E::Stmt(b) => self.block(b),
+            E::Dot(b, _, _) | E::Index(b, _, _) => {
+                self.expr(&b.lhs);
+                self.expr(&b.rhs);
+            }
+            E::And(v, _) | E::Or(v, _) | E::Coalesce(v, _) => v.iter().for_each(|x| self.expr(x)),
+            _ => {}
+        }
+    }
+}
+
+/// Converts an evaluated value to JSON: numbers (non-finite ones as null), booleans, strings,
+/// arrays and maps.
+pub fn to_json(v: &Dynamic) -> serde_json::Value {
+    use serde_json::Value as J;
+    if let Ok(f) = v.as_float() {
+        return serde_json::Number::from_f64(f)
+            .map(J::Number)
+            .unwrap_or(J::Null);
+    }
+    if let Ok(i) = v.as_int() {
+        return J::from(i as f64);
+    }
+    if let Ok(b) = v.as_bool() {
+        return J::Bool(b);
+    }
+    if v.is_string() {
+        return J::String(v.to_string());
+    }
+    if let Some(a) = v.read_lock::<rhai::Array>() {
+        return J::Array(a.iter().map(to_json).collect());
+    }
+    if let Some(m) = v.read_lock::<rhai::Map>() {
+        return J::Object(m.iter().map(|(k, x)| (k.to_string(), to_json(x))).collect());
+    }
+    J::Null
+}
+
+/// A number from a value, if it is one.
+pub fn as_number(v: &Dynamic) -> Option<f64> {
+    v.as_float()
+        .ok()
+        .or_else(|| v.as_int().ok().map(|i| i as f64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn known(names: &[&str]) -> BTreeSet<String> {
+        names.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn eval(src: &str) -> Result<Dynamic, FormulaError> {
+        let e = FormulaEngine::new();
+        let ast = e.compile(src, &known(&[]))?;
+        e.eval(&ast, &mut Scope::new())
+    }
+
+    #[test]
+    fn division_is_real() {
+        assert_eq!(eval("7/2").unwrap().as_float().unwrap(), 3.5);
+        assert_eq!(
+            eval("let a = [1, 2, 3]; len(a) / 2")
+                .unwrap()
+                .as_float()
+                .unwrap(),
+            1.5
+        );
+    }
+
+    #[test]
+    fn unknown_names_are_located_with_suggestion() {
+        let e = FormulaEngine::new();
+        let err = e
+            .compile("1 + utilisation", &known(&["utilization"]))
+            .unwrap_err();
+        assert_eq!((err.line, err.col), (1, 5));
+        assert_eq!(err.message, "unknown name `utilisation`");
+        assert_eq!(err.hint.as_deref(), Some("did you mean `utilization`?"));
+    }
+
+    #[test]
+    fn runaway_loop_stops_quickly() {
+        let err = eval("let x = 0; loop { x += 1; }").unwrap_err();
+        assert!(err.message.contains("operations"), "{}", err.message);
+    }
+
+    #[test]
+    fn sandbox_refuses_eval_and_import() {
+        assert!(eval("eval(\"1\")").is_err());
+        assert!(eval("import \"x\" as y; 1").is_err());
+    }
+
+    #[test]
+    fn references_exclude_locals() {
+        let e = FormulaEngine::new();
+        let ast = e
+            .compile(
+                "let t = a * 2; let i = 0; while i < b { t += i; i += 1; } t + c",
+                &known(&["a", "b", "c"]),
+            )
+            .unwrap();
+        assert_eq!(references(&ast), vec!["a", "b", "c"]);
+    }
+}

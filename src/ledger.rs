@@ -1,0 +1,263 @@
+//! The progress record a student's run saves: the same JSON from the terminal prompt and the
+//! page's export. Written atomically (temp file, fsync, rename).
+
+use crate::eval::CompiledLab;
+use crate::load::check::option_id;
+use crate::model::*;
+use indexmap::IndexMap;
+use rhai::Dynamic;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::Path;
+
+/// Format tag of the record.
+pub const FORMAT: &str = "labforge-ledger/1";
+
+/// A student's answers in one part.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PartAnswers {
+    /// Chosen prediction option id, or the typed number as text for numeric predictions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prediction: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prediction_correct: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reflection: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reflection_correct: Option<bool>,
+    /// Control positions the student left.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub controls: IndexMap<String, serde_json::Value>,
+}
+
+/// The saved record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ledger {
+    pub format: String,
+    pub lab: String,
+    pub version: u32,
+    pub chapter: String,
+    /// The seeds' flat design record: `partA_prediction`, `partA_correct`, `partA_reflection`, ...,
+    /// and the decision log under `student_justification` (or the lab's `justification_key`).
+    pub design: IndexMap<String, serde_json::Value>,
+    pub parts: IndexMap<String, PartAnswers>,
+    #[serde(default)]
+    pub decision_log: String,
+    /// HUD: per listed part `correct`/`review`, and the tier.
+    pub hud: HudState,
+    /// Whether the student reached the end.
+    #[serde(default)]
+    pub complete: bool,
+}
+
+/// What the HUD shows.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HudState {
+    pub parts: IndexMap<String, String>,
+    pub tier: Option<String>,
+}
+
+/// `partA` for part id `a`; `part_queue` for longer ids.
+pub fn part_key(id: &str) -> String {
+    if id.chars().count() == 1 {
+        format!("part{}", id.to_uppercase())
+    } else {
+        format!("part_{id}")
+    }
+}
+
+impl Ledger {
+    /// An empty record for a lab.
+    pub fn new(lab: &CompiledLab) -> Ledger {
+        let mut l = Ledger {
+            format: FORMAT.into(),
+            lab: lab.lab.id.value.clone(),
+            version: lab.lab.version,
+            chapter: lab
+                .lab
+                .ledger
+                .as_ref()
+                .and_then(|l| l.chapter.clone())
+                .or_else(|| lab.lab.chapter.clone())
+                .unwrap_or_else(|| lab.lab.id.value.clone()),
+            design: IndexMap::new(),
+            parts: lab
+                .lab
+                .parts
+                .iter()
+                .map(|p| (p.id.value.clone(), PartAnswers::default()))
+                .collect(),
+            decision_log: String::new(),
+            hud: HudState::default(),
+            complete: false,
+        };
+        l.refresh(lab);
+        l
+    }
+
+    /// Recomputes correctness, the flat design record and the HUD from the answers.
+    pub fn refresh(&mut self, lab: &CompiledLab) {
+        for p in &lab.lab.parts {
+            let a = self.parts.entry(p.id.value.clone()).or_default();
+            a.prediction_correct = match (&p.prediction, &a.prediction) {
+                (Some(pred), Some(ans)) => Some(prediction_correct(lab, p, pred, ans)),
+                _ => None,
+            };
+            a.reflection_correct = match (&p.reflection, &a.reflection) {
+                (Some(r), Some(ans)) => Some(
+                    r.options
+                        .iter()
+                        .enumerate()
+                        .any(|(i, o)| o.correct && &option_id(i, o) == ans),
+                ),
+                _ => None,
+            };
+        }
+        let mut d = IndexMap::new();
+        for p in &lab.lab.parts {
+            let key = part_key(&p.id.value);
+            let a = &self.parts[&p.id.value];
+            if p.prediction.is_some() {
+                d.insert(
+                    format!("{key}_prediction"),
+                    a.prediction
+                        .clone()
+                        .unwrap_or_else(|| "no_selection".into())
+                        .into(),
+                );
+                d.insert(
+                    format!("{key}_correct"),
+                    a.prediction_correct.unwrap_or(false).into(),
+                );
+            }
+            if p.reflection.is_some() {
+                d.insert(
+                    format!("{key}_reflection"),
+                    a.reflection
+                        .clone()
+                        .unwrap_or_else(|| "no_selection".into())
+                        .into(),
+                );
+            }
+        }
+        let jkey = lab
+            .lab
+            .ledger
+            .as_ref()
+            .and_then(|l| l.justification_key.clone())
+            .unwrap_or_else(|| "student_justification".into());
+        d.insert(jkey, self.decision_log.clone().into());
+        self.design = d;
+        self.hud = hud(lab, self);
+    }
+
+    /// Writes the record atomically: a temporary file in the same directory, fsync, rename.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir)?;
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("ledger.json");
+        let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        {
+            let mut f = std::fs::File::create(&tmp)?;
+            f.write_all(
+                serde_json::to_string_pretty(self)
+                    .expect("ledger serializes")
+                    .as_bytes(),
+            )?;
+            f.write_all(b"\n")?;
+            f.sync_all()?;
+        }
+        std::fs::rename(&tmp, path)?;
+        if let Ok(d) = std::fs::File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    }
+
+    /// Reads a record; `Ok(None)` when the file does not exist.
+    pub fn load(path: &Path) -> Result<Option<Ledger>, String> {
+        match std::fs::read_to_string(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+            Ok(s) => serde_json::from_str(&s)
+                .map(Some)
+                .map_err(|e| format!("{}: not a labforge ledger: {e}", path.display())),
+        }
+    }
+}
+
+/// Is `answer` right for `pred`? Options by id; numeric answers within the tolerance of the
+/// output at the prediction's scenario.
+pub fn prediction_correct(lab: &CompiledLab, part: &Part, pred: &Prediction, answer: &str) -> bool {
+    if let Some(n) = &pred.numeric {
+        let Ok(x) = answer.trim().parse::<f64>() else {
+            return false;
+        };
+        let Some(cp) = lab.part(&part.id.value) else {
+            return false;
+        };
+        let Ok(ev) = lab.evaluate(cp, &lab.scenario(cp)) else {
+            return false;
+        };
+        let Some(want) = ev
+            .values
+            .get(&n.output.value)
+            .and_then(crate::formula::as_number)
+        else {
+            return false;
+        };
+        return (x - want).abs() <= n.tolerance * want.abs();
+    }
+    pred.options
+        .iter()
+        .enumerate()
+        .any(|(i, o)| o.correct && option_id(i, o) == answer)
+}
+
+/// The HUD for the answers so far.
+pub fn hud(lab: &CompiledLab, ledger: &Ledger) -> HudState {
+    let Some(h) = &lab.lab.hud else {
+        return HudState::default();
+    };
+    let mut correct = rhai::Map::new();
+    let mut count = 0.0;
+    let mut parts = IndexMap::new();
+    for p in &h.parts {
+        let ok = ledger
+            .parts
+            .get(&p.value)
+            .and_then(|a| a.prediction_correct)
+            .unwrap_or(false);
+        if ok {
+            count += 1.0;
+        }
+        correct.insert(p.value.as_str().into(), Dynamic::from_bool(ok));
+        parts.insert(
+            p.value.clone(),
+            if ok { "correct" } else { "review" }.to_string(),
+        );
+    }
+    let extra = [
+        ("correct", Dynamic::from_map(correct)),
+        ("correct_count", Dynamic::from_float(count)),
+    ];
+    let tier = h
+        .tiers
+        .iter()
+        .find(|t| match &t.when {
+            None => true,
+            Some(w) => lab
+                .eval_expr(None, None, &w.value, &extra)
+                .ok()
+                .and_then(|v| v.as_bool().ok())
+                .unwrap_or(false),
+        })
+        .map(|t| t.name.clone());
+    HudState { parts, tier }
+}

@@ -1,0 +1,78 @@
+//! Renderers: the compiled lab to files a user gets. Each renderer owns its templates and
+//! assets under `renderers/<name>/`, embedded in the binary and overridable with `--templates`.
+
+pub mod html;
+pub mod markdown;
+pub mod svg;
+
+use crate::eval::CompiledLab;
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+/// Options shared by renderers.
+#[derive(Debug, Clone, Default)]
+pub struct RenderOptions {
+    /// Produce the answer key instead of the student handout (handout renderers).
+    pub answer_key: bool,
+    /// A directory whose files replace the embedded templates/assets of the same name.
+    pub templates: Option<PathBuf>,
+}
+
+/// A file a renderer produced, relative to the output directory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutFile {
+    pub path: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+/// A renderer turns a compiled lab into files.
+pub trait Renderer {
+    /// Name used by `--to`.
+    fn name(&self) -> &'static str;
+    /// Files for one lab; `stem` is the lab file's stem.
+    fn render(
+        &self,
+        lab: &CompiledLab,
+        stem: &str,
+        opts: &RenderOptions,
+    ) -> Result<Vec<OutFile>, String>;
+    /// Files for a set of labs rendered together (e.g. an index), given `(stem, lab)` pairs.
+    fn render_index(
+        &self,
+        _labs: &[(String, &CompiledLab)],
+        _opts: &RenderOptions,
+    ) -> Result<Vec<OutFile>, String> {
+        Ok(Vec::new())
+    }
+}
+
+/// An embedded asset, or the instructor's file of the same relative name under `override_dir`.
+pub fn asset<'a>(
+    embedded: &'a [(&'static str, &'static str)],
+    name: &str,
+    override_dir: Option<&Path>,
+) -> Result<Cow<'a, str>, String> {
+    if let Some(dir) = override_dir {
+        let p = dir.join(name);
+        if p.exists() {
+            return std::fs::read_to_string(&p)
+                .map(Cow::Owned)
+                .map_err(|e| format!("{}: {e}", p.display()));
+        }
+    }
+    embedded
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, s)| Cow::Borrowed(*s))
+        .ok_or_else(|| format!("no asset `{name}`"))
+}
+
+/// The renderer called `name`.
+pub fn renderer(name: &str) -> Option<Box<dyn Renderer>> {
+    match name {
+        "html" => Some(Box::new(html::HtmlRenderer)),
+        "markdown" => Some(Box::new(markdown::MarkdownRenderer)),
+        "handout-html" => Some(Box::new(markdown::HandoutHtmlRenderer)),
+        _ => None,
+    }
+}

@@ -1,0 +1,1 @@
+//! Static SVG drawing of the chart model (not written yet).
