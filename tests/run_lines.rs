@@ -53,9 +53,9 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
     let ls = l.to_str().unwrap();
     // prediction: `9` (no such option), `B`; explore: 1 -> utilization: `abc`, `1.5` (out of
     // range), `0.555` (between steps), `0.5`; 2 -> workload 1 (uniform); 4 -> math; 5 -> continue;
-    // reflection 2; part B: `lots` then 25; continue; reflection 1; decision log.
-    let input =
-        "9\nB\n1\nabc\n1.5\n0.555\n0.5\n2\n1\n4\n5\n2\nlots\n25\n2\n1\nLower the variability.\n";
+    // reflection 2; part B: `lots` then 25; 2 -> causes: only the first (waiting); 3 -> batch:
+    // `3` (not a power of 2), `16`; continue; reflection 1; decision log.
+    let input = "9\nB\n1\nabc\n1.5\n0.555\n0.5\n2\n1\n4\n5\n2\nlots\n25\n2\n1\n3\n3\n16\n4\n1\nLower the variability.\n";
     let o = run_with(&[FIXTURE, "--ledger", ls], input);
     let (out, err) = text(&o);
     assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
@@ -70,7 +70,12 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
         "type a number, e.g. 42 (not `lots`)",
         "Wait           30.0 min  [✗ bad]",
         "QUEUING WALL",
-        "Hours lost  25.0 h  [✓ good]",
+        "Hours lost            25.0 h  [✓ good]",
+        "Batch size [1 to 64, ×2 per step] — now 8, Enter keeps it:",
+        "`batch` moves in steps of 1 from 0; 3 is between steps",
+        "Controls: Jobs per day = 10 jobs · Causes counted = Waiting · Batch size = 16",
+        "Hours lost            15.0 h  [✓ good]",
+        "Hours per batch item  0.94 h",
         "TIER     OPTIMAL",
     ] {
         assert!(out.contains(want), "missing {want:?} in:\n{out}");
@@ -90,6 +95,11 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
     assert_eq!(v["hud"]["parts"]["a"], "correct");
     assert_eq!(v["parts"]["a"]["controls"]["utilization"], 0.5);
     assert_eq!(v["parts"]["a"]["controls"]["cs"], 1.0);
+    assert_eq!(
+        v["parts"]["b"]["controls"]["causes"],
+        serde_json::json!({"waiting": true, "failures": false})
+    );
+    assert_eq!(v["parts"]["b"]["controls"]["batch"], 16.0);
     assert_eq!(v["complete"], true);
     assert_eq!(v["position"], "done");
 
@@ -148,7 +158,7 @@ fn answers_file_runs_the_whole_lab() {
     let a = d.join("answers.yaml");
     std::fs::write(
         &a,
-        "predictions: {a: b, b: 25}\ncontrols: {a: {utilization: 0.5, cs: \"Uniform (C_s=1)\", priority: true}}\nreflections: {a: B, b: A}\ndecision_log: \"Pull the variability lever.\"\n",
+        "predictions: {a: b, b: 25}\ncontrols: {a: {utilization: 0.5, cs: \"Uniform (C_s=1)\", priority: true}, b: {causes: {failures: true}, batch: 32}}\nreflections: {a: B, b: A}\ndecision_log: \"Pull the variability lever.\"\n",
     )
     .unwrap();
     let o = run_with(
@@ -175,6 +185,9 @@ fn answers_file_runs_the_whole_lab() {
     );
     assert_eq!(v["hud"]["tier"], "Optimal");
     assert_eq!(v["parts"]["a"]["controls"]["priority"], true);
+    assert_eq!(v["parts"]["b"]["controls"]["batch"], 32.0);
+    assert_eq!(v["parts"]["b"]["controls"]["causes"]["waiting"], false);
+    assert!(out.contains("Set Causes counted = Failures"), "{out}");
 
     // JSON works too; wrong answers give the lowest tier.
     let j = d.join("answers.json");

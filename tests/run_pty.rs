@@ -142,7 +142,19 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
     expect(&mut s, "Waiting  │");
     expect(&mut s, "What next?");
     list(&mut s);
+    // Checkboxes: move down, Space unchecks "Failures", Enter.
     send(&mut s, "2");
+    expect(&mut s, "Space toggle");
+    send(&mut s, DOWN);
+    expect(&mut s, "❯ [x] 2) Failures");
+    send(&mut s, " ");
+    expect(&mut s, "❯ [ ] 2) Failures");
+    send(&mut s, "\r");
+    expect(&mut s, "  → Waiting");
+    expect(&mut s, "Hours lost            15.0 h  [✓ good]");
+    expect(&mut s, "What next?");
+    list(&mut s);
+    send(&mut s, "4");
     expect(&mut s, "Which cause dominates?");
     list(&mut s);
     send(&mut s, "\r");
@@ -162,6 +174,7 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
         "Lower the variability."
     );
     assert_eq!(v["parts"]["a"]["controls"]["utilization"], 0.75);
+    assert_eq!(v["parts"]["b"]["controls"]["causes"]["failures"], false);
     assert_eq!(v["hud"]["tier"], "Optimal");
 }
 
@@ -251,7 +264,7 @@ fn drive_with_defaults(lab: &Path, ledger: &Path) -> String {
     let mut transcript = String::new();
     // One needle at a time: a regex match consumes up to its right-most hit, and every prompt
     // waits for input, so at most one is pending.
-    let re = Regex(r"Enter choose|Your estimate[^\n]*?:|Your decision[^\n]*?:|Lab complete");
+    let re = Regex(r"Enter choose|Your estimate|Your decision|Lab complete");
     for _ in 0..500 {
         let c = s
             .expect(&re)

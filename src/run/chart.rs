@@ -15,6 +15,17 @@ pub fn draw(c: &ChartData, scr: &Screen) -> Vec<String> {
     if let Some(t) = &c.title {
         out.push(scr.paint(Style::Bold, &format!("▸ {t}")));
     }
+    if c.kind == ChartKind::Bar {
+        // Bars carry no axes: name what the rows and lengths are.
+        let axes: Vec<&str> = [&c.y_label, &c.x_label]
+            .into_iter()
+            .flatten()
+            .map(String::as_str)
+            .collect();
+        if !axes.is_empty() {
+            out.push(scr.paint(Style::Dim, &format!("  {}", axes.join(" by "))));
+        }
+    }
     match c.kind {
         ChartKind::Bar => bars(c, scr, &mut out),
         ChartKind::Radar => radar(c, scr, &mut out),

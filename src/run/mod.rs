@@ -447,7 +447,11 @@ impl<'a> Session<'a> {
             meta.push(format!("⏱ {}", d.total));
         }
         if !meta.is_empty() {
-            l.push(self.scr.paint(Style::Dim, &meta.join("  ")));
+            l.extend(
+                self.plain(&meta.join("  "))
+                    .iter()
+                    .map(|x| self.scr.paint(Style::Dim, x)),
+            );
         }
         if !lab.objectives.is_empty() {
             l.push(String::new());
@@ -614,12 +618,22 @@ impl<'a> Session<'a> {
     }
 
     fn verdict(&self, correct: bool, feedback: Option<String>) {
-        let head = if correct {
-            self.scr.paint(Style::Green, "✓ Correct.")
-        } else {
-            self.scr.paint(Style::Orange, "✗ Not quite.")
-        };
         let body = feedback.unwrap_or_default();
+        // Feedback that already opens with its verdict ("**Correct.** ...") gets the mark only.
+        let opening = body
+            .trim_start_matches(|c: char| c == '*' || c == '_' || c.is_whitespace())
+            .to_lowercase();
+        let says = opening.starts_with("correct") || opening.starts_with("not quite");
+        let (mark, word, style) = if correct {
+            ("✓", "Correct.", Style::Green)
+        } else {
+            ("✗", "Not quite.", Style::Orange)
+        };
+        let head = if says {
+            self.scr.paint(style, mark)
+        } else {
+            self.scr.paint(style, &format!("{mark} {word}"))
+        };
         let mut l = md::render_prefixed(&body, &self.scr, &format!("{head} "), "  ");
         if l.is_empty() {
             l.push(head);
@@ -776,7 +790,8 @@ impl<'a> Session<'a> {
             }
             return Ok(());
         }
-        let mut last = 0;
+        // The highlighted entry: "Continue" at first, then the last one used.
+        let mut last = usize::MAX;
         loop {
             let mut items: Vec<Item> = Vec::new();
             for ctl in &part.controls {
