@@ -372,3 +372,31 @@ fn output_respects_columns_and_no_color() {
     }
     assert!(out.contains("◆ Current (97%"), "{out}");
 }
+
+#[test]
+fn sigint_in_line_mode_saves_and_exits_130() {
+    let d = tmp("sigint");
+    let l = d.join("l.json");
+    let mut child = cmd(&[FIXTURE, "--ledger", l.to_str().unwrap()])
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"2\n").unwrap();
+    // Wait until the prediction is on disk, then interrupt while the explore menu waits.
+    let start = std::time::Instant::now();
+    while !std::fs::read_to_string(&l).is_ok_and(|s| s.contains("\"prediction\": \"B\"")) {
+        assert!(
+            start.elapsed().as_secs() < 20,
+            "the prediction was never saved"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let o = child.wait_with_output().unwrap();
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("Interrupted. Progress saved to"), "{err}");
+    assert_eq!(ledger(&l)["position"], "a.explore");
+    drop(stdin);
+}

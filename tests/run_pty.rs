@@ -329,3 +329,38 @@ fn every_lab_runs_to_the_end_on_a_terminal() {
         }
     }
 }
+
+#[test]
+fn width_comes_from_the_terminal_when_columns_is_unset() {
+    let d = tmp("width");
+    let l = d.join("l.json");
+    // A 60-column terminal (the size is read at start-up, so set it before the program runs).
+    let mut s = Session::spawn({
+        let mut c = Command::new("sh");
+        c.args([
+            "-c",
+            &format!(
+                "stty cols 60 rows 40; exec '{}' run '{}' --ledger '{}'",
+                env!("CARGO_BIN_EXE_labforge"),
+                fixture(),
+                l.display()
+            ),
+        ])
+        .env_remove("COLUMNS")
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm");
+        c
+    })
+    .expect("spawn on a pty");
+    s.set_expect_timeout(Some(Duration::from_secs(30)));
+    let before = expect(&mut s, "Enter choose");
+    let text = console::strip_ansi_codes(&before).into_owned();
+        .into_owned();
+    let mut widest = 0;
+    for line in text.lines() {
+        widest = widest.max(console::measure_text_width(line));
+    }
+    assert!(widest <= 60, "a line is {widest} columns wide:\n{text}");
+    assert!(widest > 50, "the text did not use the width:\n{text}");
+    s.get_process_mut().kill(Signal::SIGKILL).unwrap();
+}
