@@ -355,7 +355,6 @@ fn width_comes_from_the_terminal_when_columns_is_unset() {
     s.set_expect_timeout(Some(Duration::from_secs(30)));
     let before = expect(&mut s, "Enter choose");
     let text = console::strip_ansi_codes(&before).into_owned();
-        .into_owned();
     let mut widest = 0;
     for line in text.lines() {
         widest = widest.max(console::measure_text_width(line));
