@@ -60,7 +60,7 @@ fn guide_examples_check_and_pass_their_tests() {
     for (n, (line, kind, body)) in found.iter().enumerate() {
         let text = match kind.as_str() {
             // Blank lines first, so diagnostics give the guide's line numbers.
-            "lab" => "\n".repeat(*line) + body,
+            "lab" => format!("{}{body}", "\n".repeat(*line)),
             "part" => wrap_part(n, *line, body),
             other => {
                 failures.push(format!(
