@@ -39,7 +39,9 @@ fn examples(md: &str) -> Vec<(usize, String, String)> {
 /// when the fence is at `line` (columns of the part are 4 more than in the guide).
 fn wrap_part(n: usize, line: usize, body: &str) -> String {
     let mut s = "\n".repeat(line.saturating_sub(4));
-    s.push_str(&format!("id: doc-example-{n}\ntitle: Example {n}\nparts:\n  -\n"));
+    s.push_str(&format!(
+        "id: doc-example-{n}\ntitle: Example {n}\nparts:\n  -\n"
+    ));
     for l in body.lines() {
         if l.is_empty() {
             s.push('\n');
@@ -100,7 +102,8 @@ fn guide_examples_check_and_pass_their_tests() {
 
 #[test]
 fn a_broken_example_would_be_caught() {
-    let md = "x\n```yaml part\nid: a\ntitle: T\nformulas:\n  y: nope + 1\n```\n```yaml\nid: z\n```\n";
+    let md =
+        "x\n```yaml part\nid: a\ntitle: T\nformulas:\n  y: nope + 1\n```\n```yaml\nid: z\n```\n";
     let ex = examples(md);
     assert_eq!(ex.len(), 2);
     assert_eq!(ex[0].0, 2);

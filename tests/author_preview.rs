@@ -90,7 +90,11 @@ parts:
 fn preview_serves_reloads_and_shows_diagnostics() {
     let dir = temp_dir("preview");
     let path = dir.join("lab.yaml");
-    std::fs::write(&path, lab("Preview Alpha", "utilization / (1 - utilization)")).unwrap();
+    std::fs::write(
+        &path,
+        lab("Preview Alpha", "utilization / (1 - utilization)"),
+    )
+    .unwrap();
     let server = start(&path);
 
     let (code, page) = get(&server, "/");
@@ -99,7 +103,9 @@ fn preview_serves_reloads_and_shows_diagnostics() {
     // The reload hook, with the version the page was built from.
     let (_, v1) = get(&server, "/__version");
     assert!(
-        page.contains(&format!("<script src=\"/__reload.js\" data-version=\"{v1}\">")),
+        page.contains(&format!(
+            "<script src=\"/__reload.js\" data-version=\"{v1}\">"
+        )),
         "{page}"
     );
     let (code, js) = get(&server, "/__reload.js");
@@ -108,7 +114,11 @@ fn preview_serves_reloads_and_shows_diagnostics() {
     assert_eq!(get(&server, "/__version").1, v1, "the version is stable");
 
     // Change the file: a new version and the new content.
-    std::fs::write(&path, lab("Preview Beta", "utilization / (1 - utilization)")).unwrap();
+    std::fs::write(
+        &path,
+        lab("Preview Beta", "utilization / (1 - utilization)"),
+    )
+    .unwrap();
     let (_, v2) = get(&server, "/__version");
     assert_ne!(v1, v2);
     let (_, page) = get(&server, "/");
@@ -129,7 +139,10 @@ fn preview_serves_reloads_and_shows_diagnostics() {
         page.contains("9 |       wait: if utilisation &lt; 0.5 { 1 } else { 2 }"),
         "{page}"
     );
-    assert!(page.contains("data-version=\""), "the error page reloads too");
+    assert!(
+        page.contains("data-version=\""),
+        "the error page reloads too"
+    );
     assert_ne!(get(&server, "/__version").1, v2);
 
     // Fixed again: the lab is back.
