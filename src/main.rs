@@ -60,6 +60,9 @@ enum Command {
         #[arg(long)]
         dir: Option<PathBuf>,
     },
+    /// Print the library reference: every function and device, or the ones NAME names
+    /// (`queue::pk_wait`, `pk_wait`, `queue`, `H100`).
+    Lib { name: Option<String> },
     /// Serve a lab's page on 127.0.0.1, re-rendered and reloaded whenever the file changes.
     Preview {
         lab: PathBuf,
@@ -120,6 +123,7 @@ fn main() -> ExitCode {
             answers,
             restart,
         }),
+        Command::Lib { name } => labforge::author::lib_cmd(name.as_deref()),
         Command::New { name, dir } => labforge::author::new_cmd(&name, dir.as_deref()),
         Command::Preview {
             lab,
