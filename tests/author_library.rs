@@ -7,7 +7,7 @@ use std::process::Command;
 fn docs_library_md_is_current() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/library.md");
     let want = labforge::library::reference_markdown();
-    if std::env::var_os("LABFORGE_BLESS").is_some_and(|v| v == "1") {
+    if std::env::var_os("LABFORGE_BLESS").is_some() {
         std::fs::write(path, &want).unwrap();
         return;
     }

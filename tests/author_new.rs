@@ -85,6 +85,19 @@ fn new_lab_passes_check_and_test() {
 }
 
 #[test]
+fn new_in_a_repository_labs_dir_points_at_its_schemas() {
+    let dir = temp_dir("new-repo");
+    std::fs::create_dir_all(dir.join("schemas")).unwrap();
+    std::fs::write(dir.join("schemas/lab.schema.json"), "{}\n").unwrap();
+    let o = run(&dir, &["new", "wall", "--dir", "labs"]);
+    assert!(o.status.success(), "{}", text(&o).1);
+    let src = std::fs::read_to_string(dir.join("labs/wall.yaml")).unwrap();
+    assert!(src.starts_with("# yaml-language-server: $schema=../schemas/lab.schema.json\n"));
+    assert!(!dir.join("labs/lab.schema.json").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn new_refuses_to_overwrite_and_keeps_an_existing_schema() {
     let dir = temp_dir("new-twice");
     std::fs::write(dir.join("lab.schema.json"), "{\"mine\": true}\n").unwrap();
@@ -94,7 +107,14 @@ fn new_refuses_to_overwrite_and_keeps_an_existing_schema() {
         std::fs::read_to_string(dir.join("lab.schema.json")).unwrap(),
         "{\"mine\": true}\n"
     );
-    assert!(text(&o).1.contains("kept the existing"), "{}", text(&o).1);
+    assert!(
+        text(&o).1.contains("names the existing ./lab.schema.json"),
+        "{}",
+        text(&o).1
+    );
+    assert!(std::fs::read_to_string(dir.join("demo.yaml"))
+        .unwrap()
+        .starts_with("# yaml-language-server: $schema=./lab.schema.json\n"));
 
     std::fs::write(dir.join("demo.yaml"), "edited by hand\n").unwrap();
     let o = run(&dir, &["new", "demo"]);

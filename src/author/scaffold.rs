@@ -1,11 +1,13 @@
 //! `labforge new NAME`: a small, complete, commented lab that passes `check` and `test` as
 //! written, plus the JSON Schema next to it so editors complete and validate the file.
 //!
-//! The lab starts with the modeline `# yaml-language-server: $schema=./lab.schema.json`. A new
-//! lab usually lives outside the labforge repository, where no schema URL is reachable offline,
-//! so `new` writes `lab.schema.json` (the output of `labforge schema`) next to the lab unless a
-//! file of that name is already there. Rerun `labforge schema > lab.schema.json` after
-//! upgrading labforge.
+//! The lab starts with a `# yaml-language-server: $schema=...` modeline naming a schema file
+//! that exists offline, chosen in this order:
+//! 1. `DIR/lab.schema.json` when it exists (labs in one directory share one schema);
+//! 2. `DIR/../schemas/lab.schema.json` when it exists (a lab created in the labforge
+//!    repository's `labs/`, whose labs all point there);
+//! 3. otherwise `new` writes `DIR/lab.schema.json` (the output of `labforge schema`) and points
+//!    at it. Rerun `labforge schema > lab.schema.json` after upgrading labforge.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -21,6 +23,19 @@ pub struct Scaffold {
     pub lab: PathBuf,
     /// The schema file, when `new` wrote it (None when one was already there).
     pub schema: Option<PathBuf>,
+    /// The modeline's schema path, relative to the lab.
+    pub modeline: String,
+}
+
+/// The modeline's schema path for a lab in `dir`, and whether `new` must write it.
+fn schema_target(dir: &Path) -> (String, bool) {
+    if dir.join(SCHEMA_FILE).exists() {
+        (format!("./{SCHEMA_FILE}"), false)
+    } else if dir.join("../schemas").join(SCHEMA_FILE).exists() {
+        (format!("../schemas/{SCHEMA_FILE}"), false)
+    } else {
+        (format!("./{SCHEMA_FILE}"), true)
+    }
 }
 
 /// The lab id for a name: lowercase, runs of anything but letters and digits become one dash.
@@ -51,8 +66,8 @@ pub fn lab_title(name: &str) -> String {
         .join(" ")
 }
 
-/// The lab text for `name` (the file stem).
-pub fn render_template(name: &str) -> Result<String, String> {
+/// The lab text for `name` (the file stem), its modeline naming `schema`.
+pub fn render_template(name: &str, schema: &str) -> Result<String, String> {
     let mut env = minijinja::Environment::new();
     env.set_keep_trailing_newline(true);
     env.add_template("lab.yaml.j2", TEMPLATE)
@@ -64,7 +79,7 @@ pub fn render_template(name: &str) -> Result<String, String> {
         id_yaml => serde_json::to_string(&lab_id(name)).unwrap(),
         title => &title,
         title_yaml => serde_json::to_string(&title).unwrap(),
-        schema => format!("./{SCHEMA_FILE}"),
+        schema => schema,
     };
     env.get_template("lab.yaml.j2")
         .and_then(|t| t.render(ctx))
@@ -99,8 +114,9 @@ pub fn scaffold(name: &str, dir: &Path) -> Result<Scaffold, String> {
             lab.display()
         ));
     }
-    let text = render_template(stem)?;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let (modeline, write_schema) = schema_target(dir);
+    let text = render_template(stem, &modeline)?;
     // `create_new` so a file appearing between the check and the write is not clobbered.
     {
         use std::io::Write;
@@ -113,14 +129,18 @@ pub fn scaffold(name: &str, dir: &Path) -> Result<Scaffold, String> {
             .map_err(|e| format!("{}: {e}", lab.display()))?;
     }
     let schema_path = dir.join(SCHEMA_FILE);
-    let schema = if schema_path.exists() {
-        None
-    } else {
+    let schema = if write_schema {
         std::fs::write(&schema_path, crate::cli::schema_json())
             .map_err(|e| format!("{}: {e}", schema_path.display()))?;
         Some(schema_path)
+    } else {
+        None
     };
-    Ok(Scaffold { lab, schema })
+    Ok(Scaffold {
+        lab,
+        schema,
+        modeline,
+    })
 }
 
 /// `labforge new NAME [--dir DIR]`.
@@ -135,9 +155,8 @@ pub fn new_cmd(name: &str, dir: Option<&Path>) -> ExitCode {
                     p.display()
                 ),
                 None => eprintln!(
-                    "kept the existing {} (refresh it with `labforge schema > {}`)",
-                    dir.join(SCHEMA_FILE).display(),
-                    SCHEMA_FILE
+                    "the lab's modeline names the existing {} (refresh it with `labforge schema`)",
+                    s.modeline
                 ),
             }
             let lab = s.lab.display();
@@ -175,12 +194,15 @@ mod tests {
 
     #[test]
     fn template_substitutes_name_and_keeps_placeholders() {
-        let t = render_template("queue-wall").unwrap();
+        let t = render_template("queue-wall", "./lab.schema.json").unwrap();
         assert!(t.starts_with("# yaml-language-server: $schema=./lab.schema.json\n"));
         assert!(t.contains("\nid: \"queue-wall\"\n"), "{t}");
         assert!(t.contains("\ntitle: \"Queue Wall\"\n"));
         assert!(t.contains("{{ fmt(wait_min, 0) }}"));
         assert!(t.ends_with('\n'));
-        assert_eq!(t, render_template("queue-wall").unwrap());
+        assert_eq!(
+            t,
+            render_template("queue-wall", "./lab.schema.json").unwrap()
+        );
     }
 }
