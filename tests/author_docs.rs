@@ -1,4 +1,5 @@
-//! Every YAML example in docs/authoring.md is a lab that checks clean (and passes its own tests).
+//! Every YAML example in docs/authoring.md is a lab that checks clean, without errors or
+//! warnings, and passes its own tests.
 //!
 //! Examples are fenced blocks tagged ```` ```yaml lab ```` (a complete lab) or
 //! ```` ```yaml part ```` (one part, wrapped here in a minimal lab). Any other `yaml` block is an
@@ -81,14 +82,14 @@ fn guide_examples_check_and_pass_their_tests() {
                 continue;
             }
         };
-        let errors: String = lab
-            .check_semantics()
-            .iter()
-            .filter(|d| d.is_error())
-            .map(|d| d.render(Some(&text)))
-            .collect();
-        if !errors.is_empty() {
-            failures.push(format!("{name} fails check:\n{errors}"));
+        // Examples teach: they must be free of warnings too.
+        let mut diags = lab.warnings.clone();
+        diags.extend(lab.check_semantics());
+        let msgs: String = diags.iter().map(|d| d.render(Some(&text))).collect();
+        if !msgs.is_empty() {
+            failures.push(format!(
+                "{name} is not clean under `labforge check`:\n{msgs}"
+            ));
         }
         for o in lab.run_tests() {
             if !o.passed() {

@@ -50,7 +50,7 @@ fn new_lab_passes_check_and_test() {
     let o = run(&dir, &["check", "labs/queue-wall.yaml"]);
     let (_, err) = text(&o);
     assert!(o.status.success(), "check failed:\n{err}");
-    assert!(err.contains("0 error(s)"), "{err}");
+    assert!(err.contains("0 error(s), 0 warning(s)"), "{err}");
 
     let o = run(&dir, &["test", "labs/queue-wall.yaml"]);
     let (out, err) = text(&o);
