@@ -182,13 +182,70 @@ pub fn loosen_csp(html: &str) -> String {
         let Some(vlen) = html[vstart + 1..end].find(q) else {
             continue;
         };
-        let value = &html[vstart + 1..vstart + 1 + vlen];
+        // Templates escape attribute values (`&#x27;none&#x27;`): decode, rewrite, re-escape.
+        let value = decode_entities(&html[vstart + 1..vstart + 1 + vlen]);
         out.push_str(&html[rest..vstart + 1]);
-        out.push_str(&loosen_policy(value));
+        out.push_str(&encode_attr(&loosen_policy(&value), q));
         rest = vstart + 1 + vlen;
     }
     out.push_str(&html[rest..]);
     out
+}
+
+/// Decodes the character references an attribute value may contain (`&#x27;`, `&#39;`,
+/// `&quot;`, `&amp;`, `&lt;`, `&gt;`, and any numeric one).
+pub fn decode_entities(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let decoded = tail.find(';').filter(|&j| j <= 10).and_then(|j| {
+            let ent = &tail[1..j];
+            let c = match ent {
+                "amp" => Some('&'),
+                "quot" => Some('"'),
+                "apos" => Some('\''),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                _ => {
+                    let n = if let Some(h) = ent.strip_prefix("#x").or(ent.strip_prefix("#X")) {
+                        u32::from_str_radix(h, 16).ok()
+                    } else {
+                        ent.strip_prefix('#').and_then(|d| d.parse().ok())
+                    };
+                    n.and_then(char::from_u32)
+                }
+            };
+            c.map(|c| (c, j + 1))
+        });
+        match decoded {
+            Some((c, len)) => {
+                out.push(c);
+                rest = &tail[len..];
+            }
+            None => {
+                out.push('&');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Escapes an attribute value quoted with `quote`.
+fn encode_attr(s: &str, quote: char) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '"' if quote == '"' => o.push_str("&quot;"),
+            '\'' if quote == '\'' => o.push_str("&#39;"),
+            c => o.push(c),
+        }
+    }
+    o
 }
 
 /// `'self'` added to `script-src` and `connect-src` of one policy string.
@@ -523,6 +580,24 @@ content=\"default-src 'none'; script-src 'unsafe-inline'\"><meta charset=utf-8><
             "<p>x</p><script src=\"/__reload.js\" data-version=\"v1\"></script>\n</BODY>"
         ));
         assert!(out.contains("<meta charset=utf-8>"));
+    }
+
+    #[test]
+    fn escaped_policies_are_decoded_and_reescaped() {
+        let page =
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#x27;none&#x27;; \
+script-src &#x27;sha256-uA&#x2f;B=&#x27;; connect-src &#x27;none&#x27;\"><body></body>";
+        let out = loosen_csp(page);
+        assert_eq!(
+            out,
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
+script-src 'sha256-uA/B=' 'self'; connect-src 'self'\"><body></body>"
+        );
+        assert_eq!(
+            decode_entities("a &amp; b &#39;c&#39; &bogus; &"),
+            "a & b 'c' &bogus; &"
+        );
+        assert_eq!(encode_attr("'x' \"y\" &", '\''), "&#39;x&#39; \"y\" &amp;");
     }
 
     #[test]
