@@ -108,6 +108,12 @@ fn preview_serves_reloads_and_shows_diagnostics() {
         )),
         "{page}"
     );
+    // A page with a Content-Security-Policy gets 'self' for the reload script and its fetch.
+    if let Some(i) = page.find("http-equiv=\"Content-Security-Policy\"") {
+        let meta = &page[i..i + page[i..].find('>').unwrap()];
+        assert!(meta.contains("connect-src 'self'"), "{meta}");
+        assert!(meta.contains("'self'"), "{meta}");
+    }
     let (code, js) = get(&server, "/__reload.js");
     assert_eq!(code, 200);
     assert!(js.contains("/__version") && js.contains("location.reload()"));
