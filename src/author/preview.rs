@@ -41,7 +41,7 @@ pub const RELOAD_JS: &str = r#"(function () {
   var version = me && me.getAttribute("data-version");
   function poll() {
     fetch("/__version", { cache: "no-store" })
-      .then(function (r) { return r.text(); })
+      .then(function (r) { return r.ok ? r.text() : version; })
       .then(function (v) {
         if (v !== version) { location.reload(); } else { setTimeout(poll, 500); }
       })
