@@ -305,13 +305,14 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
         Some(l) if errors.is_empty() => l,
         _ => {
             let body: String = diags.iter().map(|d| d.render(text)).collect();
-            let warnings = diags.len() - errors.len();
-            eprintln!("preview: {name}: {} error(s)", errors.len().max(1));
+            let n = errors.len().max(1);
+            let warnings = diags.len().saturating_sub(errors.len());
+            crate::cli::report(&diags, src.as_ref());
+            eprintln!("preview: {name}: {n} error(s)");
             return Page::Errors(error_page(
                 &format!("{name} has errors"),
                 &format!(
-                    "{} error(s), {warnings} warning(s). Fix the file and save: this page reloads.",
-                    errors.len().max(1)
+                    "{n} error(s), {warnings} warning(s). Fix the file and save: this page reloads."
                 ),
                 &body,
                 version,
@@ -328,6 +329,8 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
         answer_key: false,
         templates: opts.templates.clone(),
     };
+    // Warnings do not stop the page; they go to the terminal, as `check` prints them.
+    crate::cli::report(&diags, src.as_ref());
     let start = Instant::now();
     let rendered = crate::render::renderer("html")
         .ok_or_else(|| "no html renderer".to_string())
@@ -362,7 +365,7 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
             let warnings: String = diags.iter().map(|d| d.render(text)).collect();
             Page::Errors(error_page(
                 &format!("{title}: rendering failed"),
-                &format!("{name} checks clean, but the HTML renderer failed."),
+                &format!("{name} has no errors, but the HTML renderer failed."),
                 &format!("error: {e}\n{warnings}"),
                 version,
             ))
