@@ -112,3 +112,21 @@ fn a_broken_example_would_be_caught() {
     let lab = wrap_part(0, 2, &ex[0].2);
     assert!(load_source(Source::new("t", lab)).is_err());
 }
+
+/// The diagnostic shown under "Reading diagnostics" is what `check` prints for the scaffold
+/// with `pk_wait` misspelt.
+#[test]
+fn the_guide_shows_a_real_diagnostic() {
+    let section = &GUIDE[GUIDE.find("## Reading diagnostics").unwrap()..];
+    let start = section.find("```text\n").unwrap() + "```text\n".len();
+    let shown = &section[start..start + section[start..].find("```").unwrap()];
+    let lab = labforge::author::scaffold::render_template("queue-wall", "./lab.schema.json")
+        .unwrap()
+        .replace("wait_min: queue::pk_wait(", "wait_min: queue::pk_wiat(");
+    let Err((src, diags)) = load_source(Source::new("queue-wall.yaml", lab)) else {
+        panic!("the misspelt lab compiled");
+    };
+    let text = src.unwrap().text;
+    let printed: String = diags.iter().map(|d| d.render(Some(&text))).collect();
+    assert_eq!(shown, printed);
+}
