@@ -30,8 +30,13 @@ fn temp_dir(tag: &str) -> PathBuf {
 }
 
 fn start(lab: &std::path::Path) -> Server {
+    start_with(lab, &[])
+}
+
+fn start_with(lab: &std::path::Path, extra: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_labforge"))
         .args(["preview", lab.to_str().unwrap(), "--port", "0"])
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -170,4 +175,22 @@ fn preview_refuses_a_missing_file() {
         .unwrap();
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("no such lab file"));
+}
+
+#[test]
+fn editing_a_template_is_a_new_version() {
+    let dir = temp_dir("preview-templates");
+    let path = dir.join("lab.yaml");
+    std::fs::write(&path, lab("Themed", "utilization * 2")).unwrap();
+    let theme = dir.join("theme");
+    std::fs::create_dir_all(&theme).unwrap();
+    std::fs::write(theme.join("style.css"), "body { color: black }\n").unwrap();
+    let server = start_with(&path, &["--templates", theme.to_str().unwrap()]);
+    let (_, v1) = get(&server, "/__version");
+    assert_eq!(get(&server, "/__version").1, v1);
+    std::fs::write(theme.join("style.css"), "body { color: navy }\n").unwrap();
+    let (_, v2) = get(&server, "/__version");
+    assert_ne!(v1, v2);
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
 }
