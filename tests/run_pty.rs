@@ -334,24 +334,23 @@ fn every_lab_runs_to_the_end_on_a_terminal() {
 fn width_comes_from_the_terminal_when_columns_is_unset() {
     let d = tmp("width");
     let l = d.join("l.json");
-    // A 60-column terminal (the size is read at start-up, so set it before the program runs).
-    let mut s = Session::spawn({
-        let mut c = Command::new("sh");
-        c.args([
-            "-c",
-            &format!(
-                "stty cols 60 rows 40; exec '{}' run '{}' --ledger '{}'",
-                env!("CARGO_BIN_EXE_labforge"),
-                fixture(),
-                l.display()
-            ),
-        ])
-        .env_remove("COLUMNS")
-        .env("NO_COLOR", "1")
-        .env("TERM", "xterm");
-        c
-    })
-    .expect("spawn on a pty");
+    // A 60-column terminal. The size is read at start-up: the shell waits until the size set
+    // here has arrived before it starts the program.
+    let mut c = Command::new("sh");
+    c.args([
+        "-c",
+        &format!(
+            "while [ \"$(stty size)\" != '40 60' ]; do sleep 0.02; done; exec '{}' run '{}' --ledger '{}'",
+            env!("CARGO_BIN_EXE_labforge"),
+            fixture(),
+            l.display()
+        ),
+    ])
+    .env_remove("COLUMNS")
+    .env("NO_COLOR", "1")
+    .env("TERM", "xterm");
+    let mut s = Session::spawn(c).expect("spawn on a pty");
+    s.get_process_mut().set_window_size(60, 40).unwrap();
     s.set_expect_timeout(Some(Duration::from_secs(30)));
     let before = expect(&mut s, "Enter choose");
     let text = console::strip_ansi_codes(&before).into_owned();
