@@ -591,11 +591,7 @@ fn kind_label(kind: &str) -> &'static str {
 type Pick = (String, Option<String>, Option<String>);
 
 /// The outputs of `ev` named in `names` (all when `None`), as table rows.
-fn rows(
-    lab: &CompiledLab,
-    ev: &Evaluation,
-    names: Option<&[Pick]>,
-) -> Result<Vec<Row>, String> {
+fn rows(lab: &CompiledLab, ev: &Evaluation, names: Option<&[Pick]>) -> Result<Vec<Row>, String> {
     let model = &lab.lab.parts[ev.part];
     let views = lab.outputs(ev).map_err(|e| e.to_string())?;
     let all: Vec<Pick>;
