@@ -63,7 +63,7 @@ pub struct Lab {
     pub reading: Option<Text>,
     /// Lab-wide constants visible to every formula: numbers, booleans, strings, records or lookup tables.
     #[serde(default)]
-    pub constants: IndexMap<String, Constant>,
+    pub constants: IndexMap<String, Spanned<Constant>>,
     /// The parts of the lab, in order.
     pub parts: Vec<Part>,
     /// Closing synthesis: takeaways, what's next, self-assessment, decision log.
@@ -201,7 +201,7 @@ pub struct Part {
     pub controls: Vec<Control>,
     /// Part-level constants (visible only in this part), same forms as lab constants.
     #[serde(default)]
-    pub constants: IndexMap<String, Constant>,
+    pub constants: IndexMap<String, Spanned<Constant>>,
     /// Named formulas (Rhai), evaluated in dependency order.
     #[serde(default)]
     pub formulas: IndexMap<String, Expr>,
