@@ -25,7 +25,10 @@ fn schema_describes_every_field() {
             }
         }
     }
-    assert!(missing.is_empty(), "fields without a description: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "fields without a description: {missing:?}"
+    );
 }
 
 #[test]
@@ -37,7 +40,8 @@ fn shipped_labs_carry_the_schema_modeline() {
         }
         let text = std::fs::read_to_string(&p).unwrap();
         assert!(
-            text.lines().next() == Some("# yaml-language-server: $schema=../schemas/lab.schema.json"),
+            text.lines().next()
+                == Some("# yaml-language-server: $schema=../schemas/lab.schema.json"),
             "{} must start with the schema modeline",
             p.display()
         );

@@ -6,7 +6,6 @@
 //! with `--templates DIR`. The student handout's model holds no answers, so no template can show
 //! them.
 
-mod chart_svg;
 pub mod view;
 
 use super::{asset, OutFile, RenderOptions, Renderer};
@@ -49,9 +48,10 @@ pub const ASSETS: &[(&str, &str)] = &[
     ),
 ];
 
-/// Draws a chart as SVG (the chart model shared with the HTML page).
-pub fn chart_svg(c: &ChartData) -> String {
-    chart_svg::chart_svg(c)
+/// Draws a chart as SVG (the chart model and drawing shared with the HTML page); `uid` makes
+/// its element ids unique within a document (`PART-CHART`).
+pub fn chart_svg(c: &ChartData, uid: &str) -> String {
+    super::svg::chart_svg_with_id(c, uid)
 }
 
 /// The Markdown handout: `STEM.md` (or `STEM-key.md`) and `STEM-charts/*.svg`.

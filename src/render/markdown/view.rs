@@ -252,12 +252,12 @@ pub struct TestView {
     pub has_expected: bool,
 }
 
-/// Builds the document; `chart_svg` draws a chart.
+/// Builds the document; `chart_svg(chart, uid)` draws a chart.
 pub fn build(
     lab: &CompiledLab,
     stem: &str,
     key: bool,
-    chart_svg: &dyn Fn(&ChartData) -> String,
+    chart_svg: &dyn Fn(&ChartData, &str) -> String,
 ) -> Result<Doc, String> {
     let l = &lab.lab;
     let lt = |t: &Text| {
@@ -679,7 +679,7 @@ fn part_view(
     cp: &CompiledPart,
     stem: &str,
     key: bool,
-    chart_svg: &dyn Fn(&ChartData) -> String,
+    chart_svg: &dyn Fn(&ChartData, &str) -> String,
 ) -> Result<PartView, String> {
     let p = &lab.lab.parts[cp.index];
     let scen = lab
@@ -791,7 +791,7 @@ fn part_view(
                     alt: c.title.clone().unwrap_or_else(|| format!("Chart {}", c.id)),
                     title: c.title.clone(),
                     path: path.replace(' ', "%20"),
-                    svg: chart_svg(&c),
+                    svg: chart_svg(&c, &format!("{}-{}", p.id.value, c.id)),
                     file: path,
                 }));
             }
