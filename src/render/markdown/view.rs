@@ -578,6 +578,32 @@ fn control_view(ctl: &Control, label: String) -> ControlView {
     }
 }
 
+/// Alt text of a chart: its title, else what it plots (`Y vs X`), else its id.
+fn chart_alt(c: &ChartData) -> String {
+    if let Some(t) = &c.title {
+        return t.clone();
+    }
+    let what = match c.kind {
+        ChartKind::Radar => Some(c.axes.join(", ")).filter(|s| !s.is_empty()),
+        _ => match (&c.y_label, &c.x_label) {
+            (Some(y), Some(x)) => Some(format!("{y} vs {x}")),
+            (Some(y), None) => Some(y.clone()),
+            (None, Some(x)) => Some(x.clone()),
+            (None, None) => None,
+        },
+    };
+    let kind = match c.kind {
+        ChartKind::Line => "Line chart",
+        ChartKind::Scatter => "Scatter chart",
+        ChartKind::Bar => "Bar chart",
+        ChartKind::Radar => "Radar chart",
+    };
+    match what {
+        Some(w) => format!("{kind}: {w}"),
+        None => format!("{kind} {}", c.id),
+    }
+}
+
 fn kind_label(kind: &str) -> &'static str {
     match kind {
         "success" => "Success",
@@ -788,7 +814,7 @@ fn part_view(
                 let path = format!("{stem}-charts/{file}");
                 instruments.push(InstrumentView::Chart(ChartView {
                     id: c.id.clone(),
-                    alt: c.title.clone().unwrap_or_else(|| format!("Chart {}", c.id)),
+                    alt: chart_alt(&c),
                     title: c.title.clone(),
                     path: path.replace(' ', "%20"),
                     svg: chart_svg(&c, &format!("{}-{}", p.id.value, c.id)),
