@@ -398,6 +398,12 @@ fn handouts_parse_back_as_the_document_they_describe() {
                 !s.html.is_empty() || l.parts.len() < 2,
                 "{stem}: no page breaks"
             );
+            // Answer lines stay literal underscores (not emphasis, not a thematic break).
+            let html = labforge::render::markdown::md_to_html(&text);
+            assert!(!html.contains("<hr"), "{stem}");
+            if !key && l.parts.iter().any(|p| p.prediction.is_some()) {
+                assert!(html.contains("<strong>Why?</strong> ______"), "{stem}");
+            }
             // No template syntax leaks, no placeholder left unevaluated.
             for bad in ["{{", "}}", "{%", "%}", "undefined"] {
                 assert!(!text.contains(bad), "{stem}: `{bad}` in the handout");
