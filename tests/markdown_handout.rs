@@ -574,3 +574,26 @@ fn rendering_is_deterministic() {
         }
     }
 }
+
+#[test]
+fn an_override_can_restyle_one_block_of_the_key() {
+    let lab = load(FIXTURE);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("key.md.j2"),
+        "{% extends \"handout.md.j2\" %}{% block tests %}\n## Custom: {{ tests | length }} test points\n{% endblock %}",
+    )
+    .unwrap();
+    let opts = RenderOptions {
+        answer_key: true,
+        templates: Some(dir.path().to_path_buf()),
+    };
+    let files = MarkdownRenderer
+        .render(&lab, "md_checkpoint", &opts)
+        .unwrap();
+    let key = text(&files, "md_checkpoint-key.md");
+    // The embedded handout around it, the overridden block at the end.
+    assert!(key.starts_with("# Checkpoint | Restart\n"), "{key}");
+    assert!(key.ends_with("## Custom: 3 test points\n"), "{key}");
+    assert!(!key.contains("Worked outputs"));
+}
