@@ -917,6 +917,7 @@ fn test_views(lab: &CompiledLab) -> Result<Vec<TestView>, String> {
                 };
                 format_output(&bare, &value_to_dynamic(v))
             }
+            (Value::Bool(b), None) => b.to_string(),
             (v, _) => value_words(v),
         };
         for r in rows.iter_mut() {
