@@ -272,3 +272,35 @@ fn rendering_a_directory_shows_progress_and_writes_an_index() {
     // A debug build on a loaded machine; the release figure is in the report.
     assert!(took.as_secs_f64() < 5.0, "took {took:?}");
 }
+
+#[test]
+fn both_seed_labs_render_from_the_labs_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("x");
+    let start = Instant::now();
+    let r = labforge(&[
+        "render",
+        "labs",
+        "--to",
+        "markdown",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let took = start.elapsed();
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        err.contains("[1/2]") && err.contains("[2/2]") && err.contains("rendered 2 lab(s)"),
+        "{err}"
+    );
+    for stem in ["fault-tolerance", "fleet-orchestration"] {
+        let md = read(&out.join(format!("{stem}.md")));
+        let imgs = images(&md);
+        assert!(!imgs.is_empty(), "{stem}: no charts");
+        for i in imgs {
+            let svg = read(&out.join(&i));
+            roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{i}: {e}"));
+        }
+    }
+    assert!(read(&out.join("index.md")).contains("(fault-tolerance.md)"));
+    assert!(took.as_secs_f64() < 5.0, "took {took:?}");
+}
