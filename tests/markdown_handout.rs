@@ -610,3 +610,25 @@ fn an_override_can_restyle_one_block_of_the_key() {
     assert!(key.ends_with("## Custom: 3 test points\n"), "{key}");
     assert!(!key.contains("Worked outputs"));
 }
+
+#[test]
+fn a_misspelt_field_in_an_override_is_an_error_naming_the_template() {
+    let lab = load(FIXTURE);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("handout.md.j2"),
+        "# {{ header.title }}\n\n{{ header.titel }}\n",
+    )
+    .unwrap();
+    let opts = RenderOptions {
+        answer_key: false,
+        templates: Some(dir.path().to_path_buf()),
+    };
+    let err = MarkdownRenderer
+        .render(&lab, "md_checkpoint", &opts)
+        .unwrap_err();
+    assert!(
+        err.contains("undefined") && err.contains("handout.md.j2"),
+        "{err}"
+    );
+}

@@ -114,7 +114,8 @@ fn environment(templates: Option<PathBuf>) -> Environment<'static> {
     env.set_trim_blocks(true);
     env.set_lstrip_blocks(true);
     env.set_keep_trailing_newline(true);
-    env.set_undefined_behavior(minijinja::UndefinedBehavior::Chainable);
+    // A misspelt field in an instructor's template is an error, not silently empty text.
+    env.set_undefined_behavior(minijinja::UndefinedBehavior::SemiStrict);
     env.set_loader(
         move |name| match asset(ASSETS, name, templates.as_deref()) {
             Ok(s) => Ok(Some(s.into_owned())),
