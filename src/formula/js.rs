@@ -79,6 +79,11 @@ fn stmt(s: &rhai::Stmt) -> Result<(), FormulaError> {
             "`try`/`catch`",
             "formulas cannot catch errors",
         )),
+        S::Return(_, flags, pos) if flags.contains(rhai::ASTFlags::BREAK) => Err(unsupported(
+            *pos,
+            "`throw`",
+            "formulas cannot raise errors; give a value such as 0 or a flag instead",
+        )),
         S::Return(_, _, pos) => Err(unsupported(
             *pos,
             "`return`",
