@@ -421,7 +421,7 @@ pub fn chart_svg_with_id(ch: &ChartData, uid: &str) -> String {
     }
     // Legend.
     for (it, (x, row)) in items.iter().zip(lay.iter()) {
-        let y = base_h - 6.0 + *row as f64 * LEGEND_ROW;
+        let y = base_h + 8.0 + *row as f64 * LEGEND_ROW;
         let cls = class_color(&it.1);
         match it.3 {
             Some(sym) => symbol(&mut o, sym, x + 12.0, y - 4.0, &it.1, 5.0, ""),
