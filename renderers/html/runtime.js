@@ -18,16 +18,20 @@
   function fail(m) { throw new Error(m); }
   function _tick(n) { _ops += n; if (_ops > MAX_OPS) fail("the formula ran more than " + MAX_OPS + " operations"); }
   function isMap(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
+  /* Numbers are f64 (JS numbers); Rhai integers (from `len`) are BigInts, so they print as
+     integers and mix with floats as Rhai's do. */
+  function isNum(x) { return typeof x === "number" || typeof x === "bigint"; }
   function typeName(x) {
     if (x === undefined || x === null) return "()";
     if (typeof x === "number") return "f64";
+    if (typeof x === "bigint") return "i64";
     if (typeof x === "boolean") return "bool";
     if (typeof x === "string") return "string";
     if (Array.isArray(x)) return "array";
     return "map";
   }
   function _bool(x) { if (typeof x !== "boolean") fail("boolean expected, found " + typeName(x)); return x; }
-  function num(x, what) { if (typeof x !== "number") fail("no function matches `" + what + "(" + typeName(x) + ")`"); return x; }
+  function num(x, what) { if (!isNum(x)) fail("no function matches `" + what + "(" + typeName(x) + ")`"); return Number(x); }
   var F32_MAX = Math.fround(1e13), F32_MIN = Math.fround(1e-13);
   /* Rust's `Display` for f64 (shortest round-trip digits, never an exponent). */
   function plain(x) {
@@ -60,6 +64,7 @@
   function tostr(x) {
     if (x === undefined || x === null) return "";
     if (typeof x === "number") return fstr(x);
+    if (typeof x === "bigint") return String(x);
     if (typeof x === "boolean") return x ? "true" : "false";
     if (typeof x === "string") return x;
     if (Array.isArray(x)) return "[" + x.map(dbg).join(", ") + "]";
@@ -68,22 +73,34 @@
   function opErr(op, a, b) { fail("no function matches `" + op + " (" + typeName(a) + (b === undefined && arguments.length < 3 ? "" : ", " + typeName(b)) + ")`"); }
   function _add(a, b) {
     if (typeof a === "number" && typeof b === "number") return a + b;
+    if (typeof a === "bigint" && typeof b === "bigint") return a + b;
+    if (isNum(a) && isNum(b)) return Number(a) + Number(b);
     if (typeof a === "string" || typeof b === "string") {
-      if ((typeof a === "string" || a === undefined || typeof a === "number" || typeof a === "boolean" || Array.isArray(a) || isMap(a)) &&
-          (typeof b === "string" || b === undefined || typeof b === "number" || typeof b === "boolean" || Array.isArray(b) || isMap(b))) return tostr(a) + tostr(b);
+      return tostr(a) + tostr(b);
     }
     if (Array.isArray(a) && Array.isArray(b)) return a.concat(b);
     return opErr("+", a, b);
   }
-  function arith(op, f) {
-    return function (a, b) { if (typeof a === "number" && typeof b === "number") return f(a, b); return opErr(op, a, b); };
+  function arith(op, f, fi) {
+    return function (a, b) {
+      if (typeof a === "number" && typeof b === "number") return f(a, b);
+      if (typeof a === "bigint" && typeof b === "bigint") return fi(a, b);
+      if (isNum(a) && isNum(b)) return f(Number(a), Number(b));
+      return opErr(op, a, b);
+    };
   }
-  var _sub = arith("-", function (a, b) { return a - b; });
-  var _mul = arith("*", function (a, b) { return a * b; });
-  var _div = arith("/", function (a, b) { return a / b; });
-  var _rem = arith("%", function (a, b) { return a % b; });
-  var _pow = arith("**", function (a, b) { return Math.pow(a, b); });
+  function izero(b) { if (b === BigInt(0)) fail("Division by zero"); }
+  var _sub = arith("-", function (a, b) { return a - b; }, function (a, b) { return a - b; });
+  var _mul = arith("*", function (a, b) { return a * b; }, function (a, b) { return a * b; });
+  /* labforge registers `/` for two integers as real division. */
+  var _div = arith("/", function (a, b) { return a / b; }, function (a, b) { return Number(a) / Number(b); });
+  var _rem = arith("%", function (a, b) { return a % b; }, function (a, b) { izero(b); return a % b; });
+  var _pow = arith("**", function (a, b) { return Math.pow(a, b); }, function (a, b) {
+    if (b < BigInt(0)) fail("Integer raised to a negative power");
+    return a ** b;
+  });
   function same(a, b) {
+    if (isNum(a) && isNum(b)) return Number(a) === Number(b);
     if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b)) return false;
     if (Array.isArray(a)) return a.length === b.length && a.every(function (x, i) { return same(x, b[i]); });
     if (isMap(a)) {
@@ -96,7 +113,8 @@
   function _ne(a, b) { return !same(a, b); }
   function cmp(op, f) {
     return function (a, b) {
-      if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return f(a, b);
+      if (isNum(a) && isNum(b)) return f(Number(a), Number(b));
+      if (typeof a === "string" && typeof b === "string") return f(a, b);
       if (typeof a !== typeof b) return false;
       return opErr(op, a, b);
     };
@@ -111,8 +129,8 @@
   var _band = bop("&", function (a, b) { return a && b; });
   var _bor = bop("|", function (a, b) { return a || b; });
   var _bxor = bop("^", function (a, b) { return a !== b; });
-  function _neg(a) { if (typeof a === "number") return -a; return opErr("-", a); }
-  function _pos(a) { if (typeof a === "number") return a; return opErr("+", a); }
+  function _neg(a) { if (isNum(a)) return -a; return opErr("-", a); }
+  function _pos(a) { if (isNum(a)) return a; return opErr("+", a); }
   function _not(a) { if (typeof a === "boolean") return !a; return opErr("!", a); }
   function _unsupported() { fail("unsupported construct"); }
   function _bad() { fail("unsupported operator"); }
@@ -164,18 +182,26 @@
    ["round", function (x) { return x < 0 ? -Math.round(-x) : Math.round(x); }],
    ["sign", function (x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }]
   ].forEach(function (p) { B[p[0]] = m1(p[0], p[1]); });
+  var fabs = B.abs;
+  B.abs = function (x) { return typeof x === "bigint" ? (x < BigInt(0) ? -x : x) : fabs(x); };
   B.log = function (x, base) {
     num(x, "log");
     if (arguments.length === 1) return Math.log10(x);
     return Math.log(x) / Math.log(num(base, "log"));
   };
-  B.min = function (a, b) { num(a, "min"); num(b, "min"); return a <= b ? a : b; };
-  B.max = function (a, b) { num(a, "max"); num(b, "max"); return a >= b ? a : b; };
+  B.min = function (a, b) {
+    if (typeof a === "bigint" && typeof b === "bigint") return a <= b ? a : b;
+    a = num(a, "min"); b = num(b, "min"); return a <= b ? a : b;
+  };
+  B.max = function (a, b) {
+    if (typeof a === "bigint" && typeof b === "bigint") return a >= b ? a : b;
+    a = num(a, "max"); b = num(b, "max"); return a >= b ? a : b;
+  };
   B.to_string = function (x) { return tostr(x); };
   B.len = function (x) {
-    if (typeof x === "string") return Array.from(x).length;
-    if (Array.isArray(x)) return x.length;
-    if (isMap(x)) return Object.keys(x).length;
+    if (typeof x === "string") return BigInt(Array.from(x).length);
+    if (Array.isArray(x)) return BigInt(x.length);
+    if (isMap(x)) return BigInt(Object.keys(x).length);
     return fail("no function matches `len(" + typeName(x) + ")`");
   };
   B.contains = function (x, v) {
@@ -185,6 +211,7 @@
     return fail("no function matches `contains(" + typeName(x) + ", " + typeName(v) + ")`");
   };
   B.at = function (a, i) {
+    if (isNum(i)) i = Number(i);
     if (!Array.isArray(a) || typeof i !== "number") fail("no function matches `at(" + typeName(a) + ", " + typeName(i) + ")`");
     if (i % 1 !== 0 || i < 0 || i >= a.length) fail("in `at`: index " + plain(i) + " is outside the list (length " + a.length + ")");
     return a[i];
@@ -197,8 +224,8 @@
     if (!Array.isArray(a)) fail("no function matches `sum`");
     var s = 0;
     for (var i = 0; i < a.length; i++) {
-      if (typeof a[i] !== "number") fail("in `sum`: sum() needs numbers, found " + typeName(a[i]));
-      s += a[i];
+      if (!isNum(a[i])) fail("in `sum`: sum() needs numbers, found " + typeName(a[i]));
+      s += Number(a[i]);
     }
     return s;
   };
@@ -221,7 +248,7 @@
   function fmtAuto(x) { return L.fmt ? L.fmt(x) : String(x); }
   function fmtFixed(x, d) { return L.fmt ? L.fmt(x, d) : x.toFixed(d); }
   /* How a placeholder's value reads in prose (eval::display). */
-  function display(v) { return typeof v === "number" ? fmtAuto(v) : tostr(v); }
+  function display(v) { return isNum(v) ? fmtAuto(Number(v)) : tostr(v); }
   function esc(s) {
     return String(s).replace(/[&<>"']/g, function (c) {
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
@@ -239,7 +266,8 @@
   }
   function formatOutput(o, v) {
     if (typeof v === "boolean") return o.words ? (v ? o.words[0] : o.words[1]) : (v ? "yes" : "no");
-    if (typeof v !== "number") return tostr(v);
+    if (!isNum(v)) return tostr(v);
+    v = Number(v);
     var n = (o.digits !== null && o.digits !== undefined) ? fmtFixed(v, o.digits) : fmtAuto(v);
     var unit = o.unit || "";
     var sep = (unit === "" || unit[0] === "%" || unit[0] === "×" || unit === "x") ? "" : " ";
@@ -278,7 +306,7 @@
     for (var k in vars) c[k] = vars[k];
     return c;
   }
-  function numv(v) { return typeof v === "number" ? v : NaN; }
+  function numv(v) { return isNum(v) ? Number(v) : NaN; }
   /* linspace / step sweep (eval::chart::sweep_values). */
   function sweepValues(from, to, points, step) {
     var out = [], i;
@@ -485,7 +513,7 @@
   /* ------------------------------------------------------------ recompute */
 
   function setOutput(node, v) {
-    node.setAttribute("data-value", typeof v === "number" ? String(v) : (typeof v === "boolean" ? String(v) : tostr(v)));
+    node.setAttribute("data-value", isNum(v) ? String(v) : (typeof v === "boolean" ? String(v) : tostr(v)));
   }
   function recompute(p) {
     var el = partEl(p);
@@ -504,7 +532,7 @@
         var v = S[o.name];
         var level = null;
         if (o.level !== null && o.level !== undefined) level = tostr(run(o.level, child(S, { value: v })));
-        else if (o.bands && typeof v === "number") level = bandLevel(o.bands, v);
+        else if (o.bands && isNum(v)) level = bandLevel(o.bands, Number(v));
         var text = formatOutput(o, v);
         qa(el, '[data-output="' + o.name + '"]').forEach(function (n) {
           setOutput(n, v);
