@@ -240,10 +240,10 @@ fn with(names: &BTreeSet<String>, extra: &[&str]) -> BTreeSet<String> {
     n
 }
 
-fn constants(consts: &IndexMap<String, Constant>) -> Vec<(String, Dynamic)> {
+fn constants(consts: &IndexMap<String, Spanned<Constant>>) -> Vec<(String, Dynamic)> {
     consts
         .iter()
-        .map(|(k, c)| (k.clone(), value_to_dynamic(c.value())))
+        .map(|(k, c)| (k.clone(), value_to_dynamic(c.value.value())))
         .collect()
 }
 

@@ -221,6 +221,7 @@ impl CompiledLab {
                 self.check_claims(part, model, p, &sev, &mut out);
             }
         }
+        out.extend(self.lint());
         out
     }
 

@@ -4,6 +4,7 @@
 pub mod chart;
 pub mod compile;
 pub mod labtest;
+pub mod lint;
 pub mod template;
 
 pub use compile::{compile, CompiledLab, CompiledPart};

@@ -23,6 +23,9 @@ pub fn segments(text: &str) -> Result<Vec<Segment<'_>>, usize> {
             return Err(start);
         };
         let raw = &text[inner..inner + j];
+        if raw.contains("{{") {
+            return Err(start);
+        }
         let lead = raw.len() - raw.trim_start().len();
         out.push(Segment::Expr(raw.trim(), inner + lead));
         rest = inner + j + 2;

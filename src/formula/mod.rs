@@ -225,17 +225,23 @@ fn parse_error(e: &rhai::ParseError, known: &BTreeSet<String>) -> FormulaError {
             Some("write `at(list, i)` instead of `list[i]`".into()),
         ),
         P::Reserved(w) | P::ForbiddenVariable(w) => {
-            (format!("`{w}` is not allowed in a formula"), None)
+            (
+                format!("`{w}` is not allowed in a formula"),
+                Some("formulas only compute values from constants and controls; they cannot load code, read files or print".into()),
+            )
         }
         P::BadInput(rhai::LexError::ImproperSymbol(s, _))
             if s == "eval" || s == "import" || s == "export" =>
         {
             (
                 format!("`{s}` is not allowed in a formula (formulas are sandboxed)"),
-                None,
+                Some("formulas only compute values from constants and controls; they cannot load code, read files or print".into()),
             )
         }
-        other => (format!("syntax error: {other}"), None),
+        other => (
+            format!("syntax error: {other}"),
+            Some("check the operators, brackets and commas here; a formula is one Rhai expression or a block ending in one".into()),
+        ),
     };
     FormulaError {
         hint,
@@ -254,7 +260,10 @@ fn runtime_error(e: &rhai::EvalAltResult) -> FormulaError {
             ),
             Some("a loop never ends or runs too long; bound it".to_string()),
         ),
-        E::ErrorStackOverflow(_) | E::ErrorTooManyVariables(_) => (e.to_string(), None),
+        E::ErrorStackOverflow(_) | E::ErrorTooManyVariables(_) => (
+            strip_position(&e.to_string()),
+            Some("formulas are bounded in depth and variables; simplify this one".into()),
+        ),
         E::ErrorDataTooLarge(what, _) => (
             format!("{what} grew too large"),
             Some("formulas are bounded in size".into()),
@@ -263,12 +272,18 @@ fn runtime_error(e: &rhai::EvalAltResult) -> FormulaError {
             format!("no function matches `{sig}`"),
             Some("check the argument count and types (numbers, booleans, strings)".into()),
         ),
-        E::ErrorRuntime(v, _) => (v.to_string(), None),
+        E::ErrorRuntime(v, _) => (
+            v.to_string(),
+            Some("the formula stopped on this value; check the inputs it receives at these control values".into()),
+        ),
         E::ErrorInFunctionCall(name, _, inner, _) => {
             let inner = runtime_error(inner);
             (format!("in `{name}`: {}", inner.message), inner.hint)
         }
-        other => (strip_position(&other.to_string()), None),
+        other => (
+            strip_position(&other.to_string()),
+            Some("check the values this expression receives at these control values".into()),
+        ),
     };
     FormulaError {
         hint,

@@ -1,63 +1,315 @@
-//! The built-in hardware/physics library exposed to formulas (stub until the library lands).
+//! The built-in hardware/physics library exposed to formulas.
+//!
+//! Every function here exists twice: in Rust (registered into a Rhai [`rhai::Engine`] by
+//! [`register`]) and in JavaScript (`renderers/html/library.js`, keyed by [`FnDoc::path`]).
+//! Both sides evaluate the same IEEE-754 operations in the same order, so the arithmetic
+//! functions agree bit for bit; the few that call a transcendental (`exp`, `ln`, `expm1`,
+//! `log10`, `pow`) agree to within an ulp or two of the platform's math library.
+//! `tests/library_js.rs` checks every path against Node.
+//!
+//! Conventions:
+//! - all numbers are `f64` (`rhai::FLOAT`); lists are `rhai::Array`s of floats, records are
+//!   `rhai::Map`s;
+//! - an argument outside a formula's domain gives `f64::INFINITY` or NaN as documented per
+//!   function, never a panic; only unknown names (device ids, schemes) and unusable list
+//!   arguments are runtime errors, with the same message text in Rust and JS.
 
-/// Documentation of one library function.
+use std::sync::OnceLock;
+
+use rhai::{Dynamic, Engine, EvalAltResult};
+
+mod fleet;
+pub mod format;
+mod globals;
+mod hardware;
+mod queueing;
+mod reliability;
+mod units;
+
+pub use hardware::{hardware, hardware_json, Device};
+
+/// Documentation of one function callable from formulas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FnDoc {
+    /// The name as written in a formula, with its namespace: `"queue::pk_wait"`, or `"hw"`.
+    /// The JavaScript library uses the same string as its key.
     pub path: &'static str,
+    /// Parameters and result, e.g. `queue::pk_wait(rho: f64, cs: f64, service: f64) -> f64`.
     pub signature: &'static str,
+    /// What it computes: formula, conventions and domain behaviour.
     pub summary: &'static str,
+    /// Units of the parameters and of the result.
     pub units: &'static str,
+    /// Where the formula comes from.
     pub source: &'static str,
+    /// A Rhai call that evaluates without error.
     pub example: &'static str,
 }
 
+/// Every function exposed to formulas, in a stable order (namespaces, then globals).
 pub fn functions() -> &'static [FnDoc] {
-    &[FnDoc {
-        path: "fmt",
-        signature: "fmt(x, digits)",
-        summary: "format",
-        units: "",
-        source: "",
-        example: "fmt(1.5, 1)",
-    }]
+    static ALL: OnceLock<Vec<FnDoc>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut v = Vec::new();
+        v.extend_from_slice(queueing::DOCS);
+        v.extend_from_slice(reliability::DOCS);
+        v.extend_from_slice(fleet::DOCS);
+        v.extend_from_slice(fleet::COST_DOCS);
+        v.extend_from_slice(units::DOCS);
+        v.extend_from_slice(globals::DOCS);
+        v
+    })
 }
 
-pub fn register(engine: &mut rhai::Engine) {
-    engine.register_fn("fmt", |x: f64, d: f64| format::fixed(x, d as u32, true));
-    engine.register_fn("fmt", format::auto);
+/// Registers the library: namespaces `queue`, `rel`, `fleet`, `cost`, `units` as static
+/// modules, and the global functions (`hw`, `fmt`, `fmt_pct`, `clamp`, `range`, `linspace`,
+/// `ceil`, `log10`, `pow`). `min`, `max`, `abs`, `floor`, `round`, `sqrt`, `exp` and `ln`
+/// come from Rhai's standard packages and are documented here but not re-registered.
+pub fn register(engine: &mut Engine) {
+    engine.register_static_module("queue", queueing::module().into());
+    engine.register_static_module("rel", reliability::module().into());
+    engine.register_static_module("fleet", fleet::module().into());
+    engine.register_static_module("cost", fleet::cost_module().into());
+    engine.register_static_module("units", units::module().into());
+    globals::register(engine);
 }
 
-/// Number formatting shared with the page (stub until the library lands).
-pub mod format {
-    pub fn fixed(x: f64, digits: u32, thousands: bool) -> String {
-        let s = format!("{x:.*}", digits as usize);
-        if !thousands {
-            return s;
-        }
-        let (sign, rest) = s.strip_prefix('-').map(|r| ("-", r)).unwrap_or(("", &s));
-        let (int, frac) = rest
-            .split_once('.')
-            .map(|(a, b)| (a, Some(b)))
-            .unwrap_or((rest, None));
-        let mut g = String::new();
-        for (i, ch) in int.chars().enumerate() {
-            if i > 0 && (int.len() - i) % 3 == 0 {
-                g.push(',');
+/// A deterministic Markdown reference of every function and every device.
+pub fn reference_markdown() -> String {
+    use std::fmt::Write as _;
+
+    let mut engine = Engine::new();
+    register(&mut engine);
+
+    let mut out = String::new();
+    out.push_str("# labforge built-in library\n\n");
+    out.push_str(
+        "Functions callable from lab formulas, with the same results in the terminal (Rust) \
+         and in the page (JavaScript). All numbers are 64-bit floats: `1` and `1.0` are the \
+         same value. Arguments outside a formula's domain give `∞` or `NaN` as stated below, \
+         never a crash; unknown device ids and scheme names are errors that list the known \
+         ones.\n\n",
+    );
+    out.push_str(
+        "Units: GB, TB and GB/s are decimal (10^9, 10^12 bytes); GiB is binary (2^30 bytes); \
+         TFLOP/s is 10^12 floating-point operations per second.\n\n",
+    );
+
+    let sections: [(&str, &str); 6] = [
+        ("queue::", "Queueing (`queue::`)"),
+        ("rel::", "Reliability and checkpointing (`rel::`)"),
+        ("fleet::", "Fleet scheduling (`fleet::`)"),
+        ("cost::", "Cost (`cost::`)"),
+        ("units::", "Unit conversions (`units::`)"),
+        ("", "Global functions"),
+    ];
+    for (prefix, title) in sections {
+        let _ = write!(out, "## {title}\n\n");
+        for doc in functions() {
+            let in_section = if prefix.is_empty() {
+                !doc.path.contains("::")
+            } else {
+                doc.path.starts_with(prefix)
+            };
+            if !in_section {
+                continue;
             }
-            g.push(ch);
-        }
-        match frac {
-            Some(f) => format!("{sign}{g}.{f}"),
-            None => format!("{sign}{g}"),
+            let _ = write!(out, "### `{}`\n\n", doc.path);
+            let _ = write!(out, "`{}`\n\n", doc.signature);
+            let _ = write!(out, "{}\n\n", doc.summary);
+            let _ = writeln!(out, "- Units: {}", doc.units);
+            let _ = writeln!(out, "- Source: {}", doc.source);
+            let result = match engine.eval::<Dynamic>(doc.example) {
+                Ok(v) => describe(&v),
+                Err(e) => format!("error: {e}"),
+            };
+            let _ = write!(out, "- Example: `{}` → `{}`\n\n", doc.example, result);
         }
     }
-    pub fn auto(x: f64) -> String {
-        let d = if x == x.trunc() || x.abs() >= 100.0 {
-            0
-        } else if x.abs() >= 10.0 {
-            1
-        } else {
-            2
-        };
-        fixed(x, d, true)
+
+    out.push_str("## Devices (`hw(id)`)\n\n");
+    out.push_str(
+        "`hw(id)` returns a record of the device's numeric fields plus `name`. Fields a vendor \
+         does not publish are absent, not zero.\n\n",
+    );
+    out.push_str("| field | meaning |\n| --- | --- |\n");
+    for (field, meaning) in hardware::FIELD_DOCS {
+        let _ = writeln!(out, "| `{field}` | {meaning} |");
+    }
+    out.push('\n');
+    for d in hardware() {
+        let _ = write!(out, "### `{}`: {}\n\n", d.id, d.name);
+        let _ = write!(
+            out,
+            "Vendor: {}. Class: {}. As of: {}.\n\n",
+            d.vendor, d.class, d.as_of
+        );
+        out.push_str("| field | value |\n| --- | --- |\n");
+        for (k, v) in &d.fields {
+            // Display gives the shortest exact text ("494.5", "50000"): no rounding here.
+            let _ = writeln!(out, "| `{k}` | {v} |");
+        }
+        let _ = write!(out, "\nSource: {}\n\n", d.source);
+    }
+    out
+}
+
+/// A short, deterministic rendering of a formula value for the reference.
+fn describe(v: &Dynamic) -> String {
+    if let Ok(x) = v.as_float() {
+        return format!("{x:?}");
+    }
+    if let Some(a) = v.read_lock::<rhai::Array>() {
+        let items: Vec<String> = a.iter().map(describe).collect();
+        return format!("[{}]", items.join(", "));
+    }
+    if let Some(m) = v.read_lock::<rhai::Map>() {
+        let items: Vec<String> = m
+            .iter()
+            .map(|(k, x)| format!("{k}: {}", describe(x)))
+            .collect();
+        return format!("#{{{}}}", items.join(", "));
+    }
+    if v.is_string() {
+        return format!("{:?}", v.to_string());
+    }
+    v.to_string()
+}
+
+/// A runtime error carrying `message`, as every library function raises it.
+pub(crate) fn runtime_error(message: String) -> Box<EvalAltResult> {
+    message.into()
+}
+
+/// Reads a formula list as floats. Integers are accepted (and converted) so that Rust callers
+/// that build arrays by hand get the same result; anything else is an error naming the
+/// function and the element index (0-based).
+pub(crate) fn floats(path: &str, values: &rhai::Array) -> Result<Vec<f64>, Box<EvalAltResult>> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            if let Ok(x) = v.as_float() {
+                Ok(x)
+            } else if let Ok(n) = v.as_int() {
+                Ok(n as f64)
+            } else {
+                Err(runtime_error(format!(
+                    "{path}: element {i} is not a number"
+                )))
+            }
+        })
+        .collect()
+}
+
+/// Reads a count argument: a whole number in `0..=max`, else `None`.
+pub(crate) fn whole(x: f64, max: f64) -> Option<u64> {
+    if x.is_finite() && x >= 0.0 && x <= max && x == x.trunc() {
+        Some(x as u64)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine() -> Engine {
+        let mut e = Engine::new();
+        register(&mut e);
+        e
+    }
+
+    #[test]
+    fn every_example_evaluates() {
+        let e = engine();
+        for doc in functions() {
+            if let Err(err) = e.eval::<Dynamic>(doc.example) {
+                panic!("example of {} failed: {} -> {err}", doc.path, doc.example);
+            }
+        }
+    }
+
+    #[test]
+    fn paths_are_unique_and_docs_complete() {
+        let mut seen = std::collections::BTreeSet::new();
+        for doc in functions() {
+            assert!(seen.insert(doc.path), "duplicate path {}", doc.path);
+            for (what, text) in [
+                ("signature", doc.signature),
+                ("summary", doc.summary),
+                ("units", doc.units),
+                ("source", doc.source),
+                ("example", doc.example),
+            ] {
+                assert!(!text.trim().is_empty(), "{}: empty {what}", doc.path);
+            }
+            let name = doc.path.rsplit("::").next().unwrap();
+            assert!(
+                doc.signature.contains(&format!("{name}(")),
+                "{}: signature does not name the function",
+                doc.path
+            );
+            assert!(
+                doc.example.contains(&format!("{}(", doc.path)),
+                "{}: example does not call the function",
+                doc.path
+            );
+        }
+    }
+
+    /// Every function this library registers has a FnDoc (the reverse of
+    /// `every_example_evaluates`).
+    #[test]
+    fn every_registered_function_is_documented() {
+        let mut bare = Engine::new_raw();
+        register(&mut bare);
+        let documented: std::collections::BTreeSet<&str> =
+            functions().iter().map(|d| d.path).collect();
+        let registered: Vec<String> = bare.collect_fn_metadata(
+            None,
+            |info| {
+                Some(if info.namespace.is_empty() {
+                    info.metadata.name.to_string()
+                } else {
+                    format!("{}::{}", info.namespace, info.metadata.name)
+                })
+            },
+            false,
+        );
+        assert!(registered.len() >= functions().len() - 8, "{registered:?}");
+        for path in &registered {
+            assert!(
+                documented.contains(path.as_str()),
+                "registered but undocumented: {path}"
+            );
+        }
+    }
+
+    #[test]
+    fn reference_is_deterministic_and_complete() {
+        let a = reference_markdown();
+        let b = reference_markdown();
+        assert_eq!(a, b);
+        assert!(!a.contains("error:"), "an example failed in the reference");
+        for doc in functions() {
+            assert!(a.contains(&format!("### `{}`", doc.path)), "{}", doc.path);
+        }
+        for d in hardware() {
+            assert!(a.contains(&format!("### `{}`", d.id)), "{}", d.id);
+            assert!(a.contains(&d.source), "{}", d.id);
+        }
+    }
+
+    #[test]
+    fn whole_numbers() {
+        assert_eq!(whole(3.0, 10.0), Some(3));
+        assert_eq!(whole(0.0, 10.0), Some(0));
+        assert_eq!(whole(3.5, 10.0), None);
+        assert_eq!(whole(-1.0, 10.0), None);
+        assert_eq!(whole(11.0, 10.0), None);
+        assert_eq!(whole(f64::NAN, 10.0), None);
+        assert_eq!(whole(f64::INFINITY, f64::INFINITY), None);
     }
 }

@@ -71,6 +71,17 @@ pub fn structure(lab: &Lab, source: &Source, out: &mut Vec<Diagnostic>) {
             );
         }
     }
+    for (k, c) in lab
+        .constants
+        .iter()
+        .chain(lab.parts.iter().flat_map(|p| p.constants.iter()))
+    {
+        if let Constant::Bare(Value::Record(m)) = &c.value {
+            if !m.contains_key("value") && (m.contains_key("unit") || m.contains_key("source")) {
+                cx.err(c.pos, format!("constant `{k}` has a unit or source but no `value`"), "write `{ value: 30, unit: min, source: ... }`; a record without `unit`/`source` is a lookup table");
+            }
+        }
+    }
     let mut seen: Vec<&str> = Vec::new();
     for (i, part) in lab.parts.iter().enumerate() {
         let pid = &part.id;

@@ -65,6 +65,11 @@ fn strip_location_prefix(raw: &str) -> String {
         },
         None => s,
     };
+    // ... and sometimes suffixes ` at line N, column M`.
+    let s = match s.rfind(" at line ") {
+        Some(i) if s[i..].contains(", column ") => &s[..i],
+        _ => s,
+    };
     s.to_string()
 }
 
@@ -113,6 +118,19 @@ fn yaml_hint(message: &str) -> Option<String> {
         if let Some((_, exp)) = message.split_once("expected ") {
             return Some(format!("write {exp} here"));
         }
+    }
+    if message.contains("found a tab") {
+        return Some("YAML indentation must use spaces, not tabs".into());
+    }
+    if message.starts_with("invalid floating point") || message.starts_with("invalid integer") {
+        return Some("write a number here (quote it only if you mean text)".into());
+    }
+    if message.contains("did not find expected")
+        || message.contains("mapping values are not allowed")
+    {
+        return Some(
+            "check the brackets, quotes and indentation on this line and the one before".into(),
+        );
     }
     if message.contains("data did not match any variant") {
         return Some(

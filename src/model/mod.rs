@@ -63,7 +63,8 @@ pub struct Lab {
     pub reading: Option<Text>,
     /// Lab-wide constants visible to every formula: numbers, booleans, strings, records or lookup tables.
     #[serde(default)]
-    pub constants: IndexMap<String, Constant>,
+    #[schemars(example = serde_json::json!({"gpu_mttf_h": {"value": 50000, "unit": "h", "source": "Llama 3 paper"}, "gpus_per_node": 8}))]
+    pub constants: IndexMap<String, Spanned<Constant>>,
     /// The parts of the lab, in order.
     pub parts: Vec<Part>,
     /// Closing synthesis: takeaways, what's next, self-assessment, decision log.
@@ -77,6 +78,7 @@ pub struct Lab {
     pub ledger: Option<LedgerSpec>,
     /// The lab's own tests, run by `labforge test`: set controls, expect outputs.
     #[serde(default)]
+    #[schemars(example = serde_json::json!([{"part": "a", "set": {"utilization": 0.8, "cs": 3}, "expect": {"wait_min": 600}}]))]
     pub tests: Vec<LabTest>,
 }
 
@@ -183,6 +185,7 @@ pub struct Part {
     pub duration: Option<String>,
     /// Gates that must be passed before this part opens: `a.prediction`, `b.reflection`.
     #[serde(default)]
+    #[schemars(example = serde_json::json!(["a.reflection"]))]
     pub requires: Vec<Spanned<String>>,
     /// The message that opens the part.
     #[serde(default)]
@@ -198,21 +201,25 @@ pub struct Part {
     pub explore_title: Option<Text>,
     /// Controls the student moves.
     #[serde(default)]
+    #[schemars(example = serde_json::json!([{"slider": {"id": "utilization", "label": "Cluster utilization", "min": 0.1, "max": 0.99, "step": 0.01, "default": 0.8}}, {"select": {"id": "cs", "label": "Workload", "options": {"Uniform (C_s=1)": 1, "ML (C_s=3)": 3}, "default": "ML (C_s=3)"}}]))]
     pub controls: Vec<Control>,
     /// Part-level constants (visible only in this part), same forms as lab constants.
     #[serde(default)]
-    pub constants: IndexMap<String, Constant>,
+    pub constants: IndexMap<String, Spanned<Constant>>,
     /// Named formulas (Rhai), evaluated in dependency order.
     #[serde(default)]
+    #[schemars(example = serde_json::json!({"amplification": "queue::pk_amplification(cs)", "wait_min": "queue::pk_wait(utilization, cs, service_min)"}))]
     pub formulas: IndexMap<String, Expr>,
     /// How named values are presented: label, unit, digits, colour bands.
     #[serde(default)]
+    #[schemars(example = serde_json::json!({"wait_min": {"label": "Wait", "unit": "min", "digits": 0, "bands": {"good_below": 10, "warn_below": 30}}}))]
     pub outputs: IndexMap<String, Output>,
     /// Instruments: formula panels, metric cards, charts, tables, in display order.
     #[serde(default)]
     pub instruments: Vec<Instrument>,
     /// Banners shown while a condition holds.
     #[serde(default)]
+    #[schemars(example = serde_json::json!([{"when": "wait_min > 30", "title": "SLO VIOLATED", "danger": "At {{ fmt(utilization * 100, 0) }}% the wait is {{ fmt(wait_min, 0) }} min."}]))]
     pub feedback: Vec<FeedbackRule>,
     /// Collapsible governing equations (Markdown).
     #[serde(default)]
@@ -292,6 +299,7 @@ pub struct Choice {
     pub feedback: Option<Text>,
     /// What this option states about the prediction's `claim` output at its scenario.
     #[serde(default)]
+    #[schemars(example = serde_json::json!({"approx": 600, "tolerance": 0.1}))]
     pub claim: Option<Spanned<Claim>>,
 }
 

@@ -1,0 +1,380 @@
+//! Warnings for things that are legal but likely wrong: a banner that can never show, an output
+//! no instrument shows, a number typed in prose that a formula computes.
+
+use super::compile::{part_static_texts, CompiledPart, Origin};
+use super::template::{line_col, segments, Segment};
+use super::{CompiledLab, Evaluation};
+use crate::diag::Diagnostic;
+use crate::formula::{as_number, references};
+use crate::model::*;
+use indexmap::IndexMap;
+use rhai::Dynamic;
+use std::collections::BTreeSet;
+
+/// Control settings sampled to judge whether a banner can fire.
+pub const SAMPLES: usize = 200;
+
+/// A small deterministic generator (64-bit LCG), so lint results never vary between runs.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn pick(&mut self, n: usize) -> usize {
+        ((self.next() * n as f64) as usize).min(n.saturating_sub(1))
+    }
+}
+
+/// One random legal value of a control.
+fn sample_control(ctl: &Control, rng: &mut Lcg, corner: Option<bool>) -> Option<Dynamic> {
+    Some(match ctl {
+        Control::Slider(s) => {
+            if let Some(v) = &s.values {
+                let i = match corner {
+                    Some(false) => 0,
+                    Some(true) => v.value.len() - 1,
+                    None => rng.pick(v.value.len()),
+                };
+                return Some(Dynamic::from_float(*v.value.get(i)?));
+            }
+            let (min, max) = (s.min.as_ref()?.value, s.max.as_ref()?.value);
+            let step = s.step.as_ref().map(|x| x.value).unwrap_or(1.0);
+            let n = ((max - min) / step + 1e-9).floor() as usize;
+            let k = match corner {
+                Some(false) => 0,
+                Some(true) => n,
+                None => rng.pick(n + 1),
+            };
+            let pos = min + step * k as f64;
+            Dynamic::from_float(match s.exponent_base {
+                Some(b) => b.powf(pos),
+                None => pos,
+            })
+        }
+        Control::Number(n) => {
+            let (lo, hi) = (
+                n.min.unwrap_or(n.default.value),
+                n.max.unwrap_or(n.default.value),
+            );
+            Dynamic::from_float(match corner {
+                Some(false) => lo,
+                Some(true) => hi,
+                None => lo + (hi - lo) * rng.next(),
+            })
+        }
+        Control::Switch(_) => Dynamic::from_bool(corner.unwrap_or(rng.next() < 0.5)),
+        Control::Select(s) => {
+            let n = s.options.value.len();
+            let i = match corner {
+                Some(false) => 0,
+                Some(true) => n - 1,
+                None => rng.pick(n),
+            };
+            super::value_to_dynamic(s.options.value.get_index(i)?.1)
+        }
+        Control::Checkboxes(cb) => Dynamic::from_map(
+            cb.options
+                .keys()
+                .map(|k| {
+                    (
+                        k.as_str().into(),
+                        Dynamic::from_bool(corner.unwrap_or(rng.next() < 0.5)),
+                    )
+                })
+                .collect(),
+        ),
+    })
+}
+
+/// Control settings: defaults, both corners, then random points.
+pub fn samples(lab: &CompiledLab, part: &CompiledPart, n: usize) -> Vec<IndexMap<String, Dynamic>> {
+    let model = &lab.lab.parts[part.index];
+    let mut rng = Lcg(0x1ab_f0e6e ^ part.index as u64);
+    let defaults = lab.inputs(part, &IndexMap::new()).unwrap_or_default();
+    let mut out = vec![defaults.clone()];
+    for i in 0..n {
+        let corner = match i {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        };
+        let mut s = defaults.clone();
+        for ctl in &model.controls {
+            if let Some(v) = sample_control(ctl, &mut rng, corner) {
+                s.insert(ctl.id().value.clone(), v);
+            }
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// Numbers written in literal prose: (value, decimals, byte offset, text).
+fn prose_numbers(lit: &str) -> Vec<(f64, usize, usize, String)> {
+    let b = lit.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let prev_ok =
+            i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b'.');
+        if b[i].is_ascii_digit() && prev_ok {
+            let start = i;
+            while i < b.len()
+                && (b[i].is_ascii_digit()
+                    || (b[i] == b',' && b.get(i + 1).is_some_and(|c| c.is_ascii_digit()))
+                    || (b[i] == b'.' && b.get(i + 1).is_some_and(|c| c.is_ascii_digit())))
+            {
+                i += 1;
+            }
+            let text = &lit[start..i];
+            // A unit may follow (41m, 5x, 2.45TB); other letters make it part of a name (H100).
+            let unit_letter = |c: u8| {
+                matches!(
+                    c,
+                    b'x' | b'h' | b'm' | b's' | b'k' | b'K' | b'M' | b'B' | b'T' | b'G'
+                )
+            };
+            let next_ok = i >= b.len() || !b[i].is_ascii_alphabetic() || unit_letter(b[i]);
+            if let (true, Ok(v)) = (next_ok, text.replace(',', "").parse::<f64>()) {
+                let decimals = text.split_once('.').map(|(_, d)| d.len()).unwrap_or(0);
+                out.push((v, decimals, start, text.to_string()));
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+impl CompiledLab {
+    /// Lint warnings for the whole lab.
+    pub fn lint(&self) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for part in &self.parts {
+            let model = &self.lab.parts[part.index];
+            self.lint_banners(part, model, &mut out);
+            self.lint_unshown_outputs(part, model, &mut out);
+            if let Ok(sev) = self.evaluate(part, &self.scenario(part)) {
+                for t in part_static_texts(model) {
+                    self.lint_typed_numbers(part, &sev, t, &mut out);
+                }
+            }
+            if let Ok(dev) = self.evaluate(
+                part,
+                &self.inputs(part, &IndexMap::new()).unwrap_or_default(),
+            ) {
+                for t in live_texts(model) {
+                    self.lint_typed_numbers(part, &dev, t, &mut out);
+                }
+            }
+        }
+        out
+    }
+
+    fn lint_banners(&self, part: &CompiledPart, model: &Part, out: &mut Vec<Diagnostic>) {
+        if model.feedback.is_empty() {
+            return;
+        }
+        let mut fired = vec![false; model.feedback.len()];
+        let mut failure: Option<Diagnostic> = None;
+        for s in samples(self, part, SAMPLES) {
+            let ev = match self.evaluate(part, &s) {
+                Ok(ev) => ev,
+                Err(e) => {
+                    if failure.is_none() {
+                        let at: Vec<String> = s
+                            .iter()
+                            .map(|(k, v)| format!("{k} = {}", super::display(v)))
+                            .collect();
+                        failure = Some(
+                            Diagnostic::warning(&self.source.name, e.0.pos(), format!("{} (at {})", e.0.message, at.join(", ")))
+                                .with_hint("a student can reach these control values; make the formula handle them"),
+                        );
+                    }
+                    continue;
+                }
+            };
+            for (i, rule) in model.feedback.iter().enumerate() {
+                if !fired[i] {
+                    fired[i] = self
+                        .eval_expr(Some(part), Some(&ev), &rule.when.value, &[])
+                        .ok()
+                        .and_then(|v| v.as_bool().ok())
+                        .unwrap_or(false);
+                }
+            }
+        }
+        out.extend(failure);
+        for (i, rule) in model.feedback.iter().enumerate() {
+            if !fired[i] {
+                out.push(
+                    Diagnostic::warning(&self.source.name, rule.when.pos, format!("this banner never shows: `{}` was false at all {} sampled control settings", rule.when.value.trim(), SAMPLES + 1))
+                        .with_hint("check the condition's threshold and units against the controls' ranges"),
+                );
+            }
+        }
+    }
+
+    fn lint_unshown_outputs(&self, part: &CompiledPart, model: &Part, out: &mut Vec<Diagnostic>) {
+        let mut shown: BTreeSet<String> = BTreeSet::new();
+        for inst in &model.instruments {
+            match inst {
+                Instrument::Metrics(cs) => shown.extend(cs.iter().map(|c| c.output.value.clone())),
+                Instrument::Table(t) => shown.extend(t.outputs.iter().map(|o| o.value.clone())),
+                _ => {}
+            }
+        }
+        for t in live_texts(model) {
+            if let Ok(segs) = segments(&t.value) {
+                for s in segs {
+                    if let Segment::Expr(e, _) = s {
+                        if let Some(ce) = part.exprs.get(e) {
+                            shown.extend(references(&ce.ast));
+                        }
+                    }
+                }
+            }
+        }
+        for inst in &model.instruments {
+            if let Instrument::Chart(ch) = inst {
+                for e in chart_exprs(ch) {
+                    if let Some(ce) = part.exprs.get(e.value.trim()) {
+                        shown.extend(references(&ce.ast));
+                    }
+                }
+            }
+        }
+        for name in model.outputs.keys() {
+            if !shown.contains(name) {
+                out.push(
+                    Diagnostic::warning(&self.source.name, part_pos(model), format!("output `{name}` of part `{}` is not shown by any metric card, table, panel, banner or chart", part.id))
+                        .with_hint("add it to a `metrics:` row or a `table:`, or mention it in a panel line"),
+                );
+            }
+        }
+    }
+
+    fn lint_typed_numbers(
+        &self,
+        part: &CompiledPart,
+        ev: &Evaluation,
+        t: &Text,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let Ok(segs) = segments(&t.value) else { return };
+        let computed: Vec<(&String, f64)> = part
+            .formulas
+            .iter()
+            .filter_map(|f| {
+                ev.values
+                    .get(&f.name)
+                    .and_then(as_number)
+                    .map(|v| (&f.name, v))
+            })
+            .filter(|(_, v)| v.is_finite() && *v != 0.0)
+            .collect();
+        let given: Vec<f64> = ev
+            .values
+            .iter()
+            .filter(|(k, _)| !part.formulas.iter().any(|f| &&f.name == k))
+            .filter_map(|(_, v)| as_number(v))
+            .collect();
+        let origin = Origin::of(&self.source, t.pos);
+        let mut offset = 0;
+        for s in segs {
+            let Segment::Lit(lit) = s else {
+                continue;
+            };
+            let base = t.value[offset..]
+                .find(lit)
+                .map(|i| i + offset)
+                .unwrap_or(offset);
+            offset = base + lit.len();
+            for (v, decimals, at, text) in prose_numbers(lit) {
+                if v < 10.0 && decimals == 0 {
+                    continue; // small whole numbers ("2 minutes", "5x") are too common to judge
+                }
+                let scale = 10f64.powi(decimals as i32);
+                let rounds_to =
+                    |x: f64| ((x * scale).round() / scale - v).abs() < 0.5 / scale * 1e-6 + 1e-12;
+                if given.iter().any(|g| rounds_to(*g) || rounds_to(g * 100.0)) {
+                    continue; // a control or constant value the story states
+                }
+                if let Some((name, _)) = computed.iter().find(|(_, x)| rounds_to(*x)) {
+                    let (l, c) = line_col(&t.value, base + at);
+                    out.push(
+                        Diagnostic::warning(
+                            &self.source.name,
+                            origin.locate(l, c),
+                            format!(
+                                "`{text}` is typed in the prose, but formula `{name}` computes it"
+                            ),
+                        )
+                        .with_hint(format!(
+                            "interpolate it so it stays true: {{{{ fmt({name}, {decimals}) }}}}"
+                        )),
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn part_pos(model: &Part) -> Pos {
+    model.id.pos
+}
+
+/// Prose evaluated live (at the current control values).
+fn live_texts(model: &Part) -> Vec<&Text> {
+    let mut v = Vec::new();
+    for inst in &model.instruments {
+        match inst {
+            Instrument::Panel(p) => v.extend(std::iter::once(&p.title).chain(p.lines.iter())),
+            Instrument::Metrics(cs) => v.extend(
+                cs.iter()
+                    .flat_map(|c| c.label.iter().chain(c.caption.iter())),
+            ),
+            Instrument::Table(t) => v.extend(t.title.iter()),
+            Instrument::Chart(_) => {}
+        }
+    }
+    for r in &model.feedback {
+        v.extend(r.title.iter().chain(r.callout().map(|(_, t)| t)));
+    }
+    v
+}
+
+fn chart_exprs(ch: &Chart) -> Vec<&Expr> {
+    let mut v: Vec<&Expr> = Vec::new();
+    for s in &ch.series {
+        v.extend(s.x.iter().chain(s.y.iter()).chain(s.values.iter()));
+    }
+    for b in &ch.bars {
+        v.push(&b.value);
+    }
+    for m in &ch.markers {
+        v.push(&m.x);
+        v.push(&m.y);
+    }
+    for l in ch.hlines.iter().chain(ch.vlines.iter()) {
+        v.push(&l.at);
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_numbers_in_prose() {
+        let n = prose_numbers("takes 2,450 seconds = ~41 minutes, 7.4% overhead, v2_06 and H100");
+        let got: Vec<(f64, usize)> = n.iter().map(|x| (x.0, x.1)).collect();
+        assert_eq!(got, vec![(2450.0, 0), (41.0, 0), (7.4, 1)]);
+    }
+}
