@@ -14,8 +14,12 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The `labforge` binary (`LABFORGE_BIN` overrides it where several checkouts share a target
+/// directory and overwrite each other's binary).
 fn bin() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_labforge"))
+    std::env::var_os("LABFORGE_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_labforge")))
 }
 
 /// Chromium and node with playwright-core installed, or `None` after printing why.

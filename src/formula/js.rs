@@ -285,7 +285,8 @@ pub fn js_number(x: f64) -> String {
         "-0".into()
     } else {
         // `{:?}` is the shortest round-trip form ("0.1", "1e-7", "3.0"), valid JavaScript.
-        format!("{x:?}")
+        let s = format!("{x:?}");
+        s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
     }
 }
 
@@ -368,7 +369,13 @@ impl Tr {
                 return js.clone();
             }
         }
-        format!("S[{}]", js_string(name))
+        if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+        {
+            format!("S.{name}")
+        } else {
+            format!("S[{}]", js_string(name))
+        }
     }
 
     /// Statements; when `tail`, the last statement's value is returned (as Rhai's block value).

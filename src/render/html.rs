@@ -10,7 +10,7 @@
 mod hash;
 mod md;
 
-use super::{asset, svg, OutFile, RenderOptions, Renderer};
+use super::{asset, OutFile, RenderOptions, Renderer};
 use crate::eval::template::{segments, Segment};
 use crate::eval::{chart::color_name, display, CompiledLab, CompiledPart, Evaluation};
 use crate::formula::js::translate;
@@ -43,13 +43,22 @@ pub const ASSETS: &[(&str, &str)] = &[
     ("charts.js", include_str!("../../renderers/html/charts.js")),
     (
         "library.js",
-        include_str!("../../renderers/html/library-placeholder.js"),
+        include_str!("../../renderers/html/library.js"),
     ),
 ];
 
 /// The hardware table handed to `labforgeLibrary` in the page.
+/// Only what `hw(id)` returns (the name and the numbers): sources and notes stay in the docs.
 fn hardware_json() -> J {
-    J::Null
+    let mut h = crate::library::hardware_json();
+    if let J::Object(devices) = &mut h {
+        for d in devices.values_mut() {
+            if let J::Object(fields) = d {
+                fields.retain(|k, v| k == "name" || v.is_number());
+            }
+        }
+    }
+    h
 }
 
 pub struct HtmlRenderer;
@@ -613,15 +622,16 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "ledgerFormat": crate::ledger::FORMAT,
         "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
         "constants": constants,
-        "hardware": hardware_json(),
+        // The device table only when a formula looks a device up (it is most of the data).
+        "hardware": if fns.bodies.iter().any(|b| b.contains("_fn(L,\"hw\")")) { hardware_json() } else { json!({}) },
         "parts": parts_data,
         "hud": hud,
         "hasDecisionLog": has_decision_log,
     });
 
-    let lib_js = asset(ASSETS, "library.js", dir)?.into_owned();
-    let charts_js = asset(ASSETS, "charts.js", dir)?.into_owned();
-    let runtime_js = asset(ASSETS, "runtime.js", dir)?.into_owned();
+    let lib_js = minify_js(&asset(ASSETS, "library.js", dir)?);
+    let charts_js = minify_js(&asset(ASSETS, "charts.js", dir)?);
+    let runtime_js = minify_js(&asset(ASSETS, "runtime.js", dir)?);
     let fn_js = fns.script();
     let scripts = [lib_js, charts_js, fn_js, runtime_js];
     for s in &scripts {
@@ -669,6 +679,37 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "scripts": scripts,
     });
     render_template(dir, "page.html.j2", &ctx)
+}
+
+/// Drops indentation, blank lines and comment-only lines from a script. Line breaks stay, so
+/// automatic semicolon insertion sees the same program; text inside lines is untouched.
+pub fn minify_js(src: &str) -> String {
+    let mut out = String::with_capacity(src.len());
+    let mut in_comment = false;
+    for line in src.lines() {
+        let t = line.trim();
+        if in_comment {
+            if t.contains("*/") {
+                in_comment = false;
+            }
+            continue;
+        }
+        if t.is_empty() || t.starts_with("//") {
+            continue;
+        }
+        if t.starts_with("/*") {
+            if !t.contains("*/") {
+                in_comment = true;
+                continue;
+            }
+            if t.ends_with("*/") && t.find("*/") == Some(t.len() - 2) {
+                continue;
+            }
+        }
+        out.push_str(t);
+        out.push('\n');
+    }
+    out
 }
 
 fn strip_tags(s: &str) -> String {
@@ -1188,12 +1229,14 @@ fn render_instrument(
             h.push_str("</tbody></table>");
         }
         Instrument::Chart(ch) => {
+            // Drawn by charts.js on load (the same drawing as `svg::chart_svg`); the page carries
+            // no static copy, which would double its size.
             let data = cx.lab.chart(&cx.ev, ch).map_err(|e| e.to_string())?;
-            let uid = format!("p-{}-{}", cx.model.id.value, ch.id.value);
+            let title = data.title.clone().unwrap_or_else(|| data.id.clone());
             let i = charts.len();
             h.push_str(&format!(
-                "<figure class=\"chart\" data-chart=\"{i}\">{}</figure>",
-                svg::chart_svg_with_id(&data, &uid)
+                "<figure class=\"chart\" data-chart=\"{i}\"><p class=\"chart-placeholder\">Chart: {}</p></figure>",
+                esc(&title)
             ));
             charts.push(chart_spec(cx, fns, ch)?);
         }
