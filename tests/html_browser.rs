@@ -24,7 +24,8 @@ fn bin() -> PathBuf {
 
 /// Chromium and node with playwright-core installed, or `None` after printing why.
 fn browser_ready() -> bool {
-    let chromium = std::env::var("LABFORGE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let chromium =
+        std::env::var("LABFORGE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     let why = if !Path::new(&chromium).exists() {
         Some(format!("no Chromium at {chromium}"))
     } else if Command::new("node").arg("--version").output().is_err() {
@@ -165,7 +166,10 @@ fn random_setting(c: &Control, rng: &mut Rng) -> (J, String) {
         }
         Control::Switch(_) => {
             let b = rng.below(2) == 1;
-            (json!({"id": id, "kind": "switch", "checked": b}), b.to_string())
+            (
+                json!({"id": id, "kind": "switch", "checked": b}),
+                b.to_string(),
+            )
         }
         Control::Select(s) => {
             let i = rng.below(s.options.value.len());
@@ -181,10 +185,7 @@ fn random_setting(c: &Control, rng: &mut Rng) -> (J, String) {
                 boxes.insert(k.clone(), J::Bool(rng.below(2) == 1));
             }
             let cli = J::Object(boxes.clone()).to_string();
-            (
-                json!({"id": id, "kind": "checkboxes", "boxes": boxes}),
-                cli,
-            )
+            (json!({"id": id, "kind": "checkboxes", "boxes": boxes}), cli)
         }
     }
 }
@@ -196,22 +197,34 @@ fn default_setting(c: &Control) -> (J, String) {
             let v = s.default.value;
             if let Some(vals) = &s.values {
                 let i = vals.value.iter().position(|x| *x == v).unwrap_or(0);
-                return (json!({"id": id, "kind": "slider", "value": i.to_string()}), format!("{v}"));
+                return (
+                    json!({"id": id, "kind": "slider", "value": i.to_string()}),
+                    format!("{v}"),
+                );
             }
             let pos = match s.exponent_base {
                 Some(b) => round10(v.log(b)),
                 None => v,
             };
-            (json!({"id": id, "kind": "slider", "value": format!("{pos}")}), format!("{v:?}"))
+            (
+                json!({"id": id, "kind": "slider", "value": format!("{pos}")}),
+                format!("{v:?}"),
+            )
         }
         Control::Number(n) => (
             json!({"id": id, "kind": "number", "value": format!("{}", n.default.value)}),
             format!("{}", n.default.value),
         ),
-        Control::Switch(s) => (json!({"id": id, "kind": "switch", "checked": s.default}), s.default.to_string()),
+        Control::Switch(s) => (
+            json!({"id": id, "kind": "switch", "checked": s.default}),
+            s.default.to_string(),
+        ),
         Control::Select(s) => {
             let i = s.options.value.get_index_of(&s.default.value).unwrap_or(0);
-            (json!({"id": id, "kind": "select", "index": i}), s.default.value.clone())
+            (
+                json!({"id": id, "kind": "select", "index": i}),
+                s.default.value.clone(),
+            )
         }
         Control::Checkboxes(cb) => {
             let mut boxes = serde_json::Map::new();
@@ -293,7 +306,11 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
             }
         }
     }
-    assert!(cases.len() >= parts * 51 * 9 / 10, "only {} cases", cases.len());
+    assert!(
+        cases.len() >= parts * 51 * 9 / 10,
+        "only {} cases",
+        cases.len()
+    );
     let spec = out.join("cases.json");
     std::fs::write(&spec, serde_json::to_vec(&json!({"cases": cases})).unwrap()).unwrap();
     let (ok, text) = node("diff.mjs", &[&spec]);
@@ -316,7 +333,9 @@ fn page_end_to_end_gating_reveal_live_persistence_export_keyboard() {
     let exported: labforge::ledger::Ledger =
         serde_json::from_slice(&std::fs::read(out.join("ledger.json")).unwrap())
             .expect("the page's export parses as a labforge ledger");
-    let lab = load_lab(&root().join("tests/inputs/html_demo.yaml")).ok().unwrap();
+    let lab = load_lab(&root().join("tests/inputs/html_demo.yaml"))
+        .ok()
+        .unwrap();
     let mut want = labforge::ledger::Ledger::new(&lab);
     for (pid, a) in &exported.parts {
         let w = want.parts.get_mut(pid).unwrap();
@@ -454,10 +473,20 @@ fn xss_corpus_in_every_text_field_executes_nothing() {
     let page = render(&lab, &out);
     let html = std::fs::read_to_string(&page).unwrap();
     // Statically: no payload survives as markup.
-    for bad in ["<img", "<iframe", "<svg onload", "<a href=\"javascript", "<style>body"] {
+    for bad in [
+        "<img",
+        "<iframe",
+        "<svg onload",
+        "<a href=\"javascript",
+        "<style>body",
+    ] {
         assert!(!html.contains(bad), "`{bad}` reached the page unescaped");
     }
-    assert_eq!(html.matches("<script").count(), 5, "only the page's own scripts");
+    assert_eq!(
+        html.matches("<script").count(),
+        5,
+        "only the page's own scripts"
+    );
     if !browser_ready() {
         return;
     }

@@ -138,14 +138,14 @@ impl Cx {
     }
 
     fn call(&mut self, f: &rhai::FnCallExpr, pos: Position) -> Result<(), FormulaError> {
-        if f.op_token.is_some() || is_operator(&f.name) {
-            if op_helper(&f.name, f.args.len()).is_none() {
-                return Err(unsupported(
-                    pos,
-                    &format!("the operator `{}`", f.name),
-                    "use arithmetic, comparisons, `&&`, `||` and `!`",
-                ));
-            }
+        if (f.op_token.is_some() || is_operator(&f.name))
+            && op_helper(&f.name, f.args.len()).is_none()
+        {
+            return Err(unsupported(
+                pos,
+                &format!("the operator `{}`", f.name),
+                "use arithmetic, comparisons, `&&`, `||` and `!`",
+            ));
         }
         f.args.iter().try_for_each(|a| self.expr(a))
     }

@@ -873,8 +873,6 @@ fn render_part(cx: &mut PartCx, fns: &mut Fns) -> Result<(String, J), String> {
     // Banners.
     let mut feedback = Vec::new();
     let mut fb_html = String::new();
-    let active = cx.lab.callouts(&cx.ev).map_err(|e| e.to_string())?;
-    let _ = active;
     for r in &model.feedback {
         let Some((kind, text)) = r.callout() else {
             continue;
@@ -1089,10 +1087,10 @@ fn render_control(cx: &mut PartCx, eid: &str, c: &Control) -> Result<(String, J)
         Control::Number(n) => {
             let v = as_number(&default).unwrap_or(0.0);
             let html = format!(
-                "<div class=\"control number\"><label for=\"{hid}\">{label}</label><input type=\"number\" id=\"{hid}\" name=\"{name}\" data-control=\"{name}\"{}{}{} value=\"{}\">{}</div>",
+                "<div class=\"control number\"><label for=\"{hid}\">{label}</label><input type=\"number\" id=\"{hid}\" name=\"{name}\" data-control=\"{name}\"{}{} step=\"{}\" value=\"{}\">{}</div>",
                 n.min.map(|m| format!(" min=\"{}\"", js_number_string(m))).unwrap_or_default(),
                 n.max.map(|m| format!(" max=\"{}\"", js_number_string(m))).unwrap_or_default(),
-                format!(" step=\"{}\"", n.step.map(js_number_string).unwrap_or_else(|| "any".into())),
+                n.step.map(js_number_string).unwrap_or_else(|| "any".into()),
                 js_number_string(v),
                 n.unit.as_ref().map(|u| format!(" <span class=\"unit\">{}</span>", esc(u))).unwrap_or_default()
             );

@@ -21,7 +21,7 @@ pub fn escape(s: &str) -> String {
 
 fn safe_url(u: &str) -> bool {
     let l = u.trim().to_ascii_lowercase();
-    let scheme_end = l.find(|c: char| c == ':' || c == '/' || c == '?' || c == '#');
+    let scheme_end = l.find([':', '/', '?', '#']);
     match scheme_end {
         Some(i) if l.as_bytes()[i] == b':' => {
             let scheme = &l[..i];
