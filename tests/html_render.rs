@@ -252,7 +252,7 @@ fn well_formed(s: &str) -> Result<(), String> {
                 return Err(format!("</{name}> closes <{open}>"));
             }
         } else {
-            if tag.matches('"').count() % 2 != 0 {
+            if !tag.matches('"').count().is_multiple_of(2) {
                 return Err(format!("unbalanced quotes in <{tag}>"));
             }
             let name = tag
