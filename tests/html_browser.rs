@@ -494,3 +494,32 @@ fn xss_corpus_in_every_text_field_executes_nothing() {
     println!("{text}");
     assert!(ok, "XSS corpus:\n{text}");
 }
+
+#[test]
+fn page_enforces_the_operation_budget() {
+    let lab = root().join("tests/inputs/html_budget.yaml");
+    // The CLI: a short loop runs, a long one stops at the budget.
+    let short = Command::new(bin())
+        .args(["eval"])
+        .arg(&lab)
+        .args(["--set", "reps=20", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(short.status.success());
+    let long = Command::new(bin())
+        .args(["eval"])
+        .arg(&lab)
+        .args(["--set", "reps=2000"])
+        .output()
+        .unwrap();
+    assert!(!long.status.success());
+    assert!(String::from_utf8_lossy(&long.stderr).contains("operations"));
+    if !browser_ready() {
+        return;
+    }
+    let out = tmpdir("budget");
+    let page = render(&lab, &out);
+    let (ok, text) = node("budget.mjs", &[&page]);
+    println!("{text}");
+    assert!(ok, "budget:\n{text}");
+}

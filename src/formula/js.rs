@@ -456,7 +456,7 @@ impl Tr {
                 self.out.push('}');
             }
             Stmt::While(fc, _) => {
-                let w = weight_block(&fc.body) + 1;
+                let w = weight_block(&fc.body) + weight_expr(&fc.expr) + 2;
                 if matches!(fc.expr, Expr::Unit(_)) {
                     let _ = write!(self.out, "while(true){{_tick({w});");
                 } else {

@@ -918,13 +918,13 @@ fn render_part(cx: &mut PartCx, fns: &mut Fns) -> Result<(String, J), String> {
         for ((name, o), view) in model.outputs.iter().zip(views.iter()) {
             let v = cx.ev.values.get(name).cloned().unwrap_or(Dynamic::UNIT);
             h.push_str(&format!(
-                "<tr><th scope=\"row\">{}</th><td data-output=\"{}\" data-value=\"{}\"{}><span data-text>{}</span> <span class=\"level-word\" data-level-word>{}</span></td></tr>",
+                "<tr><th scope=\"row\">{}</th><td data-output=\"{}\" data-value=\"{}\"{}><span data-text>{}</span>{}</td></tr>",
                 esc(&view.label),
                 esc(name),
                 esc(&data_value(&v)),
                 view.level.as_ref().map(|l| format!(" data-level=\"{}\"", esc(l))).unwrap_or_default(),
                 esc(&view.display),
-                level_word(view.level.as_deref())
+                level_span(o.bands.is_some() || o.level.is_some(), view.level.as_deref())
             ));
             let level = match &o.level {
                 Some(x) => J::from(fns.expr(cx.lab, Some(cx.part), &x.value)?),
@@ -1025,6 +1025,26 @@ fn level_word(l: Option<&str>) -> &'static str {
         Some("warn") => "⚠ warning",
         Some("bad") => "✗ bad",
         _ => "",
+    }
+}
+
+fn has_level(model: &Part, name: &str) -> bool {
+    model
+        .outputs
+        .get(name)
+        .is_some_and(|o| o.bands.is_some() || o.level.is_some())
+}
+
+/// The word beside a coloured value (colour is never the only signal); only for outputs that
+/// have levels.
+fn level_span(has: bool, level: Option<&str>) -> String {
+    if has {
+        format!(
+            " <span class=\"level-word\" data-level-word>{}</span>",
+            level_word(level)
+        )
+    } else {
+        String::new()
     }
 }
 
@@ -1193,13 +1213,13 @@ fn render_instrument(
                     None => String::new(),
                 };
                 h.push_str(&format!(
-                    "<div class=\"metric{}\">{label}<div class=\"metric-value\" data-output=\"{}\" data-value=\"{}\"{}><span data-text>{}</span><span class=\"level-word\" data-level-word>{}</span></div>{caption}</div>",
+                    "<div class=\"metric{}\">{label}<div class=\"metric-value\" data-output=\"{}\" data-value=\"{}\"{}><span data-text>{}</span>{}</div>{caption}</div>",
                     color_class(card.color),
                     esc(name),
                     esc(&data_value(&value)),
                     v.level.as_ref().map(|l| format!(" data-level=\"{}\"", esc(l))).unwrap_or_default(),
                     esc(&v.display),
-                    level_word(v.level.as_deref())
+                    level_span(has_level(cx.model, name), v.level.as_deref())
                 ));
             }
             h.push_str("</div>");
@@ -1215,13 +1235,13 @@ fn render_instrument(
                 let Some(v) = view(&o.value) else { continue };
                 let value = cx.ev.values.get(&o.value).cloned().unwrap_or(Dynamic::UNIT);
                 h.push_str(&format!(
-                    "<tr><th scope=\"row\">{}</th><td data-output=\"{}\" data-value=\"{}\"{}><span data-text>{}</span> <span class=\"level-word\" data-level-word>{}</span></td></tr>",
+                    "<tr><th scope=\"row\">{}</th><td data-output=\"{}\" data-value=\"{}\"{}><span data-text>{}</span>{}</td></tr>",
                     esc(&v.label),
                     esc(&o.value),
                     esc(&data_value(&value)),
                     v.level.as_ref().map(|l| format!(" data-level=\"{}\"", esc(l))).unwrap_or_default(),
                     esc(&v.display),
-                    level_word(v.level.as_deref())
+                    level_span(has_level(cx.model, &o.value), v.level.as_deref())
                 ));
             }
             h.push_str("</tbody></table>");
