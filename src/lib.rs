@@ -4,6 +4,7 @@
 //! [`formula`] (sandboxed Rhai, JS translation) → [`eval`] (evaluating parts, tests, claims) →
 //! renderers → the CLI in `main.rs`.
 
+pub mod author;
 pub mod cli;
 pub mod diag;
 pub mod eval;

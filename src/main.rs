@@ -53,6 +53,26 @@ enum Command {
         #[arg(long)]
         templates: Option<PathBuf>,
     },
+    /// Write NAME.yaml: a small, complete, commented lab to start from (never overwrites).
+    New {
+        name: String,
+        /// Directory to write into (default: the current one).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
+    /// Print the library reference: every function and device, or the ones NAME names
+    /// (`queue::pk_wait`, `pk_wait`, `queue`, `H100`).
+    Lib { name: Option<String> },
+    /// Serve a lab's page on 127.0.0.1, re-rendered and reloaded whenever the file changes.
+    Preview {
+        lab: PathBuf,
+        /// Port (0: any free port; the URL is printed).
+        #[arg(long, default_value_t = 8765)]
+        port: u16,
+        /// Directory of templates/assets overriding the embedded ones (as for `render`).
+        #[arg(long)]
+        templates: Option<PathBuf>,
+    },
     /// Walk through a lab in the terminal; progress is saved after every answer.
     Run {
         lab: PathBuf,
@@ -102,6 +122,17 @@ fn main() -> ExitCode {
             ledger,
             answers,
             restart,
+        }),
+        Command::Lib { name } => labforge::author::lib_cmd(name.as_deref()),
+        Command::New { name, dir } => labforge::author::new_cmd(&name, dir.as_deref()),
+        Command::Preview {
+            lab,
+            port,
+            templates,
+        } => labforge::author::preview(labforge::author::PreviewOptions {
+            lab,
+            port,
+            templates,
         }),
         Command::Schema => {
             print!("{}", labforge::cli::schema_json());

@@ -211,10 +211,10 @@ impl CompiledLab {
         }
         out.extend(failure);
         for (i, rule) in model.feedback.iter().enumerate() {
-            if !fired[i] {
+            if !fired[i] && !rule.may_never_fire {
                 out.push(
                     Diagnostic::warning(&self.source.name, rule.when.pos, format!("this banner never shows: `{}` was false at all {} sampled control settings", rule.when.value.trim(), SAMPLES + 1))
-                        .with_hint("check the condition's threshold and units against the controls' ranges"),
+                        .with_hint("check the condition's threshold and units against the controls' ranges; if it is meant to be unreachable, add `may_never_fire: true`"),
                 );
             }
         }

@@ -124,6 +124,11 @@ impl Cx {
                 "`try`/`catch`",
                 "formulas cannot catch errors",
             )),
+            Stmt::Return(_, flags, pos) if flags.contains(ASTFlags::BREAK) => Err(unsupported(
+                *pos,
+                "`throw`",
+                "formulas cannot raise errors; give a value such as 0 or a flag instead",
+            )),
             Stmt::Return(_, _, pos) => Err(unsupported(
                 *pos,
                 "`return`",

@@ -272,6 +272,10 @@ fn runtime_error(e: &rhai::EvalAltResult) -> FormulaError {
             format!("no function matches `{sig}`"),
             Some("check the argument count and types (numbers, booleans, strings)".into()),
         ),
+        E::ErrorMismatchDataType(want, got, _) if want.contains("i64") || got.contains("i64") => (
+            "a list was indexed with a number, but numbers in formulas are real".to_string(),
+            Some("write `at(list, i)` instead of `list[i]`".into()),
+        ),
         E::ErrorRuntime(v, _) => (
             v.to_string(),
             Some("the formula stopped on this value; check the inputs it receives at these control values".into()),
@@ -503,5 +507,32 @@ mod tests {
             )
             .unwrap();
         assert_eq!(references(&ast), vec!["a", "b", "c"]);
+    }
+}
+
+#[cfg(test)]
+mod subset_tests {
+    use super::*;
+
+    #[test]
+    fn variable_list_index_explains_at() {
+        let e = FormulaEngine::new();
+        let ast = e
+            .compile("let a = [1, 2]; let i = 0; a[i]", &BTreeSet::new())
+            .unwrap();
+        let err = e.eval(&ast, &mut Scope::new()).unwrap_err();
+        assert_eq!(
+            err.hint.as_deref(),
+            Some("write `at(list, i)` instead of `list[i]`"),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn throw_is_named() {
+        let err = FormulaEngine::new()
+            .compile("throw 1", &BTreeSet::new())
+            .unwrap_err();
+        assert_eq!(err.message, "`throw` is not supported in lab formulas");
     }
 }

@@ -834,6 +834,10 @@ pub struct FeedbackRule {
     /// Text of a danger banner.
     #[serde(default)]
     pub danger: Option<Text>,
+    /// Accept that this banner may never show over the controls' ranges (e.g. it marks an
+    /// outcome the lab demonstrates to be impossible); silences the never-fires warning.
+    #[serde(default)]
+    pub may_never_fire: bool,
 }
 
 impl FeedbackRule {

@@ -1,10 +1,204 @@
-//! Markdown handouts and answer keys (not written yet).
+//! Printable handouts: a Markdown handout (with its charts as SVG files next to it), the matching
+//! answer key, and a print-ready HTML variant of both.
+//!
+//! Everything shown is built once into a view model ([`view::Doc`]) and laid out by minijinja
+//! templates under `renderers/markdown/`, embedded in the binary and overridable file by file
+//! with `--templates DIR`. The student handout's model holds no answers, so no template can show
+//! them.
 
-use super::{OutFile, RenderOptions, Renderer};
+pub mod view;
+
+use super::{asset, OutFile, RenderOptions, Renderer};
+use crate::eval::chart::ChartData;
 use crate::eval::CompiledLab;
+use minijinja::{Environment, Error, ErrorKind, Value};
+use pulldown_cmark::{html, Options, Parser};
+use serde::Serialize;
+use std::path::PathBuf;
 
+/// The embedded templates and stylesheet, by file name.
+pub const ASSETS: &[(&str, &str)] = &[
+    (
+        "handout.md.j2",
+        include_str!("../../renderers/markdown/handout.md.j2"),
+    ),
+    (
+        "key.md.j2",
+        include_str!("../../renderers/markdown/key.md.j2"),
+    ),
+    (
+        "index.md.j2",
+        include_str!("../../renderers/markdown/index.md.j2"),
+    ),
+    (
+        "handout.html.j2",
+        include_str!("../../renderers/markdown/handout.html.j2"),
+    ),
+    (
+        "key.html.j2",
+        include_str!("../../renderers/markdown/key.html.j2"),
+    ),
+    (
+        "index.html.j2",
+        include_str!("../../renderers/markdown/index.html.j2"),
+    ),
+    (
+        "print.css",
+        include_str!("../../renderers/markdown/print.css"),
+    ),
+];
+
+/// Draws a chart as SVG (the chart model and drawing shared with the HTML page); `uid` makes
+/// its element ids unique within a document (`PART-CHART`).
+pub fn chart_svg(c: &ChartData, uid: &str) -> String {
+    super::svg::chart_svg_with_id(c, uid)
+}
+
+/// The Markdown handout: `STEM.md` (or `STEM-key.md`) and `STEM-charts/*.svg`.
 pub struct MarkdownRenderer;
+/// The print-ready HTML handout: `STEM.html` (or `STEM-key.html`), charts inline.
 pub struct HandoutHtmlRenderer;
+
+/// Markdown options used to read prose (tables and strikethrough as on the page).
+pub fn markdown_options() -> Options {
+    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS
+}
+
+/// Markdown to HTML.
+pub fn md_to_html(s: &str) -> String {
+    let mut out = String::new();
+    html::push_html(&mut out, Parser::new_ext(s, markdown_options()));
+    out
+}
+
+/// Inline Markdown to HTML (a single paragraph's `<p>` removed).
+pub fn md_inline_to_html(s: &str) -> String {
+    let h = md_to_html(s);
+    let t = h.trim_end();
+    match t.strip_prefix("<p>").and_then(|r| r.strip_suffix("</p>")) {
+        Some(inner) if !inner.contains("<p>") => inner.to_string(),
+        _ => t.to_string(),
+    }
+}
+
+/// Prefixes every line with `> ` (a Markdown blockquote).
+fn quote(s: &str) -> String {
+    s.lines()
+        .map(|l| {
+            if l.trim().is_empty() {
+                ">".to_string()
+            } else {
+                format!("> {l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Makes text safe inside a Markdown table cell: one line, pipes escaped.
+fn cell(s: &str) -> String {
+    s.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('|', "\\|")
+}
+
+/// Escapes text for a Markdown link's alt text or label.
+fn alt(s: &str) -> String {
+    cell(s).replace('[', "\\[").replace(']', "\\]")
+}
+
+/// The template environment: embedded templates, or the instructor's under `templates`.
+fn environment(templates: Option<PathBuf>) -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    env.set_keep_trailing_newline(true);
+    // A misspelt field in an instructor's template is an error, not silently empty text.
+    env.set_undefined_behavior(minijinja::UndefinedBehavior::SemiStrict);
+    env.set_loader(
+        move |name| match asset(ASSETS, name, templates.as_deref()) {
+            Ok(s) => Ok(Some(s.into_owned())),
+            Err(e) if e.starts_with("no asset") => Ok(None),
+            Err(e) => Err(Error::new(ErrorKind::InvalidOperation, e)),
+        },
+    );
+    env.add_filter("quote", |s: String| quote(&s));
+    env.add_filter("cell", |s: String| cell(&s));
+    env.add_filter("alt", |s: String| alt(&s));
+    env.add_filter("md", |s: String| Value::from_safe_string(md_to_html(&s)));
+    env.add_filter("mdi", |s: String| {
+        Value::from_safe_string(md_inline_to_html(&s))
+    });
+    env
+}
+
+/// Collapses runs of blank lines (outside fenced code) and trailing spaces; ends with one newline.
+pub fn tidy(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut fence: Option<String> = None;
+    let mut blank = true;
+    for line in s.lines() {
+        let t = line.trim_start();
+        let marker: String = t.chars().take_while(|c| *c == '`' || *c == '~').collect();
+        if marker.len() >= 3 {
+            match &fence {
+                None => fence = Some(marker.clone()),
+                Some(f) if t.trim() == f => fence = None,
+                _ => {}
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+            blank = false;
+            continue;
+        }
+        if fence.is_some() {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        if line.trim().is_empty() {
+            if !blank {
+                out.push('\n');
+            }
+            blank = true;
+            continue;
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+        blank = false;
+    }
+    while out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}
+
+fn render_template(
+    env: &Environment<'_>,
+    name: &str,
+    ctx: impl Serialize,
+) -> Result<String, String> {
+    let t = env.get_template(name).map_err(|e| describe(&e))?;
+    t.render(ctx).map_err(|e| describe(&e))
+}
+
+fn describe(e: &Error) -> String {
+    let mut s = format!("template: {e}");
+    let mut src = std::error::Error::source(e);
+    while let Some(x) = src {
+        s.push_str(&format!(": {x}"));
+        src = x.source();
+    }
+    s
+}
+
+#[derive(Serialize)]
+struct HtmlCtx<'a> {
+    #[serde(flatten)]
+    doc: &'a view::Doc,
+    css: String,
+}
 
 impl Renderer for MarkdownRenderer {
     fn name(&self) -> &'static str {
@@ -12,11 +206,40 @@ impl Renderer for MarkdownRenderer {
     }
     fn render(
         &self,
-        _lab: &CompiledLab,
-        _stem: &str,
-        _opts: &RenderOptions,
+        lab: &CompiledLab,
+        stem: &str,
+        opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
-        Err("the Markdown renderer is not written yet".into())
+        let doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
+        let env = environment(opts.templates.clone());
+        let (tpl, file) = if opts.answer_key {
+            ("key.md.j2", format!("{stem}-key.md"))
+        } else {
+            ("handout.md.j2", format!("{stem}.md"))
+        };
+        let md = tidy(&render_template(&env, tpl, &doc)?);
+        let mut out = vec![OutFile {
+            path: PathBuf::from(file),
+            bytes: md.into_bytes(),
+        }];
+        for p in &doc.parts {
+            for i in &p.instruments {
+                if let view::InstrumentView::Chart(c) = i {
+                    out.push(OutFile {
+                        path: PathBuf::from(&c.file),
+                        bytes: c.svg.clone().into_bytes(),
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+    fn render_index(
+        &self,
+        labs: &[(String, &CompiledLab)],
+        opts: &RenderOptions,
+    ) -> Result<Vec<OutFile>, String> {
+        index(labs, opts, "index.md.j2", "index.md", "md")
     }
 }
 
@@ -26,10 +249,95 @@ impl Renderer for HandoutHtmlRenderer {
     }
     fn render(
         &self,
-        _lab: &CompiledLab,
-        _stem: &str,
-        _opts: &RenderOptions,
+        lab: &CompiledLab,
+        stem: &str,
+        opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
-        Err("the handout HTML renderer is not written yet".into())
+        let doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
+        let env = environment(opts.templates.clone());
+        let css = asset(ASSETS, "print.css", opts.templates.as_deref())?.into_owned();
+        let (tpl, file) = if opts.answer_key {
+            ("key.html.j2", format!("{stem}-key.html"))
+        } else {
+            ("handout.html.j2", format!("{stem}.html"))
+        };
+        let html = render_template(&env, tpl, HtmlCtx { doc: &doc, css })?;
+        Ok(vec![OutFile {
+            path: PathBuf::from(file),
+            bytes: html.into_bytes(),
+        }])
+    }
+    fn render_index(
+        &self,
+        labs: &[(String, &CompiledLab)],
+        opts: &RenderOptions,
+    ) -> Result<Vec<OutFile>, String> {
+        index(labs, opts, "index.html.j2", "index.html", "html")
+    }
+}
+
+#[derive(Serialize)]
+struct IndexEntry {
+    stem: String,
+    title: String,
+    file: String,
+}
+
+fn index(
+    labs: &[(String, &CompiledLab)],
+    opts: &RenderOptions,
+    tpl: &str,
+    out: &str,
+    ext: &str,
+) -> Result<Vec<OutFile>, String> {
+    if labs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let entries: Vec<IndexEntry> = labs
+        .iter()
+        .map(|(stem, lab)| IndexEntry {
+            stem: stem.clone(),
+            title: lab
+                .render_text(None, None, &lab.lab.title.value, &[])
+                .unwrap_or_else(|_| lab.lab.title.value.clone()),
+            file: if opts.answer_key {
+                format!("{stem}-key.{ext}")
+            } else {
+                format!("{stem}.{ext}")
+            },
+        })
+        .collect();
+    let env = environment(opts.templates.clone());
+    let css = asset(ASSETS, "print.css", opts.templates.as_deref())?.into_owned();
+    let text = render_template(
+        &env,
+        tpl,
+        minijinja::context! { labs => entries, key => opts.answer_key, css => css },
+    )?;
+    let text = if ext == "md" { tidy(&text) } else { text };
+    Ok(vec![OutFile {
+        path: PathBuf::from(out),
+        bytes: text.into_bytes(),
+    }])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tidy_collapses_blank_lines_but_not_in_fences() {
+        assert_eq!(tidy("a\n\n\n\nb  \n\n"), "a\n\nb\n");
+        assert_eq!(
+            tidy("```text\nx\n\n\n\n```\n\n\nc"),
+            "```text\nx\n\n\n\n```\n\nc\n"
+        );
+    }
+
+    #[test]
+    fn quote_and_cell() {
+        assert_eq!(quote("a\n\nb"), "> a\n>\n> b");
+        assert_eq!(cell("a | b\nc"), "a \\| b c");
+        assert_eq!(md_inline_to_html("**x**"), "<strong>x</strong>");
     }
 }

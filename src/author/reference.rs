@@ -1,0 +1,167 @@
+//! `labforge lib [NAME]`: the library reference, or the part of it about NAME.
+//!
+//! The text is [`crate::library::reference_markdown`], the same function that generates
+//! `docs/library.md`, so the terminal and the docs never disagree. A NAME selects sections of it:
+//! a function (`queue::pk_wait`, or just `pk_wait`), a namespace (`queue`), or a device (`H100`,
+//! any case).
+
+use crate::diag::did_you_mean;
+use crate::library;
+use std::process::ExitCode;
+
+/// What a NAME matched.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Entry {
+    Function(&'static str),
+    Namespace(String),
+    Device(String),
+}
+
+/// The entries NAME names, or an error message with a suggestion.
+pub fn lookup(name: &str) -> Result<Vec<Entry>, String> {
+    let name = name.trim();
+    let fns = library::functions();
+    if let Some(f) = fns.iter().find(|f| f.path == name) {
+        return Ok(vec![Entry::Function(f.path)]);
+    }
+    let ns = name.trim_end_matches("::");
+    let prefix = format!("{ns}::");
+    if fns.iter().any(|f| f.path.starts_with(&prefix)) {
+        return Ok(vec![Entry::Namespace(ns.to_string())]);
+    }
+    if let Some(d) = library::hardware()
+        .iter()
+        .find(|d| d.id.eq_ignore_ascii_case(name))
+    {
+        return Ok(vec![Entry::Device(d.id.clone())]);
+    }
+    let by_bare: Vec<Entry> = fns
+        .iter()
+        .filter(|f| f.path.rsplit("::").next() == Some(name))
+        .map(|f| Entry::Function(f.path))
+        .collect();
+    if !by_bare.is_empty() {
+        return Ok(by_bare);
+    }
+    let mut candidates: Vec<String> = Vec::new();
+    for f in fns {
+        candidates.push(f.path.to_string());
+        if let Some((n, bare)) = f.path.split_once("::") {
+            candidates.push(bare.to_string());
+            candidates.push(n.to_string());
+        }
+    }
+    candidates.extend(library::hardware().iter().map(|d| d.id.clone()));
+    candidates.sort();
+    candidates.dedup();
+    let hint = did_you_mean(name, candidates.iter().map(String::as_str))
+        .map(|h| format!("\n  = hint: {h}"))
+        .unwrap_or_else(|| {
+            "\n  = hint: run `labforge lib` for every function and device".to_string()
+        });
+    Err(format!(
+        "no library function, namespace or device `{name}`{hint}"
+    ))
+}
+
+/// The `### ` sections (or a `## ` section) of the reference whose heading starts with `head`.
+fn section(md: &str, level: &str, head: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut inside = false;
+    for line in md.split_inclusive('\n') {
+        if line.starts_with('#') {
+            let this_level = line.split(' ').next().unwrap_or("");
+            if inside && this_level.len() <= level.len() {
+                break;
+            }
+            if !inside && this_level == level && line[level.len()..].trim_start().starts_with(head)
+            {
+                inside = true;
+            }
+        }
+        if inside {
+            out.push_str(line);
+        }
+    }
+    (!out.is_empty()).then(|| out.trim_end().to_string() + "\n")
+}
+
+/// The reference text of one entry.
+pub fn entry_text(md: &str, e: &Entry) -> Option<String> {
+    match e {
+        Entry::Function(p) => section(md, "###", &format!("`{p}`")),
+        Entry::Device(id) => section(md, "###", &format!("`{id}`:")),
+        Entry::Namespace(ns) => {
+            let tag = format!("(`{ns}::`)");
+            md.lines()
+                .filter(|l| l.starts_with("## ") && l.contains(&tag))
+                .find_map(|l| section(md, "##", l.trim_start_matches("## ")))
+        }
+    }
+}
+
+/// `labforge lib [NAME]`.
+pub fn lib_cmd(name: Option<&str>) -> ExitCode {
+    let md = library::reference_markdown();
+    let Some(name) = name else {
+        print!("{md}");
+        return ExitCode::SUCCESS;
+    };
+    match lookup(name) {
+        Ok(entries) => {
+            let texts: Vec<String> = entries.iter().filter_map(|e| entry_text(&md, e)).collect();
+            if texts.is_empty() {
+                eprintln!("error: `{name}` is in the library but not in its reference");
+                return ExitCode::FAILURE;
+            }
+            print!("{}", texts.join("\n"));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_functions_namespaces_and_devices() {
+        assert_eq!(
+            lookup("queue::pk_wait"),
+            Ok(vec![Entry::Function("queue::pk_wait")])
+        );
+        assert_eq!(
+            lookup("pk_wait"),
+            Ok(vec![Entry::Function("queue::pk_wait")])
+        );
+        assert_eq!(lookup("queue"), Ok(vec![Entry::Namespace("queue".into())]));
+        assert_eq!(lookup("h100"), Ok(vec![Entry::Device("H100".into())]));
+        let e = lookup("queue::pk_wiat").unwrap_err();
+        assert!(e.contains("did you mean `queue::pk_wait`?"), "{e}");
+        let e = lookup("zzzzzzzzzzzz").unwrap_err();
+        assert!(e.contains("labforge lib"), "{e}");
+    }
+
+    #[test]
+    fn entry_text_is_the_reference_section() {
+        let md = library::reference_markdown();
+        let t = entry_text(&md, &Entry::Function("queue::pk_wait")).unwrap();
+        assert!(t.starts_with("### `queue::pk_wait`\n"), "{t}");
+        assert!(t.contains("Pollaczek"));
+        assert!(!t.contains("### `queue::pk_amplification`"));
+        assert!(md.contains(&t));
+        let t = entry_text(&md, &Entry::Namespace("queue".into())).unwrap();
+        assert!(t.starts_with("## ") && t.contains("### `queue::mm1_wait`"));
+        assert!(!t.contains("### `rel::"));
+        let t = entry_text(&md, &Entry::Device("H100".into())).unwrap();
+        assert!(
+            t.starts_with("### `H100`:") && t.contains("| `mem_gb` |"),
+            "{t}"
+        );
+        assert!(!t.contains("### `H200`"));
+    }
+}

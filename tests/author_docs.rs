@@ -1,0 +1,132 @@
+//! Every YAML example in docs/authoring.md is a lab that checks clean, without errors or
+//! warnings, and passes its own tests.
+//!
+//! Examples are fenced blocks tagged ```` ```yaml lab ```` (a complete lab) or
+//! ```` ```yaml part ```` (one part, wrapped here in a minimal lab). Any other `yaml` block is an
+//! error, so no example escapes the check.
+
+use labforge::eval::load_source;
+use labforge::load::Source;
+
+const GUIDE: &str = include_str!("../docs/authoring.md");
+
+/// (line of the opening fence, kind, body).
+fn examples(md: &str) -> Vec<(usize, String, String)> {
+    let mut out = Vec::new();
+    let mut lines = md.lines().enumerate();
+    while let Some((i, line)) = lines.next() {
+        let Some(info) = line.strip_prefix("```") else {
+            continue;
+        };
+        let mut words = info.split_whitespace();
+        let lang = words.next().unwrap_or("");
+        let kind = words.next().unwrap_or("").to_string();
+        let mut body = String::new();
+        for (_, l) in lines.by_ref() {
+            if l.starts_with("```") {
+                break;
+            }
+            body.push_str(l);
+            body.push('\n');
+        }
+        if lang == "yaml" {
+            out.push((i + 1, kind, body));
+        }
+    }
+    out
+}
+
+/// A part snippet as a lab. Blank lines before the wrapper keep line numbers those of the guide
+/// when the fence is at `line` (columns of the part are 4 more than in the guide).
+fn wrap_part(n: usize, line: usize, body: &str) -> String {
+    let mut s = "\n".repeat(line.saturating_sub(4));
+    s.push_str(&format!(
+        "id: doc-example-{n}\ntitle: Example {n}\nparts:\n  -\n"
+    ));
+    for l in body.lines() {
+        if l.is_empty() {
+            s.push('\n');
+        } else {
+            s.push_str("    ");
+            s.push_str(l);
+            s.push('\n');
+        }
+    }
+    s
+}
+
+#[test]
+fn guide_examples_check_and_pass_their_tests() {
+    let found = examples(GUIDE);
+    assert!(found.len() >= 10, "only {} examples found", found.len());
+    let mut failures = Vec::new();
+    for (n, (line, kind, body)) in found.iter().enumerate() {
+        let text = match kind.as_str() {
+            // Blank lines first, so diagnostics give the guide's line numbers.
+            "lab" => format!("{}{body}", "\n".repeat(*line)),
+            "part" => wrap_part(n, *line, body),
+            other => {
+                failures.push(format!(
+                    "docs/authoring.md:{line}: a yaml block must be tagged `yaml lab` or `yaml part`, not `{other}`"
+                ));
+                continue;
+            }
+        };
+        let name = format!("docs/authoring.md:{line} ({kind} example)");
+        let lab = match load_source(Source::new("docs/authoring.md", text.clone())) {
+            Ok(l) => l,
+            Err((src, d)) => {
+                let t = src.map(|s| s.text).unwrap_or_default();
+                let msgs: String = d.iter().map(|d| d.render(Some(&t))).collect();
+                failures.push(format!("{name} does not compile:\n{msgs}"));
+                continue;
+            }
+        };
+        // Examples teach: they must be free of warnings too.
+        let mut diags = lab.warnings.clone();
+        diags.extend(lab.check_semantics());
+        let msgs: String = diags.iter().map(|d| d.render(Some(&text))).collect();
+        if !msgs.is_empty() {
+            failures.push(format!(
+                "{name} is not clean under `labforge check`:\n{msgs}"
+            ));
+        }
+        for o in lab.run_tests() {
+            if !o.passed() {
+                let msgs: String = o.failures.iter().map(|d| d.render(Some(&text))).collect();
+                failures.push(format!("{name}: test `{}` fails:\n{msgs}", o.name));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_broken_example_would_be_caught() {
+    let md =
+        "x\n```yaml part\nid: a\ntitle: T\nformulas:\n  y: nope + 1\n```\n```yaml\nid: z\n```\n";
+    let ex = examples(md);
+    assert_eq!(ex.len(), 2);
+    assert_eq!(ex[0].0, 2);
+    assert_eq!(ex[1].1, "");
+    let lab = wrap_part(0, 2, &ex[0].2);
+    assert!(load_source(Source::new("t", lab)).is_err());
+}
+
+/// The diagnostic shown under "Reading diagnostics" is what `check` prints for the scaffold
+/// with `pk_wait` misspelt.
+#[test]
+fn the_guide_shows_a_real_diagnostic() {
+    let section = &GUIDE[GUIDE.find("## Reading diagnostics").unwrap()..];
+    let start = section.find("```text\n").unwrap() + "```text\n".len();
+    let shown = &section[start..start + section[start..].find("```").unwrap()];
+    let lab = labforge::author::scaffold::render_template("queue-wall", "./lab.schema.json")
+        .unwrap()
+        .replace("wait_min: queue::pk_wait(", "wait_min: queue::pk_wiat(");
+    let Err((src, diags)) = load_source(Source::new("queue-wall.yaml", lab)) else {
+        panic!("the misspelt lab compiled");
+    };
+    let text = src.unwrap().text;
+    let printed: String = diags.iter().map(|d| d.render(Some(&text))).collect();
+    assert_eq!(shown, printed);
+}

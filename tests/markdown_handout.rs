@@ -1,0 +1,634 @@
+//! The Markdown handout and answer key as documents: golden snapshots, no answers in the
+//! student handout, valid CommonMark (parsed back with pulldown-cmark), charts as valid SVG.
+
+use labforge::eval::{self, CompiledLab};
+use labforge::model::Instrument;
+use labforge::render::markdown::{md_to_html, view, HandoutHtmlRenderer, MarkdownRenderer};
+use labforge::render::{OutFile, RenderOptions, Renderer};
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use std::path::{Path, PathBuf};
+
+const FIXTURE: &str = "tests/inputs/md_checkpoint.yaml";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn load(rel: &str) -> CompiledLab {
+    match eval::load_lab(&root().join(rel)) {
+        Ok(l) => l,
+        Err((_, d)) => panic!("{rel} does not compile: {d:?}"),
+    }
+}
+
+/// The labs the handout is checked on: the fixture and every seed lab on this branch.
+fn labs() -> Vec<(String, CompiledLab)> {
+    let mut v = vec![("md_checkpoint".to_string(), load(FIXTURE))];
+    let dir = root().join("labs");
+    if let Ok(rd) = std::fs::read_dir(&dir) {
+        let mut files: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .collect();
+        files.sort();
+        for f in files {
+            let stem = f.file_stem().unwrap().to_string_lossy().to_string();
+            v.push((
+                stem,
+                load(&format!(
+                    "labs/{}",
+                    f.file_name().unwrap().to_string_lossy()
+                )),
+            ));
+        }
+    }
+    v
+}
+
+fn render(r: &dyn Renderer, lab: &CompiledLab, stem: &str, key: bool) -> Vec<OutFile> {
+    let opts = RenderOptions {
+        answer_key: key,
+        templates: None,
+    };
+    r.render(lab, stem, &opts)
+        .unwrap_or_else(|e| panic!("{stem}: {e}"))
+}
+
+fn text(files: &[OutFile], name: &str) -> String {
+    let f = files
+        .iter()
+        .find(|f| f.path == Path::new(name))
+        .unwrap_or_else(|| {
+            panic!(
+                "no {name} among {:?}",
+                files.iter().map(|f| &f.path).collect::<Vec<_>>()
+            )
+        });
+    String::from_utf8(f.bytes.clone()).unwrap()
+}
+
+fn md(lab: &CompiledLab, stem: &str, key: bool) -> (String, Vec<OutFile>) {
+    let files = render(&MarkdownRenderer, lab, stem, key);
+    let name = if key {
+        format!("{stem}-key.md")
+    } else {
+        format!("{stem}.md")
+    };
+    (text(&files, &name), files)
+}
+
+#[test]
+fn fixture_handout_and_key_match_the_golden_files() {
+    let lab = load(FIXTURE);
+    let (handout, _) = md(&lab, "md_checkpoint", false);
+    let (key, _) = md(&lab, "md_checkpoint", true);
+    insta::assert_snapshot!("md_checkpoint_handout", handout);
+    insta::assert_snapshot!("md_checkpoint_key", key);
+}
+
+const SEEDS: [&str; 2] = ["fault-tolerance", "fleet-orchestration"];
+
+#[test]
+fn seed_labs_match_the_golden_files() {
+    let all = labs();
+    for seed in SEEDS {
+        let (stem, lab) = all
+            .iter()
+            .find(|(s, _)| s == seed)
+            .unwrap_or_else(|| panic!("labs/{seed}.yaml is missing"));
+        let (handout, _) = md(lab, stem, false);
+        let (key, _) = md(lab, stem, true);
+        insta::assert_snapshot!(format!("{stem}_handout"), handout);
+        insta::assert_snapshot!(format!("{stem}_key"), key);
+    }
+}
+
+/// Markdown text as a reader sees it: emphasis and code marks dropped, whitespace collapsed.
+fn plain(s: &str) -> String {
+    s.replace(['*', '`', '\\'], "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// HTML as a reader sees it: tags dropped, entities decoded, whitespace collapsed.
+fn html_plain(s: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if in_tag => {}
+            c => out.push(c),
+        }
+    }
+    let out = out
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Every feedback text of the lab (rendered), from the answer key's model.
+fn feedback_texts(lab: &CompiledLab, stem: &str) -> Vec<String> {
+    let doc = view::build(lab, stem, true, &|_, _| String::new()).unwrap();
+    let mut v = Vec::new();
+    for p in &doc.parts {
+        if let Some(pr) = &p.prediction {
+            v.extend(pr.options.iter().filter_map(|o| o.feedback.clone()));
+            v.extend(pr.other_feedback.clone());
+            if let Some(n) = &pr.numeric {
+                v.extend(n.correct_feedback.clone());
+                v.extend(n.other_feedback.clone());
+            }
+        }
+        if let Some(r) = &p.reflection {
+            v.extend(r.options.iter().filter_map(|o| o.feedback.clone()));
+            v.extend(r.other_feedback.clone());
+        }
+    }
+    v
+}
+
+#[test]
+fn student_handout_holds_no_answers_and_the_key_holds_them_all() {
+    for (stem, lab) in labs() {
+        let feedback = feedback_texts(&lab, &stem);
+        // Every option of every question has feedback in the fixture; the seeds have some.
+        assert!(!feedback.is_empty(), "{stem}: no feedback to check");
+        let (handout, _) = md(&lab, &stem, false);
+        let (key, _) = md(&lab, &stem, true);
+        let html = text(
+            &render(&HandoutHtmlRenderer, &lab, &stem, false),
+            &format!("{stem}.html"),
+        );
+        let html_key = text(
+            &render(&HandoutHtmlRenderer, &lab, &stem, true),
+            &format!("{stem}-key.html"),
+        );
+        let (ph, pk) = (plain(&handout), plain(&key));
+        let (phtml, phtml_key) = (html_plain(&html), html_plain(&html_key));
+        for f in &feedback {
+            let (fm, fh) = (plain(f), html_plain(&md_to_html(f)));
+            assert!(!ph.contains(&fm), "{stem}: handout shows feedback `{fm}`");
+            assert!(
+                !phtml.contains(&fh),
+                "{stem}: HTML handout shows feedback `{fh}`"
+            );
+            assert!(
+                pk.contains(&fm),
+                "{stem}: the answer key lacks feedback `{fm}`"
+            );
+            assert!(
+                phtml_key.contains(&fh),
+                "{stem}: HTML key lacks feedback `{fh}`"
+            );
+        }
+        for marker in [
+            "[x]",
+            "(correct)",
+            "Answer key",
+            "Expected answer",
+            "Feedback:",
+        ] {
+            assert!(
+                !handout.contains(marker),
+                "{stem}: handout contains `{marker}`"
+            );
+            assert!(
+                !html.contains(marker),
+                "{stem}: HTML handout contains `{marker}`"
+            );
+        }
+        assert!(!html.contains("class=\"correct\""), "{stem}");
+        assert!(key.contains("[x]") && key.contains("(correct)"), "{stem}");
+        // The student model itself has no answer fields, whatever a template might ask for.
+        let doc = view::build(&lab, &stem, false, &|_, _| String::new()).unwrap();
+        let json = serde_json::to_string(&doc).unwrap();
+        for field in [
+            "\"correct\"",
+            "\"feedback\"",
+            "\"other_feedback\"",
+            "\"answer\"",
+            "\"tests\"",
+        ] {
+            assert!(!json.contains(field), "{stem}: student model has {field}");
+        }
+    }
+}
+
+#[test]
+fn the_key_marks_exactly_the_correct_options() {
+    for (stem, lab) in labs() {
+        let (key, _) = md(&lab, &stem, true);
+        for (pi, part) in lab.lab.parts.iter().enumerate() {
+            let questions = part
+                .prediction
+                .iter()
+                .map(|p| &p.options)
+                .chain(part.reflection.iter().map(|r| &r.options));
+            for opts in questions {
+                for (i, o) in opts.iter().enumerate() {
+                    let id =
+                        o.id.clone()
+                            .unwrap_or_else(|| ((b'A' + i as u8) as char).to_string());
+                    let box_ = if o.correct { "[x]" } else { "[ ]" };
+                    let first = o.text.value.lines().next().unwrap_or("");
+                    // Options with placeholders are checked by their id and box only.
+                    let needle = if first.contains("{{") {
+                        format!("- {box_} {id}) ")
+                    } else {
+                        format!("- {box_} {id}) {first}")
+                    };
+                    assert!(
+                        key.contains(&needle),
+                        "{stem} part {pi}: `{needle}` not in key"
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn options() -> Options {
+    Options::ENABLE_TABLES | Options::ENABLE_TASKLISTS
+}
+
+struct Shape {
+    h1: Vec<String>,
+    h2: Vec<String>,
+    tasks: usize,
+    checked: usize,
+    /// First header cell of every table.
+    tables: Vec<String>,
+    images: Vec<String>,
+    html: Vec<String>,
+}
+
+fn shape(md: &str) -> Shape {
+    let mut s = Shape {
+        h1: vec![],
+        h2: vec![],
+        tasks: 0,
+        checked: 0,
+        tables: vec![],
+        images: vec![],
+        html: vec![],
+    };
+    let mut heading: Option<(HeadingLevel, String)> = None;
+    // The first header cell of the table being read.
+    let mut head_cell: Option<String> = None;
+    for ev in Parser::new_ext(md, options()) {
+        match ev {
+            Event::Start(Tag::Heading { level, .. }) => heading = Some((level, String::new())),
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((_, h)) = heading.as_mut() {
+                    h.push_str(&t);
+                }
+                if let Some(c) = head_cell.as_mut() {
+                    c.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::TableCell) => s.tables.extend(head_cell.take()),
+            Event::End(TagEnd::Heading(_)) => match heading.take() {
+                Some((HeadingLevel::H1, h)) => s.h1.push(h),
+                Some((HeadingLevel::H2, h)) => s.h2.push(h),
+                _ => {}
+            },
+            Event::TaskListMarker(c) => {
+                s.tasks += 1;
+                s.checked += usize::from(c);
+            }
+            Event::Start(Tag::Table(_)) => head_cell = Some(String::new()),
+            Event::Start(Tag::Image { dest_url, .. }) => s.images.push(dest_url.to_string()),
+            Event::Html(h) | Event::InlineHtml(h) => s.html.push(h.trim().to_string()),
+            _ => {}
+        }
+    }
+    s
+}
+
+#[test]
+fn handouts_parse_back_as_the_document_they_describe() {
+    for (stem, lab) in labs() {
+        for key in [false, true] {
+            let (text, files) = md(&lab, &stem, key);
+            let s = shape(&text);
+            let l = &lab.lab;
+            assert_eq!(s.h1.len(), 1, "{stem}: one title");
+            assert!(s.h1[0].starts_with(&plain(
+                &lab.render_text(None, None, &l.title.value, &[]).unwrap()
+            )));
+            // One H2 per part, in order, then the synthesis (and the key's test points).
+            let parts: Vec<&String> = s.h2.iter().filter(|h| h.starts_with("Part ")).collect();
+            assert_eq!(parts.len(), l.parts.len(), "{stem}: {:?}", s.h2);
+            for (i, h) in parts.iter().enumerate() {
+                assert!(
+                    h.starts_with(&format!("Part {} — ", (b'A' + i as u8) as char)),
+                    "{h}"
+                );
+            }
+            assert_eq!(
+                s.h2.contains(&"Synthesis".to_string()),
+                l.synthesis.is_some()
+            );
+            assert_eq!(
+                s.h2.contains(&"Worked outputs at the test points".to_string()),
+                key && !l.tests.is_empty(),
+                "{stem}"
+            );
+            // Every option and self-assessment item is a task-list item; the key checks one per question.
+            let mut options = 0;
+            let mut questions = 0;
+            for p in &l.parts {
+                if let Some(pr) = &p.prediction {
+                    options += pr.options.len();
+                    questions += usize::from(!pr.options.is_empty());
+                }
+                if let Some(r) = &p.reflection {
+                    options += r.options.len();
+                    questions += 1;
+                }
+            }
+            let selfs = l
+                .synthesis
+                .as_ref()
+                .map(|s| s.self_assessment.len())
+                .unwrap_or(0);
+            assert_eq!(s.tasks, options + selfs, "{stem} key={key}");
+            assert_eq!(
+                s.checked,
+                if key { questions } else { 0 },
+                "{stem} key={key}"
+            );
+            // Output tables: one per metrics row or output table (or one per part showing
+            // outputs without them), plus one per test point in the key. Prose may add its own.
+            let mut tables = 0;
+            for p in &l.parts {
+                let n = p
+                    .instruments
+                    .iter()
+                    .filter(|i| matches!(i, Instrument::Metrics(_) | Instrument::Table(_)))
+                    .count();
+                tables += if n == 0 && !p.outputs.is_empty() {
+                    1
+                } else {
+                    n
+                };
+            }
+            if key {
+                tables += l.tests.len();
+            }
+            let outputs = s.tables.iter().filter(|h| *h == "Output").count();
+            assert_eq!(outputs, tables, "{stem} key={key}: {:?}", s.tables);
+            // Images are the charts, as relative links to files rendered alongside.
+            let charts: usize = l
+                .parts
+                .iter()
+                .map(|p| {
+                    p.instruments
+                        .iter()
+                        .filter(|i| matches!(i, Instrument::Chart(_)))
+                        .count()
+                })
+                .sum();
+            assert_eq!(s.images.len(), charts, "{stem}");
+            for img in &s.images {
+                assert!(
+                    img.starts_with(&format!("{stem}-charts/")) && img.ends_with(".svg"),
+                    "{img}"
+                );
+                assert!(
+                    files.iter().any(|f| f.path == Path::new(img)),
+                    "{img} not rendered"
+                );
+            }
+            // The only raw HTML is the page break between parts.
+            for h in &s.html {
+                assert_eq!(
+                    h, "<div style=\"page-break-after: always; break-after: page;\"></div>",
+                    "{stem}"
+                );
+            }
+            assert!(
+                !s.html.is_empty() || l.parts.len() < 2,
+                "{stem}: no page breaks"
+            );
+            // Answer lines stay literal underscores (not emphasis, not a thematic break).
+            let html = labforge::render::markdown::md_to_html(&text);
+            assert!(!html.contains("<hr"), "{stem}");
+            if !key && l.parts.iter().any(|p| p.prediction.is_some()) {
+                assert!(html.contains("<strong>Why?</strong> ______"), "{stem}");
+            }
+            // No template syntax leaks, no placeholder left unevaluated.
+            for bad in ["{{", "}}", "{%", "%}", "undefined"] {
+                assert!(!text.contains(bad), "{stem}: `{bad}` in the handout");
+            }
+        }
+    }
+}
+
+#[test]
+fn charts_are_valid_svg_with_labels_legend_and_the_declared_markers() {
+    for (stem, lab) in labs() {
+        let files = render(&MarkdownRenderer, &lab, &stem, false);
+        for cp in &lab.parts {
+            let part = &lab.lab.parts[cp.index];
+            let ev = lab
+                .evaluate(cp, &lab.inputs(cp, &Default::default()).unwrap())
+                .unwrap();
+            let data = lab.charts(&ev).unwrap();
+            let decls: Vec<_> = part
+                .instruments
+                .iter()
+                .filter_map(|i| match i {
+                    Instrument::Chart(c) => Some(c),
+                    _ => None,
+                })
+                .collect();
+            for (decl, d) in decls.iter().zip(&data) {
+                let name = format!("{stem}-charts/{}-{}.svg", part.id.value, d.id);
+                let svg = text(&files, &name);
+                let doc = roxmltree::Document::parse(&svg)
+                    .unwrap_or_else(|e| panic!("{name} is not XML: {e}"));
+                let root = doc.root_element();
+                assert_eq!(root.tag_name().name(), "svg", "{name}");
+                assert_eq!(
+                    root.tag_name().namespace(),
+                    Some("http://www.w3.org/2000/svg")
+                );
+                let texts: Vec<String> = root
+                    .descendants()
+                    .filter(|n| n.has_tag_name("text"))
+                    .map(|n| n.text().unwrap_or("").to_string())
+                    .collect();
+                for label in d
+                    .x_label
+                    .iter()
+                    .chain(d.y_label.iter())
+                    .chain(d.title.iter())
+                {
+                    assert!(texts.contains(label), "{name}: no `{label}` in {texts:?}");
+                }
+                for axis in &d.axes {
+                    assert!(texts.contains(axis), "{name}: radar axis `{axis}`");
+                }
+                if d.legend {
+                    for s in d.series.iter().filter(|s| !s.name.is_empty()) {
+                        assert!(texts.contains(&s.name), "{name}: legend `{}`", s.name);
+                    }
+                }
+                // One drawn marker per declared marker (a `mk` shape whose tooltip names it;
+                // legend symbols have no tooltip), in declaration order.
+                let markers: Vec<String> = root
+                    .descendants()
+                    .filter(|n| {
+                        n.attribute("class")
+                            .is_some_and(|c| c.split(' ').any(|c| c == "mk"))
+                    })
+                    .filter_map(|n| n.children().find(|c| c.has_tag_name("title")))
+                    .filter_map(|t| t.text())
+                    .filter_map(|t| t.split_once(": (").map(|(name, _)| name.to_string()))
+                    .collect();
+                let declared: Vec<String> = decl
+                    .markers
+                    .iter()
+                    .map(|m| {
+                        lab.render_text(Some(cp), Some(&ev), &m.name.value, &[])
+                            .unwrap()
+                    })
+                    .collect();
+                assert_eq!(markers, declared, "{name}");
+                if d.legend {
+                    for m in &declared {
+                        assert!(texts.contains(m), "{name}: marker `{m}` not in the legend");
+                    }
+                }
+                for l in d.hlines.iter().chain(&d.vlines) {
+                    if let Some(t) = &l.label {
+                        assert!(texts.contains(t), "{name}: reference line `{t}`");
+                    }
+                }
+                // The same chart draws to the same bytes.
+                let uid = format!("{}-{}", part.id.value, d.id);
+                assert_eq!(svg, labforge::render::markdown::chart_svg(d, &uid));
+            }
+        }
+    }
+}
+
+#[test]
+fn log_axes_get_decade_ticks() {
+    let lab = load(FIXTURE);
+    let files = render(&MarkdownRenderer, &lab, "md_checkpoint", false);
+    let svg = text(&files, "md_checkpoint-charts/a-ucurve.svg");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    // Tick labels, y axis first (linear, with its `%` suffix), then the log x axis.
+    let ticks: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("class") == Some("fi-muted"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(ticks.ends_with(&["1", "10", "100", "1000"]), "{ticks:?}");
+    assert!(ticks.starts_with(&["0%", "20%"]), "{ticks:?}");
+}
+
+#[test]
+fn print_html_inlines_the_charts_and_breaks_pages_with_css() {
+    for (stem, lab) in labs() {
+        let html = text(
+            &render(&HandoutHtmlRenderer, &lab, &stem, false),
+            &format!("{stem}.html"),
+        );
+        let charts: usize = lab
+            .lab
+            .parts
+            .iter()
+            .map(|p| {
+                p.instruments
+                    .iter()
+                    .filter(|i| matches!(i, Instrument::Chart(_)))
+                    .count()
+            })
+            .sum();
+        assert_eq!(html.matches("<svg xmlns=").count(), charts, "{stem}");
+        assert!(!html.contains("<img"), "{stem}: charts must be inline");
+        assert!(html.contains("@media print") && html.contains("break-before: page"));
+        assert_eq!(
+            html.matches("<section class=\"part\"").count(),
+            lab.lab.parts.len(),
+            "{stem}"
+        );
+        assert!(!html.contains("page-break-after: always; break-after: page;\"></div>"));
+        for bad in ["{{", "{%", "undefined"] {
+            assert!(!html.contains(bad), "{stem}: `{bad}`");
+        }
+    }
+}
+
+#[test]
+fn rendering_is_deterministic() {
+    for (stem, lab) in labs() {
+        for key in [false, true] {
+            assert_eq!(
+                render(&MarkdownRenderer, &lab, &stem, key),
+                render(&MarkdownRenderer, &lab, &stem, key)
+            );
+            assert_eq!(
+                render(&HandoutHtmlRenderer, &lab, &stem, key),
+                render(&HandoutHtmlRenderer, &lab, &stem, key)
+            );
+        }
+    }
+}
+
+#[test]
+fn an_override_can_restyle_one_block_of_the_key() {
+    let lab = load(FIXTURE);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("key.md.j2"),
+        "{% extends \"handout.md.j2\" %}{% block tests %}\n## Custom: {{ tests | length }} test points\n{% endblock %}",
+    )
+    .unwrap();
+    let opts = RenderOptions {
+        answer_key: true,
+        templates: Some(dir.path().to_path_buf()),
+    };
+    let files = MarkdownRenderer
+        .render(&lab, "md_checkpoint", &opts)
+        .unwrap();
+    let key = text(&files, "md_checkpoint-key.md");
+    // The embedded handout around it, the overridden block at the end.
+    assert!(key.starts_with("# Checkpoint | Restart\n"), "{key}");
+    assert!(key.ends_with("## Custom: 3 test points\n"), "{key}");
+    assert!(!key.contains("Worked outputs"));
+}
+
+#[test]
+fn a_misspelt_field_in_an_override_is_an_error_naming_the_template() {
+    let lab = load(FIXTURE);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("handout.md.j2"),
+        "# {{ header.title }}\n\n{{ header.titel }}\n",
+    )
+    .unwrap();
+    let opts = RenderOptions {
+        answer_key: false,
+        templates: Some(dir.path().to_path_buf()),
+    };
+    let err = MarkdownRenderer
+        .render(&lab, "md_checkpoint", &opts)
+        .unwrap_err();
+    assert!(
+        err.contains("undefined") && err.contains("handout.md.j2"),
+        "{err}"
+    );
+}
