@@ -88,8 +88,9 @@
   Scale.prototype.label = function (v, p, s) { return tickLabel(v, this.log ? v : this.step, p, s); };
 
   function legendItems(ch) {
-    var v = ch.series.filter(function (s) { return s.name !== ""; }).map(function (s) { return [s.name, s.color, s.dashed, null]; });
-    ch.markers.forEach(function (m) { v.push([m.name, m.color, false, m.symbol]); });
+    var v = [];
+    ch.series.forEach(function (s, i) { if (s.name !== "") v.push([s.name, s.color, dash(i, s.dashed), null]); });
+    ch.markers.forEach(function (m) { v.push([m.name, m.color, "", m.symbol]); });
     return v;
   }
   function legendLayout(items, width) {
@@ -142,7 +143,7 @@
     items.forEach(function (it, i) {
       var x = lay[i][0], y = baseH + 8 + lay[i][1] * LEGEND_ROW;
       if (it[3] !== null) symbol(o, it[3], x + 12, y - 4, it[1], 5, "");
-      else o.push('<line class="st-' + cls(it[1]) + '" x1="' + c(x) + '" y1="' + c(y - 4) + '" x2="' + c(x + 24) + '" y2="' + c(y - 4) + '" stroke="' + palette(it[1]) + '" stroke-width="2.5"' + (it[2] ? ' stroke-dasharray="6 4"' : "") + "/>");
+      else o.push('<line class="st-' + cls(it[1]) + '" x1="' + c(x) + '" y1="' + c(y - 4) + '" x2="' + c(x + 24) + '" y2="' + c(y - 4) + '" stroke="' + palette(it[1]) + '" stroke-width="2.5"' + it[2] + "/>");
       o.push('<text class="fi-text" x="' + c(x + 30) + '" y="' + c(y) + '" fill="#1f2937">' + esc(it[0]) + "</text>");
     });
     o.push("</svg>");
@@ -206,7 +207,8 @@
       if (d !== "") o.push('<path class="st-' + k + '" d="' + d + '" fill="none" stroke="' + col + '" stroke-width="' + (s.emphasis ? "3.5" : "2") + '" stroke-linejoin="round"' + dash(i, s.dashed) + "/>");
     }
     var r = kind === "scatter" ? 4 : 2.5;
-    o.push('<g class="fi-' + k + '" fill="' + col + '">');
+    var hidden = kind === "line" && pts.length > 30;
+    o.push('<g class="fi-' + k + '" fill="' + col + '"' + (hidden ? ' fill-opacity="0"' : "") + ">");
     pts.forEach(function (p) {
       if (isFinite(p[0]) && isFinite(p[1])) {
         o.push('<circle cx="' + c(p[0]) + '" cy="' + c(p[1]) + '" r="' + c(r) + '"><title>' + esc(s.name) + (s.name === "" ? "" : ": ") + "(" + tipNum(p[2]) + ", " + tipNum(p[3]) + ")</title></circle>");
