@@ -1,15 +1,25 @@
 //! Translation of formulas to JavaScript for the page, and the subset both sides support.
 //!
 //! [`check_supported`] defines the subset: anything outside it is a `labforge check` error at its
-//! position, never a silent difference between the CLI and the page.
+//! position, never a silent difference between the CLI and the page. [`translate`] turns a checked
+//! AST into the body of a JavaScript function `function (S) { ... }` that runs against the page's
+//! runtime (`renderers/html/runtime.js`): `S` holds the scope (constants, controls, formulas by
+//! name), `B` the built-ins, `L` the library, and the `_`-prefixed helpers reproduce Rhai's
+//! semantics (real arithmetic, type checks, string conversion, the operation budget).
+//!
+//! Keep the two in step: every construct `translate` meets is one `check_supported` accepts, and
+//! every construct `check_supported` accepts has a translation.
 
 use super::FormulaError;
-use rhai::{Position, AST};
+use rhai::{ASTFlags, Expr, Position, Stmt, StmtBlock, AST};
+use std::collections::HashMap;
+use std::fmt::Write;
 
 /// Fails on the first construct the page's runtime cannot run with Rhai's semantics.
 pub fn check_supported(ast: &AST) -> Result<(), FormulaError> {
+    let mut cx = Cx::default();
     for s in ast.statements() {
-        stmt(s)?;
+        cx.stmt(s)?;
     }
     Ok(())
 }
@@ -23,113 +33,610 @@ fn unsupported(pos: Position, what: &str, hint: &str) -> FormulaError {
     }
 }
 
-fn block(b: &rhai::StmtBlock) -> Result<(), FormulaError> {
-    b.iter().try_for_each(stmt)
+/// Checker state: loop nesting, and whether a block used as a value lies between the innermost
+/// loop and here (the page runs such a block as a function, so `break` cannot leave it).
+#[derive(Default, Clone, Copy)]
+struct Cx {
+    in_loop: bool,
 }
 
-fn stmt(s: &rhai::Stmt) -> Result<(), FormulaError> {
-    use rhai::Stmt as S;
-    match s {
-        S::Noop(_) => Ok(()),
-        S::If(fc, _) | S::While(fc, _) => {
-            // `loop { }` is a `while` whose condition is `()`.
-            if !matches!(fc.expr, rhai::Expr::Unit(_)) {
-                expr(&fc.expr)?;
+impl Cx {
+    fn block(&mut self, b: &StmtBlock) -> Result<(), FormulaError> {
+        b.iter().try_for_each(|s| self.stmt(s))
+    }
+
+    fn looped(
+        &mut self,
+        f: impl FnOnce(&mut Cx) -> Result<(), FormulaError>,
+    ) -> Result<(), FormulaError> {
+        let mut inner = Cx { in_loop: true };
+        f(&mut inner)
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> Result<(), FormulaError> {
+        match s {
+            Stmt::Noop(_) => Ok(()),
+            Stmt::If(fc, _) => {
+                self.expr(&fc.expr)?;
+                self.block(&fc.body)?;
+                self.block(&fc.branch)
             }
-            block(&fc.body)?;
-            block(&fc.branch)
-        }
-        S::Do(_, _, pos) => Err(unsupported(
-            *pos,
-            "`do` loops",
-            "use `while` or `for x in range(a, b)`",
-        )),
-        S::For(b, pos) => {
-            if b.1.is_some() {
-                return Err(unsupported(
-                    *pos,
-                    "a loop counter variable",
-                    "use `for x in range(a, b)`",
-                ));
+            Stmt::While(fc, _) => {
+                // `loop { }` is a `while` whose condition is `()`.
+                if !matches!(fc.expr, Expr::Unit(_)) {
+                    self.expr(&fc.expr)?;
+                }
+                self.looped(|cx| cx.block(&fc.body))
             }
-            expr(&b.2.expr)?;
-            block(&b.2.body)
+            Stmt::Do(_, _, pos) => Err(unsupported(
+                *pos,
+                "`do` loops",
+                "use `while` or `for x in list`",
+            )),
+            Stmt::For(b, pos) => {
+                if b.1.is_some() {
+                    return Err(unsupported(
+                        *pos,
+                        "a loop counter variable",
+                        "use `for x in list`",
+                    ));
+                }
+                self.expr(&b.2.expr)?;
+                self.looped(|cx| cx.block(&b.2.body))
+            }
+            Stmt::Var(b, _, _) => self.expr(&b.1),
+            Stmt::Assignment(b) => {
+                if !matches!(b.1.lhs, Expr::Variable(..)) {
+                    return Err(unsupported(
+                        b.1.lhs.position(),
+                        "assigning into a list or record",
+                        "build a new value with `let`",
+                    ));
+                }
+                self.expr(&b.1.rhs)
+            }
+            Stmt::FnCall(f, pos) => self.call(f, *pos),
+            Stmt::Block(b) => self.block(b),
+            Stmt::Expr(e) => self.expr(e),
+            Stmt::BreakLoop(None, _, pos) => {
+                if self.in_loop {
+                    Ok(())
+                } else {
+                    Err(unsupported(
+                        *pos,
+                        "`break`/`continue` inside a block used as a value",
+                        "compute the value in the loop with a variable",
+                    ))
+                }
+            }
+            Stmt::BreakLoop(Some(_), _, pos) => Err(unsupported(
+                *pos,
+                "`break` with a value",
+                "assign to a variable, then `break`",
+            )),
+            Stmt::Switch(_, pos) => Err(unsupported(
+                *pos,
+                "`switch`",
+                "use `if ... else if ... else`",
+            )),
+            Stmt::TryCatch(_, pos) => Err(unsupported(
+                *pos,
+                "`try`/`catch`",
+                "formulas cannot catch errors",
+            )),
+            Stmt::Return(_, flags, pos) if flags.contains(ASTFlags::BREAK) => Err(unsupported(
+                *pos,
+                "`throw`",
+                "formulas cannot raise errors; give a value such as 0 or a flag instead",
+            )),
+            Stmt::Return(_, _, pos) => Err(unsupported(
+                *pos,
+                "`return`",
+                "end the formula with the value's expression",
+            )),
+            other => Err(unsupported(
+                other.position(),
+                "this statement",
+                "see the formula subset in docs/authoring.md",
+            )),
         }
-        S::Var(b, _, _) => expr(&b.1),
-        S::Assignment(b) => {
-            expr(&b.1.lhs)?;
-            expr(&b.1.rhs)
+    }
+
+    fn call(&mut self, f: &rhai::FnCallExpr, pos: Position) -> Result<(), FormulaError> {
+        if (f.op_token.is_some() || is_operator(&f.name))
+            && op_helper(&f.name, f.args.len()).is_none()
+        {
+            return Err(unsupported(
+                pos,
+                &format!("the operator `{}`", f.name),
+                "use arithmetic, comparisons, `&&`, `||` and `!`",
+            ));
         }
-        S::FnCall(f, _) => f.args.iter().try_for_each(expr),
-        S::Block(b) => block(b),
-        S::Expr(e) => expr(e),
-        S::BreakLoop(None, _, _) => Ok(()),
-        S::BreakLoop(Some(_), _, pos) => Err(unsupported(
-            *pos,
-            "`break` with a value",
-            "assign to a variable, then `break`",
-        )),
-        S::Switch(_, pos) => Err(unsupported(
-            *pos,
-            "`switch`",
-            "use `if ... else if ... else`",
-        )),
-        S::TryCatch(_, pos) => Err(unsupported(
-            *pos,
-            "`try`/`catch`",
-            "formulas cannot catch errors",
-        )),
-        S::Return(_, flags, pos) if flags.contains(rhai::ASTFlags::BREAK) => Err(unsupported(
-            *pos,
-            "`throw`",
-            "formulas cannot raise errors; give a value such as 0 or a flag instead",
-        )),
-        S::Return(_, _, pos) => Err(unsupported(
-            *pos,
-            "`return`",
-            "end the formula with the value's expression",
-        )),
-        other => Err(unsupported(
-            other.position(),
-            "this statement",
-            "see the formula subset in docs/authoring.md",
-        )),
+        f.args.iter().try_for_each(|a| self.expr(a))
+    }
+
+    fn expr(&mut self, e: &Expr) -> Result<(), FormulaError> {
+        match e {
+            Expr::BoolConstant(..)
+            | Expr::FloatConstant(..)
+            | Expr::IntegerConstant(..)
+            | Expr::StringConstant(..)
+            | Expr::DynamicConstant(..) => Ok(()),
+            Expr::Variable(..) => Ok(()),
+            Expr::InterpolatedString(v, _) | Expr::Array(v, _) => {
+                v.iter().try_for_each(|x| self.expr(x))
+            }
+            Expr::Map(b, _) => b.0.iter().try_for_each(|(_, x)| self.expr(x)),
+            Expr::FnCall(f, pos) => self.call(f, *pos),
+            Expr::Stmt(b) => {
+                // A block as a value runs as a function in the page: no `break` out of it.
+                let mut inner = Cx { in_loop: false };
+                inner.block(b)
+            }
+            Expr::Dot(b, _, _) => {
+                self.expr(&b.lhs)?;
+                self.dot_chain(&b.rhs)
+            }
+            Expr::Index(b, flags, pos) => {
+                if !flags.contains(ASTFlags::BREAK) {
+                    return Err(unsupported(
+                        *pos,
+                        "a chain after an index (`a[k].b`, `a[k][j]`)",
+                        "split it into `let` steps",
+                    ));
+                }
+                self.expr(&b.lhs)?;
+                self.expr(&b.rhs)
+            }
+            Expr::And(v, _) | Expr::Or(v, _) => v.iter().try_for_each(|x| self.expr(x)),
+            Expr::Coalesce(_, pos) => Err(unsupported(*pos, "`??`", "use `if`")),
+            Expr::CharConstant(_, pos) => Err(unsupported(
+                *pos,
+                "a character literal",
+                "use a string in double quotes",
+            )),
+            Expr::Unit(pos) => Err(unsupported(
+                *pos,
+                "`()`",
+                "every formula must produce a value",
+            )),
+            Expr::ThisPtr(pos) => Err(unsupported(*pos, "`this`", "formulas have no `this`")),
+            other => Err(unsupported(
+                other.position(),
+                "this expression",
+                "see the formula subset in docs/authoring.md",
+            )),
+        }
+    }
+
+    /// The right side of `x.…`: properties and method calls, chained with `.` only.
+    fn dot_chain(&mut self, e: &Expr) -> Result<(), FormulaError> {
+        match e {
+            Expr::Property(..) => Ok(()),
+            Expr::MethodCall(f, pos) => self.call(f, *pos),
+            Expr::Dot(b, _, _) => {
+                self.dot_chain(&b.lhs)?;
+                self.dot_chain(&b.rhs)
+            }
+            other => Err(unsupported(
+                other.position(),
+                "indexing after `.`",
+                "split it into `let` steps",
+            )),
+        }
     }
 }
 
-fn expr(e: &rhai::Expr) -> Result<(), FormulaError> {
-    use rhai::Expr as E;
-    match e {
-        E::BoolConstant(..)
-        | E::FloatConstant(..)
-        | E::IntegerConstant(..)
-        | E::StringConstant(..) => Ok(()),
-        E::Variable(..) | E::Property(..) => Ok(()),
-        E::InterpolatedString(v, _) | E::Array(v, _) => v.iter().try_for_each(expr),
-        E::Map(b, _) => b.0.iter().try_for_each(|(_, x)| expr(x)),
-        E::MethodCall(f, _) | E::FnCall(f, _) => f.args.iter().try_for_each(expr),
-        E::Stmt(b) => block(b),
-        E::Dot(b, _, _) | E::Index(b, _, _) => {
-            expr(&b.lhs)?;
-            expr(&b.rhs)
+fn is_operator(name: &str) -> bool {
+    !name.starts_with(|c: char| c.is_alphabetic() || c == '_')
+}
+
+/// The runtime helper for an operator with `n` operands.
+fn op_helper(name: &str, n: usize) -> Option<&'static str> {
+    Some(match (name, n) {
+        ("+", 2) => "_add",
+        ("-", 2) => "_sub",
+        ("*", 2) => "_mul",
+        ("/", 2) => "_div",
+        ("%", 2) => "_rem",
+        ("**", 2) => "_pow",
+        ("==", 2) => "_eq",
+        ("!=", 2) => "_ne",
+        ("<", 2) => "_lt",
+        ("<=", 2) => "_le",
+        (">", 2) => "_gt",
+        (">=", 2) => "_ge",
+        ("&", 2) => "_band",
+        ("|", 2) => "_bor",
+        ("^", 2) => "_bxor",
+        ("-", 1) => "_neg",
+        ("+", 1) => "_pos",
+        ("!", 1) => "_not",
+        _ => return None,
+    })
+}
+
+/// A JavaScript string literal, safe inside an HTML `<script>` element.
+pub fn js_string(s: &str) -> String {
+    let mut o = String::with_capacity(s.len() + 2);
+    o.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            '\r' => o.push_str("\\r"),
+            '\t' => o.push_str("\\t"),
+            '<' => o.push_str("\\u003c"),
+            '>' => o.push_str("\\u003e"),
+            '&' => o.push_str("\\u0026"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                let _ = write!(o, "\\u{:04x}", c as u32);
+            }
+            c => o.push(c),
         }
-        E::And(v, _) | E::Or(v, _) => v.iter().try_for_each(expr),
-        E::Coalesce(_, pos) => Err(unsupported(*pos, "`??`", "use `if`")),
-        E::CharConstant(_, pos) => Err(unsupported(
-            *pos,
-            "a character literal",
-            "use a string in double quotes",
-        )),
-        E::Unit(pos) => Err(unsupported(
-            *pos,
-            "`()`",
-            "every formula must produce a value",
-        )),
-        E::ThisPtr(pos) => Err(unsupported(*pos, "`this`", "formulas have no `this`")),
-        other => Err(unsupported(
-            other.position(),
-            "this expression",
-            "see the formula subset in docs/authoring.md",
-        )),
+    }
+    o.push('"');
+    o
+}
+
+/// A JavaScript number literal for an f64 (finite values; others through globals).
+pub fn js_number(x: f64) -> String {
+    if x.is_nan() {
+        "NaN".into()
+    } else if x.is_infinite() {
+        if x > 0.0 { "Infinity" } else { "-Infinity" }.into()
+    } else if x == 0.0 && x.is_sign_negative() {
+        "-0".into()
+    } else {
+        // `{:?}` is the shortest round-trip form ("0.1", "1e-7", "3.0"), valid JavaScript.
+        let s = format!("{x:?}");
+        s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
+    }
+}
+
+/// Translates a checked formula to the body of `function (S) { ... }`. Library functions are
+/// looked up in `L` by path, everything else in `B`.
+pub fn translate(ast: &AST) -> String {
+    let mut t = Tr {
+        out: String::new(),
+        scopes: vec![HashMap::new()],
+        next: 0,
+        lib: crate::library::functions().iter().map(|f| f.path).collect(),
+    };
+    let stmts: Vec<&Stmt> = ast.statements().iter().collect();
+    t.body(&stmts, true);
+    t.out
+}
+
+struct Tr {
+    out: String,
+    /// Rhai name -> JavaScript name of the local variables in scope, innermost last.
+    scopes: Vec<HashMap<String, String>>,
+    next: usize,
+    lib: Vec<&'static str>,
+}
+
+/// Roughly how many operations Rhai counts for one run of a block (statements and expressions).
+fn weight_block(b: &StmtBlock) -> usize {
+    b.iter().map(weight_stmt).sum::<usize>().max(1)
+}
+
+fn weight_stmt(s: &Stmt) -> usize {
+    1 + match s {
+        Stmt::Expr(e) => weight_expr(e),
+        Stmt::Var(b, _, _) => weight_expr(&b.1),
+        Stmt::Assignment(b) => weight_expr(&b.1.rhs) + 1,
+        Stmt::If(fc, _) => {
+            weight_expr(&fc.expr) + weight_block(&fc.body).min(weight_block(&fc.branch))
+        }
+        Stmt::FnCall(f, _) => f.args.iter().map(weight_expr).sum::<usize>() + 1,
+        _ => 0,
+    }
+}
+
+fn weight_expr(e: &Expr) -> usize {
+    match e {
+        Expr::FnCall(f, _) | Expr::MethodCall(f, _) => {
+            1 + f.args.iter().map(weight_expr).sum::<usize>()
+        }
+        Expr::And(v, _) | Expr::Or(v, _) => 1 + v.iter().map(weight_expr).sum::<usize>(),
+        Expr::Dot(b, _, _) | Expr::Index(b, _, _) => 1 + weight_expr(&b.lhs) + weight_expr(&b.rhs),
+        _ => 1,
+    }
+}
+
+impl Tr {
+    fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+    }
+    fn pop_scope(&mut self) {
+        self.scopes.pop();
+    }
+    fn declare(&mut self, name: &str) -> String {
+        self.next += 1;
+        let js = format!(
+            "v{}_{}",
+            self.next,
+            name.chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect::<String>()
+        );
+        self.scopes
+            .last_mut()
+            .expect("a scope")
+            .insert(name.to_string(), js.clone());
+        js
+    }
+    fn lookup(&self, name: &str) -> String {
+        for s in self.scopes.iter().rev() {
+            if let Some(js) = s.get(name) {
+                return js.clone();
+            }
+        }
+        if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+        {
+            format!("S.{name}")
+        } else {
+            format!("S[{}]", js_string(name))
+        }
+    }
+
+    /// Statements; when `tail`, the last statement's value is returned (as Rhai's block value).
+    fn body(&mut self, stmts: &[&Stmt], tail: bool) {
+        let n = stmts.len();
+        for (i, s) in stmts.iter().enumerate() {
+            self.stmt(s, tail && i + 1 == n);
+        }
+        if tail && n == 0 {
+            self.out.push_str("return undefined;");
+        }
+    }
+
+    fn block(&mut self, b: &StmtBlock, tail: bool) {
+        self.push_scope();
+        let stmts: Vec<&Stmt> = b.iter().collect();
+        self.body(&stmts, tail);
+        self.pop_scope();
+    }
+
+    fn stmt(&mut self, s: &Stmt, tail: bool) {
+        match s {
+            Stmt::Noop(_) => {
+                if tail {
+                    self.out.push_str("return undefined;");
+                }
+            }
+            Stmt::Expr(e) => {
+                let js = self.expr(e);
+                if tail {
+                    let _ = write!(self.out, "return {js};");
+                } else {
+                    let _ = write!(self.out, "{js};");
+                }
+            }
+            Stmt::FnCall(f, _) => {
+                let js = self.call(f, None);
+                if tail {
+                    let _ = write!(self.out, "return {js};");
+                } else {
+                    let _ = write!(self.out, "{js};");
+                }
+            }
+            Stmt::Var(b, _, _) => {
+                let rhs = self.expr(&b.1);
+                let name = self.declare(&b.0.name);
+                let _ = write!(self.out, "let {name}={rhs};");
+                if tail {
+                    self.out.push_str("return undefined;");
+                }
+            }
+            Stmt::Assignment(b) => {
+                let (op, bin) = (&b.0, &b.1);
+                let target = match &bin.lhs {
+                    Expr::Variable(v, _, _) => self.lookup(&v.1),
+                    _ => "undefined".into(),
+                };
+                let rhs = self.expr(&bin.rhs);
+                match op.get_op_assignment_info() {
+                    Some((_, _, _, _, _, syntax)) => {
+                        let h = op_helper(syntax, 2).unwrap_or("_bad");
+                        let _ = write!(self.out, "{target}={h}({target},{rhs});");
+                    }
+                    None => {
+                        let _ = write!(self.out, "{target}={rhs};");
+                    }
+                }
+                if tail {
+                    self.out.push_str("return undefined;");
+                }
+            }
+            Stmt::If(fc, _) => {
+                let c = self.expr(&fc.expr);
+                let _ = write!(self.out, "if(_bool({c})){{");
+                self.block(&fc.body, tail);
+                self.out.push_str("}else{");
+                self.block(&fc.branch, tail);
+                self.out.push('}');
+            }
+            Stmt::While(fc, _) => {
+                let w = weight_block(&fc.body) + weight_expr(&fc.expr) + 2;
+                if matches!(fc.expr, Expr::Unit(_)) {
+                    let _ = write!(self.out, "while(true){{_tick({w});");
+                } else {
+                    let c = self.expr(&fc.expr);
+                    let _ = write!(self.out, "while(_bool({c})){{_tick({w});");
+                }
+                self.block(&fc.body, false);
+                self.out.push('}');
+                if tail {
+                    self.out.push_str("return undefined;");
+                }
+            }
+            Stmt::For(b, _) => {
+                let w = weight_block(&b.2.body) + 1;
+                let it = self.expr(&b.2.expr);
+                self.push_scope();
+                let v = self.declare(&b.0.name);
+                let _ = write!(self.out, "for(let {v} of _iter({it})){{_tick({w});");
+                self.block(&b.2.body, false);
+                self.pop_scope();
+                self.out.push('}');
+                if tail {
+                    self.out.push_str("return undefined;");
+                }
+            }
+            Stmt::Block(b) => {
+                self.out.push('{');
+                self.block(b, tail);
+                self.out.push('}');
+            }
+            Stmt::BreakLoop(_, flags, _) => {
+                if flags.contains(ASTFlags::BREAK) {
+                    self.out.push_str("break;");
+                } else {
+                    self.out.push_str("continue;");
+                }
+            }
+            // Rejected by `check_supported`.
+            _ => self.out.push_str("_unsupported();"),
+        }
+    }
+
+    fn args(&mut self, args: &[Expr], first: Option<String>) -> String {
+        let mut v: Vec<String> = first.into_iter().collect();
+        v.extend(args.iter().map(|a| self.expr(a)));
+        v.join(",")
+    }
+
+    fn call(&mut self, f: &rhai::FnCallExpr, receiver: Option<String>) -> String {
+        let n = f.args.len() + usize::from(receiver.is_some());
+        if receiver.is_none() && (f.op_token.is_some() || is_operator(&f.name)) {
+            let h = op_helper(&f.name, n).unwrap_or("_bad");
+            return format!("{h}({})", self.args(&f.args, None));
+        }
+        let mut path: Vec<String> = f
+            .namespace
+            .path
+            .iter()
+            .map(|i| i.name.to_string())
+            .collect();
+        path.push(f.name.to_string());
+        let path = path.join("::");
+        let table = if self.lib.contains(&path.as_str()) {
+            "L"
+        } else {
+            "B"
+        };
+        format!(
+            "_fn({table},{})({})",
+            js_string(&path),
+            self.args(&f.args, receiver)
+        )
+    }
+
+    fn expr(&mut self, e: &Expr) -> String {
+        match e {
+            Expr::BoolConstant(b, _) => b.to_string(),
+            Expr::FloatConstant(f, _) => js_number(**f),
+            Expr::IntegerConstant(i, _) => js_number(*i as f64),
+            Expr::StringConstant(s, _) => js_string(s),
+            Expr::DynamicConstant(d, _) => {
+                let j = super::to_json(d);
+                format!("_json({})", js_string(&j.to_string()))
+            }
+            Expr::InterpolatedString(v, _) => {
+                let parts: Vec<String> = v.iter().map(|x| self.expr(x)).collect();
+                format!("_cat([{}])", parts.join(","))
+            }
+            Expr::Array(v, _) => {
+                let parts: Vec<String> = v.iter().map(|x| self.expr(x)).collect();
+                format!("[{}]", parts.join(","))
+            }
+            Expr::Map(b, _) => {
+                let mut keys = Vec::new();
+                let mut vals = Vec::new();
+                for (k, x) in b.0.iter() {
+                    keys.push(js_string(&k.name));
+                    vals.push(self.expr(x));
+                }
+                format!("_map([{}],[{}])", keys.join(","), vals.join(","))
+            }
+            Expr::Variable(v, _, _) => self.lookup(&v.1),
+            Expr::FnCall(f, _) => self.call(f, None),
+            Expr::Stmt(b) => self.value_block(b),
+            Expr::Dot(b, _, _) => {
+                let target = self.expr(&b.lhs);
+                self.dot(target, &b.rhs)
+            }
+            Expr::Index(b, _, _) => {
+                let target = self.expr(&b.lhs);
+                let k = self.expr(&b.rhs);
+                format!("_idx({target},{k})")
+            }
+            Expr::And(v, _) => {
+                let parts: Vec<String> = v
+                    .iter()
+                    .map(|x| format!("_bool({})", self.expr(x)))
+                    .collect();
+                format!("({})", parts.join("&&"))
+            }
+            Expr::Or(v, _) => {
+                let parts: Vec<String> = v
+                    .iter()
+                    .map(|x| format!("_bool({})", self.expr(x)))
+                    .collect();
+                format!("({})", parts.join("||"))
+            }
+            // Rejected by `check_supported`.
+            _ => "_unsupported()".into(),
+        }
+    }
+
+    fn dot(&mut self, target: String, rhs: &Expr) -> String {
+        match rhs {
+            Expr::Property(p, _) => format!("_prop({target},{})", js_string(&p.2)),
+            Expr::MethodCall(f, _) => self.call(f, Some(target)),
+            Expr::Dot(b, _, _) => {
+                let t = self.dot(target, &b.lhs);
+                self.dot(t, &b.rhs)
+            }
+            _ => "_unsupported()".into(),
+        }
+    }
+
+    /// A block used as a value: `if` with single-expression branches becomes `?:`, anything else
+    /// an arrow function called at once.
+    fn value_block(&mut self, b: &StmtBlock) -> String {
+        let stmts: Vec<&Stmt> = b.iter().collect();
+        if let [Stmt::If(fc, _)] = stmts.as_slice() {
+            let single = |blk: &StmtBlock| -> Option<Expr> {
+                let v: Vec<&Stmt> = blk.iter().collect();
+                match v.as_slice() {
+                    [Stmt::Expr(e)] => Some((**e).clone()),
+                    [] => None,
+                    _ => None,
+                }
+            };
+            let body_ok = single(&fc.body);
+            let branch_empty = fc.branch.iter().next().is_none();
+            let branch_ok = single(&fc.branch);
+            if let Some(a) = body_ok {
+                if branch_empty || branch_ok.is_some() {
+                    let c = self.expr(&fc.expr);
+                    let a = self.expr(&a);
+                    let bb = match branch_ok {
+                        Some(x) => self.expr(&x),
+                        None => "undefined".into(),
+                    };
+                    return format!("(_bool({c})?{a}:{bb})");
+                }
+            }
+        }
+        let saved = std::mem::take(&mut self.out);
+        self.block(b, true);
+        let inner = std::mem::replace(&mut self.out, saved);
+        format!("(()=>{{{inner}}})()")
     }
 }

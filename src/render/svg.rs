@@ -257,27 +257,28 @@ impl Scale {
     }
 }
 
-/// Legend entries: (name, colour, dashed, symbol) for named series and markers.
-fn legend_items(c: &ChartData) -> Vec<(String, String, bool, Option<Symbol>)> {
-    let mut v: Vec<(String, String, bool, Option<Symbol>)> = c
+/// A legend entry: name, colour, the series' dash attribute, marker symbol.
+type LegendItem = (String, String, &'static str, Option<Symbol>);
+
+/// Legend entries for named series and markers.
+fn legend_items(c: &ChartData) -> Vec<LegendItem> {
+    let mut v: Vec<LegendItem> = c
         .series
         .iter()
-        .filter(|s| !s.name.is_empty())
-        .map(|s| (s.name.clone(), s.color.clone(), s.dashed, None))
+        .enumerate()
+        .filter(|(_, s)| !s.name.is_empty())
+        .map(|(i, s)| (s.name.clone(), s.color.clone(), dash(i, s.dashed), None))
         .collect();
     v.extend(
         c.markers
             .iter()
-            .map(|m| (m.name.clone(), m.color.clone(), false, Some(m.symbol))),
+            .map(|m| (m.name.clone(), m.color.clone(), "", Some(m.symbol))),
     );
     v
 }
 
 /// Legend rows: items wrapped to the width; each item is (x offset, row, entry index).
-fn legend_layout(
-    items: &[(String, String, bool, Option<Symbol>)],
-    width: f64,
-) -> Vec<(f64, usize)> {
+fn legend_layout(items: &[LegendItem], width: f64) -> Vec<(f64, usize)> {
     let mut out = Vec::new();
     let (mut x, mut row) = (LEFT, 0usize);
     for it in items {
@@ -421,7 +422,7 @@ pub fn chart_svg_with_id(ch: &ChartData, uid: &str) -> String {
     }
     // Legend.
     for (it, (x, row)) in items.iter().zip(lay.iter()) {
-        let y = base_h - 6.0 + *row as f64 * LEGEND_ROW;
+        let y = base_h + 8.0 + *row as f64 * LEGEND_ROW;
         let cls = class_color(&it.1);
         match it.3 {
             Some(sym) => symbol(&mut o, sym, x + 12.0, y - 4.0, &it.1, 5.0, ""),
@@ -434,7 +435,7 @@ pub fn chart_svg_with_id(ch: &ChartData, uid: &str) -> String {
                     c(x + 24.0),
                     c(y - 4.0),
                     palette(&it.1),
-                    if it.2 { " stroke-dasharray=\"6 4\"" } else { "" }
+                    it.2
                 );
             }
         }
@@ -635,7 +636,13 @@ fn line_series(
         }
     }
     let r = if kind == ChartKind::Scatter { 4.0 } else { 2.5 };
-    let _ = write!(o, "<g class=\"fi-{cls}\" fill=\"{col}\">");
+    // Dense lines keep their points as invisible tooltip targets.
+    let hidden = kind == ChartKind::Line && pts.len() > 30;
+    let _ = write!(
+        o,
+        "<g class=\"fi-{cls}\" fill=\"{col}\"{}>",
+        if hidden { " fill-opacity=\"0\"" } else { "" }
+    );
     for (x, y, xv, yv) in &pts {
         if x.is_finite() && y.is_finite() {
             let name = if s.name.is_empty() { "" } else { &s.name };

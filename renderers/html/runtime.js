@@ -1,0 +1,751 @@
+/*
+ * labforge page runtime. Plain ES2019, no dependencies, no eval: the lab's formulas arrive as
+ * JavaScript functions translated from Rhai at render time (src/formula/js.rs) in LF_FN, and this
+ * file reproduces Rhai's semantics for the formula subset (real arithmetic, strict booleans,
+ * Rhai's number-to-text rules, the operation budget) and runs the page: controls, gating,
+ * outputs, banners, charts, progress in localStorage, ledger and report export.
+ */
+(function () {
+  "use strict";
+  var D = JSON.parse(document.getElementById("lf-data").textContent);
+  var MAX_OPS = D.maxOps;
+  var L = (typeof labforgeLibrary === "function") ? labforgeLibrary(D.hardware) : {};
+  var FN = [];
+
+  /* ------------------------------------------------------------ Rhai semantics */
+
+  var _ops = 0;
+  function fail(m) { throw new Error(m); }
+  function _tick(n) { _ops += n; if (_ops > MAX_OPS) fail("the formula ran more than " + MAX_OPS + " operations"); }
+  function isMap(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
+  /* Numbers are f64 (JS numbers); Rhai integers (from `len`) are BigInts, so they print as
+     integers and mix with floats as Rhai's do. */
+  function isNum(x) { return typeof x === "number" || typeof x === "bigint"; }
+  function typeName(x) {
+    if (x === undefined || x === null) return "()";
+    if (typeof x === "number") return "f64";
+    if (typeof x === "bigint") return "i64";
+    if (typeof x === "boolean") return "bool";
+    if (typeof x === "string") return "string";
+    if (Array.isArray(x)) return "array";
+    return "map";
+  }
+  function _bool(x) { if (typeof x !== "boolean") fail("boolean expected, found " + typeName(x)); return x; }
+  function num(x, what) { if (!isNum(x)) fail("no function matches `" + what + "(" + typeName(x) + ")`"); return Number(x); }
+  var F32_MAX = Math.fround(1e13), F32_MIN = Math.fround(1e-13);
+  /* Rust's `Display` for f64 (shortest round-trip digits, never an exponent). */
+  function plain(x) {
+    var s = String(x);
+    var e = s.indexOf("e");
+    if (e < 0) return s;
+    var neg = s[0] === "-";
+    var mant = s.slice(neg ? 1 : 0, e), exp = parseInt(s.slice(e + 1), 10);
+    var dot = mant.indexOf("."), digits = mant.replace(".", "");
+    var point = (dot < 0 ? mant.length : dot) + exp;
+    var out;
+    if (point <= 0) out = "0." + "0".repeat(-point) + digits;
+    else if (point >= digits.length) out = digits + "0".repeat(point - digits.length);
+    else out = digits.slice(0, point) + "." + digits.slice(point);
+    return (neg ? "-" : "") + out;
+  }
+  /* Rhai's FloatWrapper Display. */
+  function fstr(x) {
+    if (x !== x) return "NaN";
+    if (x === Infinity) return "inf";
+    if (x === -Infinity) return "-inf";
+    var a = Math.abs(x);
+    if (a === 0) return "0.0";
+    if (a > F32_MAX || a < F32_MIN) return x.toExponential().replace("e+", "e");
+    var s = plain(x);
+    return (a % 1 === 0) ? s + ".0" : s;
+  }
+  function dbg(x) { return typeof x === "string" ? JSON.stringify(x) : tostr(x); }
+  /* Rhai's `to_string` / string conversion. */
+  function tostr(x) {
+    if (x === undefined || x === null) return "";
+    if (typeof x === "number") return fstr(x);
+    if (typeof x === "bigint") return String(x);
+    if (typeof x === "boolean") return x ? "true" : "false";
+    if (typeof x === "string") return x;
+    if (Array.isArray(x)) return "[" + x.map(dbg).join(", ") + "]";
+    return "#{" + Object.keys(x).sort().map(function (k) { return JSON.stringify(k) + ": " + dbg(x[k]); }).join(", ") + "}";
+  }
+  function opErr(op, a, b) { fail("no function matches `" + op + " (" + typeName(a) + (b === undefined && arguments.length < 3 ? "" : ", " + typeName(b)) + ")`"); }
+  function _add(a, b) {
+    if (typeof a === "number" && typeof b === "number") return a + b;
+    if (typeof a === "bigint" && typeof b === "bigint") return a + b;
+    if (isNum(a) && isNum(b)) return Number(a) + Number(b);
+    if (typeof a === "string" || typeof b === "string") {
+      return tostr(a) + tostr(b);
+    }
+    if (Array.isArray(a) && Array.isArray(b)) return a.concat(b);
+    return opErr("+", a, b);
+  }
+  function arith(op, f, fi) {
+    return function (a, b) {
+      if (typeof a === "number" && typeof b === "number") return f(a, b);
+      if (typeof a === "bigint" && typeof b === "bigint") return fi(a, b);
+      if (isNum(a) && isNum(b)) return f(Number(a), Number(b));
+      return opErr(op, a, b);
+    };
+  }
+  function izero(b) { if (b === BigInt(0)) fail("Division by zero"); }
+  var _sub = arith("-", function (a, b) { return a - b; }, function (a, b) { return a - b; });
+  var _mul = arith("*", function (a, b) { return a * b; }, function (a, b) { return a * b; });
+  /* labforge registers `/` for two integers as real division. */
+  var _div = arith("/", function (a, b) { return a / b; }, function (a, b) { return Number(a) / Number(b); });
+  var _rem = arith("%", function (a, b) { return a % b; }, function (a, b) { izero(b); return a % b; });
+  var _pow = arith("**", function (a, b) { return Math.pow(a, b); }, function (a, b) {
+    if (b < BigInt(0)) fail("Integer raised to a negative power");
+    return a ** b;
+  });
+  function same(a, b) {
+    if (isNum(a) && isNum(b)) return Number(a) === Number(b);
+    if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b)) return false;
+    if (Array.isArray(a)) return a.length === b.length && a.every(function (x, i) { return same(x, b[i]); });
+    if (isMap(a)) {
+      var ka = Object.keys(a).sort(), kb = Object.keys(b).sort();
+      return same(ka, kb) && ka.every(function (k) { return same(a[k], b[k]); });
+    }
+    return a === b;
+  }
+  function _eq(a, b) { return same(a, b); }
+  function _ne(a, b) { return !same(a, b); }
+  function cmp(op, f) {
+    return function (a, b) {
+      if (isNum(a) && isNum(b)) return f(Number(a), Number(b));
+      if (typeof a === "string" && typeof b === "string") return f(a, b);
+      if (typeof a !== typeof b) return false;
+      return opErr(op, a, b);
+    };
+  }
+  var _lt = cmp("<", function (a, b) { return a < b; });
+  var _le = cmp("<=", function (a, b) { return a <= b; });
+  var _gt = cmp(">", function (a, b) { return a > b; });
+  var _ge = cmp(">=", function (a, b) { return a >= b; });
+  function bop(op, f) {
+    return function (a, b) { if (typeof a === "boolean" && typeof b === "boolean") return f(a, b); return opErr(op, a, b); };
+  }
+  var _band = bop("&", function (a, b) { return a && b; });
+  var _bor = bop("|", function (a, b) { return a || b; });
+  var _bxor = bop("^", function (a, b) { return a !== b; });
+  function _neg(a) { if (isNum(a)) return -a; return opErr("-", a); }
+  function _pos(a) { if (isNum(a)) return a; return opErr("+", a); }
+  function _not(a) { if (typeof a === "boolean") return !a; return opErr("!", a); }
+  function _unsupported() { fail("unsupported construct"); }
+  function _bad() { fail("unsupported operator"); }
+  function _cat(parts) { return parts.map(tostr).join(""); }
+  function _map(keys, vals) {
+    var m = Object.create(null);
+    for (var i = 0; i < keys.length; i++) m[keys[i]] = vals[i];
+    return m;
+  }
+  function fromJson(v) {
+    if (Array.isArray(v)) return v.map(fromJson);
+    if (v !== null && typeof v === "object") {
+      var m = Object.create(null);
+      Object.keys(v).forEach(function (k) { m[k] = fromJson(v[k]); });
+      return m;
+    }
+    if (v === null) return NaN;
+    return v;
+  }
+  function _json(s) { return fromJson(JSON.parse(s)); }
+  function _iter(x) {
+    if (Array.isArray(x)) return x.slice();
+    if (typeof x === "string") return Array.from(x);
+    return fail("`for` needs a list, found " + typeName(x));
+  }
+  function _prop(o, k) {
+    if (isMap(o)) return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+    if (GETTERS[k]) return B[k](o);
+    return fail("property `" + k + "` not found on " + typeName(o));
+  }
+  function _idx(o, k) {
+    if (isMap(o) && typeof k === "string") return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+    if (Array.isArray(o)) return fail("numbers are real, so a list cannot be indexed: use at(list, i)");
+    return fail("cannot index " + typeName(o) + " with " + typeName(k));
+  }
+  function _fn(table, name) {
+    var f = table[name];
+    if (typeof f !== "function") fail("no function `" + name + "` in this page");
+    return f;
+  }
+  function m1(name, f) { return function (x) { if (arguments.length !== 1) fail("no function matches `" + name + "`"); return f(num(x, name)); }; }
+  var B = Object.create(null);
+  [["sqrt", Math.sqrt], ["exp", Math.exp], ["ln", Math.log], ["abs", Math.abs], ["floor", Math.floor],
+   ["ceiling", Math.ceil], ["sin", Math.sin], ["cos", Math.cos], ["tan", Math.tan], ["asin", Math.asin],
+   ["acos", Math.acos], ["atan", Math.atan], ["sinh", Math.sinh], ["cosh", Math.cosh], ["tanh", Math.tanh],
+   ["is_nan", function (x) { return x !== x; }],
+   ["is_infinite", function (x) { return x === Infinity || x === -Infinity; }],
+   ["is_finite", function (x) { return isFinite(x); }],
+   ["round", function (x) { return x < 0 ? -Math.round(-x) : Math.round(x); }],
+   ["sign", function (x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }]
+  ].forEach(function (p) { B[p[0]] = m1(p[0], p[1]); });
+  var fabs = B.abs;
+  B.abs = function (x) { return typeof x === "bigint" ? (x < BigInt(0) ? -x : x) : fabs(x); };
+  B.log = function (x, base) {
+    num(x, "log");
+    if (arguments.length === 1) return Math.log10(x);
+    return Math.log(x) / Math.log(num(base, "log"));
+  };
+  B.min = function (a, b) {
+    if (typeof a === "bigint" && typeof b === "bigint") return a <= b ? a : b;
+    a = num(a, "min"); b = num(b, "min"); return a <= b ? a : b;
+  };
+  B.max = function (a, b) {
+    if (typeof a === "bigint" && typeof b === "bigint") return a >= b ? a : b;
+    a = num(a, "max"); b = num(b, "max"); return a >= b ? a : b;
+  };
+  B.to_string = function (x) { return tostr(x); };
+  B.len = function (x) {
+    if (typeof x === "string") return BigInt(Array.from(x).length);
+    if (Array.isArray(x)) return BigInt(x.length);
+    if (isMap(x)) return BigInt(Object.keys(x).length);
+    return fail("no function matches `len(" + typeName(x) + ")`");
+  };
+  B.contains = function (x, v) {
+    if (typeof x === "string" && typeof v === "string") return x.indexOf(v) >= 0;
+    if (Array.isArray(x)) return x.some(function (e) { return same(e, v); });
+    if (isMap(x) && typeof v === "string") return Object.prototype.hasOwnProperty.call(x, v);
+    return fail("no function matches `contains(" + typeName(x) + ", " + typeName(v) + ")`");
+  };
+  B.at = function (a, i) {
+    if (isNum(i)) i = Number(i);
+    if (!Array.isArray(a) || typeof i !== "number") fail("no function matches `at(" + typeName(a) + ", " + typeName(i) + ")`");
+    if (i % 1 !== 0 || i < 0 || i >= a.length) fail("in `at`: index " + plain(i) + " is outside the list (length " + a.length + ")");
+    return a[i];
+  };
+  B.to_upper = function (s) { if (typeof s !== "string") fail("no function matches `to_upper`"); return s.toUpperCase(); };
+  B.to_lower = function (s) { if (typeof s !== "string") fail("no function matches `to_lower`"); return s.toLowerCase(); };
+  B.keys = function (m) { if (!isMap(m)) fail("no function matches `keys`"); return Object.keys(m).sort(); };
+  B.values = function (m) { if (!isMap(m)) fail("no function matches `values`"); return Object.keys(m).sort().map(function (k) { return m[k]; }); };
+  B.sum = function (a) {
+    if (!Array.isArray(a)) fail("no function matches `sum`");
+    var s = 0;
+    for (var i = 0; i < a.length; i++) {
+      if (!isNum(a[i])) fail("in `sum`: sum() needs numbers, found " + typeName(a[i]));
+      s += Number(a[i]);
+    }
+    return s;
+  };
+  var GETTERS = { len: 1, is_nan: 1, is_finite: 1, is_infinite: 1, floor: 1, ceiling: 1, round: 1 };
+
+  /* Runs one compiled expression with a fresh operation budget. */
+  function run(i, S) {
+    _ops = 0;
+    return FN[i](S);
+  }
+  var H = { _tick: _tick, _bool: _bool, _add: _add, _sub: _sub, _mul: _mul, _div: _div, _rem: _rem, _pow: _pow,
+    _eq: _eq, _ne: _ne, _lt: _lt, _le: _le, _gt: _gt, _ge: _ge, _band: _band, _bor: _bor, _bxor: _bxor,
+    _neg: _neg, _pos: _pos, _not: _not, _cat: _cat, _map: _map, _json: _json, _iter: _iter, _prop: _prop,
+    _idx: _idx, _fn: _fn, _unsupported: _unsupported, _bad: _bad };
+  FN = (typeof window.LF_MAKE === "function") ? window.LF_MAKE(H, B, L) : [];
+  window.LF_RUNTIME = { run: run, tostr: tostr, fstr: fstr, H: H, B: B, L: L, fromJson: fromJson };
+
+  /* ------------------------------------------------------------ formatting */
+
+  function fmtAuto(x) { return L.fmt ? L.fmt(x) : String(x); }
+  function fmtFixed(x, d) { return L.fmt ? L.fmt(x, d) : x.toFixed(d); }
+  /* How a placeholder's value reads in prose (eval::display). */
+  function display(v) { return isNum(v) ? fmtAuto(Number(v)) : tostr(v); }
+  function esc(s) {
+    return String(s).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+  function tpl(t, S) {
+    var out = t.l[0];
+    for (var i = 0; i < t.e.length; i++) out += esc(display(run(t.e[i], S))) + t.l[i + 1];
+    return out;
+  }
+  function tplText(t, S) {
+    var div = document.createElement("div");
+    div.innerHTML = tpl(t, S);
+    return div.textContent;
+  }
+  function formatOutput(o, v) {
+    if (typeof v === "boolean") return o.words ? (v ? o.words[0] : o.words[1]) : (v ? "yes" : "no");
+    if (!isNum(v)) return tostr(v);
+    v = Number(v);
+    var n = (o.digits !== null && o.digits !== undefined) ? fmtFixed(v, o.digits) : fmtAuto(v);
+    var unit = o.unit || "";
+    var sep = (unit === "" || unit[0] === "%" || unit[0] === "×" || unit === "x") ? "" : " ";
+    return (o.prefix || "") + n + sep + unit;
+  }
+  function bandLevel(b, x) {
+    if (b.good_below !== null && b.good_below !== undefined) {
+      if (x < b.good_below) return "good";
+      return (b.warn_below !== null && b.warn_below !== undefined && x < b.warn_below) ? "warn" : "bad";
+    }
+    if (b.good_above !== null && b.good_above !== undefined) {
+      if (x > b.good_above) return "good";
+      return (b.warn_above !== null && b.warn_above !== undefined && x > b.warn_above) ? "warn" : "bad";
+    }
+    return "good";
+  }
+  var LEVEL_WORD = { good: "✓ good", warn: "⚠ warning", bad: "✗ bad" };
+
+  /* ------------------------------------------------------------ evaluation */
+
+  var LAB_CONST = fromJson(D.constants);
+  function scopeFor(p, inputs) {
+    var S = Object.create(null), k;
+    for (k in LAB_CONST) S[k] = LAB_CONST[k];
+    var pc = p._consts || (p._consts = fromJson(p.constants));
+    for (k in pc) S[k] = pc[k];
+    p.controls.forEach(function (c) { S[c.id] = inputs[c.id]; });
+    for (var i = 0; i < p.formulas.length; i++) {
+      var f = p.formulas[i];
+      try { S[f[0]] = run(f[1], S); } catch (e) { throw new Error("formula `" + f[0] + "` failed: " + e.message); }
+    }
+    return S;
+  }
+  function child(S, vars) {
+    var c = Object.create(S);
+    for (var k in vars) c[k] = vars[k];
+    return c;
+  }
+  function numv(v) { return isNum(v) ? Number(v) : NaN; }
+  /* linspace / step sweep (eval::chart::sweep_values). */
+  function sweepValues(from, to, points, step) {
+    var out = [], i;
+    if (step !== null && step !== undefined && step > 0) {
+      var n = Math.max(0, Math.floor((to - from) / step + 1e-9));
+      n = Math.min(n, 10000);
+      for (i = 0; i <= n; i++) out.push(from + step * i);
+      return out;
+    }
+    var m = Math.min(Math.max(points === null || points === undefined ? 50 : points, 1), 10000);
+    if (m === 1) return [from];
+    var d = (to - from) / (m - 1);
+    for (i = 0; i < m; i++) out.push(i === m - 1 ? to : from + d * i);
+    return out;
+  }
+  function normColor(s) { return ({ good: "green", warn: "orange", bad: "red" })[s] || s; }
+  /* The chart model (eval::chart::ChartData) at scope S. */
+  function chartData(c, S) {
+    var e = function (i, extra) { return run(i, extra ? child(S, extra) : S); };
+    var t = function (x) { return x === null || x === undefined ? null : tplText(x, S); };
+    var opt = function (x) { return x === null || x === undefined ? null : numv(e(x)); };
+    var sweep = null;
+    if (c.sweep) sweep = { v: c.sweep.var, vals: sweepValues(numv(e(c.sweep.from)), numv(e(c.sweep.to)), c.sweep.points, c.sweep.step) };
+    var series = [];
+    c.series.forEach(function (s) {
+      var emphasis = s.emphasis !== null && s.emphasis !== undefined ? e(s.emphasis) === true : false;
+      var points = [];
+      if (c.kind === "radar") {
+        s.values.forEach(function (v) { points.push({ x: points.length, y: numv(e(v)), color: null, text: null }); });
+      } else {
+        var binds = sweep ? sweep.vals : [null];
+        binds.forEach(function (b) {
+          var extra = {};
+          if (b !== null) extra[sweep.v] = b;
+          var xv = s.x !== null && s.x !== undefined ? e(s.x, extra) : (b !== null ? b : 0);
+          var y = numv(s.y !== null && s.y !== undefined ? e(s.y, extra) : 0);
+          var x = c.kind === "bar" ? display(xv) : numv(xv);
+          var pe = child(S, extra);
+          pe.x = xv; pe.y = y;
+          var color = s.color_when !== null && s.color_when !== undefined ? normColor(tostr(run(s.color_when, pe))) : null;
+          var text = s.text ? tplText(s.text, pe) : null;
+          points.push({ x: x, y: y, color: color, text: text });
+        });
+      }
+      series.push({ name: t(s.name), color: s.color, dashed: s.dashed, fill: s.fill, emphasis: emphasis, points: points });
+    });
+    if (c.bars.length) {
+      var pts = c.bars.map(function (b) {
+        var y = numv(e(b.value));
+        var label = t(b.label);
+        var pe = child(S, { x: label, y: y });
+        var color = b.color_when !== null && b.color_when !== undefined ? normColor(tostr(run(b.color_when, pe))) : b.color;
+        return { x: label, y: y, color: color, text: b.text ? tplText(b.text, pe) : null };
+      });
+      series.push({ name: "", color: "blue", dashed: false, fill: false, emphasis: false, points: pts });
+    }
+    var lines = function (ls) {
+      return ls.map(function (l) { return { at: numv(e(l.at)), label: t(l.label), color: l.color, dashed: l.dashed }; });
+    };
+    return {
+      id: c.id, kind: c.kind, title: t(c.title), x_label: t(c.x_label), y_label: t(c.y_label),
+      x_log: c.x_log, y_log: c.y_log, x_min: opt(c.x_min), x_max: opt(c.x_max), y_min: opt(c.y_min), y_max: opt(c.y_max),
+      x_prefix: c.x_prefix, x_suffix: c.x_suffix, y_prefix: c.y_prefix, y_suffix: c.y_suffix, legend: c.legend,
+      axes: c.axes, series: series,
+      markers: c.markers.map(function (m) { return { name: t(m.name), x: numv(e(m.x)), y: numv(e(m.y)), symbol: m.symbol, color: m.color }; }),
+      hlines: lines(c.hlines), vlines: lines(c.vlines)
+    };
+  }
+
+  /* ------------------------------------------------------------ state */
+
+  var KEY = "labforge:" + D.lab.id + ":v" + D.lab.version;
+  var state = { parts: {}, decision_log: "" };
+  try {
+    var saved = JSON.parse(localStorage.getItem(KEY) || "null");
+    if (saved && typeof saved === "object" && saved.parts) state = saved;
+  } catch (err) { /* private mode or corrupt: start fresh */ }
+  D.parts.forEach(function (p) { if (!state.parts[p.id] || typeof state.parts[p.id] !== "object") state.parts[p.id] = {}; });
+  if (typeof state.decision_log !== "string") state.decision_log = "";
+  function save() { try { localStorage.setItem(KEY, JSON.stringify(state)); } catch (err) { /* ignore */ } }
+
+  function q(root, sel) { return root.querySelector(sel); }
+  function qa(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
+  function partEl(p) { return document.querySelector('[data-part="' + p.id + '"]'); }
+  function ctlInputs(p, c) { return qa(partEl(p), '[data-control="' + c.id + '"]'); }
+
+  /* Current value of a control from its input. */
+  function readControl(p, c) {
+    var els = ctlInputs(p, c);
+    var el = els[0];
+    switch (c.kind) {
+      case "slider":
+        var pos = parseFloat(el.value);
+        if (c.values) return c.values[Math.round(pos)];
+        if (c.base !== null && c.base !== undefined) return Math.pow(c.base, pos);
+        return pos;
+      case "number": return parseFloat(el.value);
+      case "switch": return el.checked;
+      case "select": return fromJson(c.values[el.selectedIndex < 0 ? 0 : el.selectedIndex]);
+      case "checkboxes":
+        var m = Object.create(null);
+        els.forEach(function (x) { m[x.value] = x.checked; });
+        return m;
+    }
+    return undefined;
+  }
+  function writeControl(p, c, v) {
+    var els = ctlInputs(p, c), el = els[0], i;
+    switch (c.kind) {
+      case "slider":
+        if (c.values) { i = c.values.indexOf(v); if (i >= 0) el.value = String(i); }
+        else if (c.base !== null && c.base !== undefined) el.value = String(Math.log(v) / Math.log(c.base));
+        else el.value = String(v);
+        break;
+      case "number": el.value = String(v); break;
+      case "switch": el.checked = v === true; break;
+      case "select":
+        for (i = 0; i < c.values.length; i++) if (same(fromJson(c.values[i]), fromJson(v))) { el.selectedIndex = i; break; }
+        break;
+      case "checkboxes": els.forEach(function (x) { x.checked = !!(v && v[x.value]); }); break;
+    }
+  }
+  function controlText(c, v) {
+    if (c.kind !== "slider" && c.kind !== "number") return null;
+    var d = c.digits;
+    var s = (d !== null && d !== undefined) ? fmtFixed(v, d) : fmtAuto(v);
+    return s + (c.unit ? " " + c.unit : "");
+  }
+
+  /* ------------------------------------------------------------ answers and gating */
+
+  function answered(pid, what) {
+    var a = state.parts[pid] || {};
+    return a[what] !== undefined && a[what] !== null && a[what] !== "";
+  }
+  function predictionCorrect(p, ans) {
+    var pr = p.prediction;
+    if (!pr || ans === undefined || ans === null) return null;
+    if (pr.numeric) {
+      var x = parseFloat(ans);
+      if (!/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(String(ans)) || x !== x) return false;
+      return Math.abs(x - pr.target) <= pr.tolerance * Math.abs(pr.target);
+    }
+    return pr.options.some(function (o) { return o.correct && o.id === ans; });
+  }
+  function reflectionCorrect(p, ans) {
+    if (!p.reflection || ans === undefined || ans === null) return null;
+    return p.reflection.options.some(function (o) { return o.correct && o.id === ans; });
+  }
+  function unlocked(p) {
+    return p.requires.every(function (r) { return answered(r[0], r[1]); });
+  }
+
+  function announce(p, html) {
+    var live = q(partEl(p), "[data-announce]");
+    if (live) live.innerHTML = html;
+  }
+
+  function showChoiceFeedback(p, what) {
+    var el = partEl(p);
+    var ans = state.parts[p.id][what];
+    qa(el, '[data-' + what + '-feedback]').forEach(function (f) {
+      var on = ans !== undefined && f.getAttribute("data-" + what + "-feedback") === String(ans);
+      f.hidden = !on;
+    });
+    var ok = what === "prediction" ? predictionCorrect(p, ans) : reflectionCorrect(p, ans);
+    var box = q(el, '[data-' + what + '-result]');
+    if (box) {
+      if (ans === undefined || ans === null) { box.hidden = true; return; }
+      box.hidden = false;
+      box.className = "callout " + (ok ? "success" : "warn");
+      var word = q(box, "[data-result-word]");
+      if (word) word.textContent = ok ? "✓ Correct" : "⚠ Not quite";
+      if (what === "prediction" && p.prediction && p.prediction.numeric) {
+        qa(el, "[data-numeric-feedback]").forEach(function (f) { f.hidden = f.getAttribute("data-numeric-feedback") !== (ok ? "correct" : "other"); });
+      }
+    }
+  }
+
+  function applyGates() {
+    D.parts.forEach(function (p) {
+      var el = partEl(p);
+      var open = unlocked(p);
+      q(el, "[data-part-body]").hidden = !open;
+      q(el, "[data-locked]").hidden = open;
+      var tab = document.querySelector('[data-tab="' + p.id + '"]');
+      if (tab) {
+        tab.setAttribute("aria-disabled", open ? "false" : "true");
+        tab.classList.toggle("locked", !open);
+      }
+      var gate = q(el, "[data-gated]");
+      if (gate) {
+        var ready = !p.prediction || answered(p.id, "prediction");
+        gate.hidden = !ready;
+        var note = q(el, "[data-gate-note]");
+        if (note) note.hidden = ready;
+      }
+      showChoiceFeedback(p, "prediction");
+      showChoiceFeedback(p, "reflection");
+    });
+    updateHud();
+  }
+
+  /* ------------------------------------------------------------ recompute */
+
+  function setOutput(node, v) {
+    node.setAttribute("data-value", isNum(v) ? String(v) : (typeof v === "boolean" ? String(v) : tostr(v)));
+  }
+  function recompute(p) {
+    var el = partEl(p);
+    var inputs = {};
+    p.controls.forEach(function (c) { inputs[c.id] = readControl(p, c); });
+    var err = q(el, "[data-error]");
+    var S;
+    try {
+      S = scopeFor(p, inputs);
+      p.controls.forEach(function (c) {
+        var t = controlText(c, inputs[c.id]);
+        var o = q(el, '[data-control-display="' + c.id + '"]');
+        if (o && t !== null) o.textContent = t;
+      });
+      p.outputs.forEach(function (o) {
+        var v = S[o.name];
+        var level = null;
+        if (o.level !== null && o.level !== undefined) level = tostr(run(o.level, child(S, { value: v })));
+        else if (o.bands && isNum(v)) level = bandLevel(o.bands, Number(v));
+        var text = formatOutput(o, v);
+        qa(el, '[data-output="' + o.name + '"]').forEach(function (n) {
+          setOutput(n, v);
+          var txt = q(n, "[data-text]") || n;
+          txt.textContent = text;
+          if (level !== null) n.setAttribute("data-level", level); else n.removeAttribute("data-level");
+          var lw = q(n, "[data-level-word]");
+          if (lw) lw.textContent = level ? (LEVEL_WORD[level] || level) : "";
+        });
+      });
+      qa(el, "[data-tpl]").forEach(function (n) {
+        n.innerHTML = tpl(p.tpls[+n.getAttribute("data-tpl")], S);
+      });
+      var fb = [];
+      p.feedback.forEach(function (r) {
+        if (run(r.when, S) === true) {
+          fb.push('<div class="callout ' + r.kind + '" role="status"><span class="icon" aria-hidden="true">' +
+            ({ success: "✓", info: "ℹ", warn: "⚠", danger: "✗" })[r.kind] + '</span><span class="sr-kind">' +
+            ({ success: "Success", info: "Note", warn: "Warning", danger: "Danger" })[r.kind] + ': </span>' +
+            (r.title ? "<strong>" + tpl(r.title, S) + "</strong> " : "") + tpl(r.text, S) + "</div>");
+        }
+      });
+      var area = q(el, "[data-feedback-area]");
+      if (area) {
+        var html = fb.join("");
+        if (area.getAttribute("data-html") !== html) { area.innerHTML = html; area.setAttribute("data-html", html); }
+      }
+      p.charts.forEach(function (c, i) {
+        var fig = q(el, '[data-chart="' + i + '"]');
+        if (fig && window.LFCharts) fig.innerHTML = window.LFCharts.svg(chartData(c, S), "p-" + p.id + "-" + c.id);
+      });
+      if (err) { err.hidden = true; err.textContent = ""; }
+    } catch (e) {
+      if (err) { err.hidden = false; err.textContent = "⚠ " + e.message; }
+    }
+    var saved = {};
+    p.controls.forEach(function (c) { saved[c.id] = inputs[c.id]; });
+    state.parts[p.id].controls = saved;
+  }
+
+  /* ------------------------------------------------------------ HUD, ledger, report */
+
+  function hudState() {
+    if (!D.hud) return { parts: {}, tier: null };
+    var correct = Object.create(null), count = 0, parts = {};
+    D.hud.parts.forEach(function (pid) {
+      var p = D.parts.filter(function (x) { return x.id === pid; })[0];
+      var ok = !!(p && predictionCorrect(p, state.parts[pid].prediction));
+      if (ok) count += 1;
+      correct[pid] = ok;
+      parts[pid] = ok ? "correct" : "review";
+    });
+    var S = Object.create(null);
+    for (var k in LAB_CONST) S[k] = LAB_CONST[k];
+    S.correct = correct; S.correct_count = count;
+    var tier = null;
+    for (var i = 0; i < D.hud.tiers.length; i++) {
+      var t = D.hud.tiers[i], on = false;
+      if (t.when === null || t.when === undefined) on = true;
+      else { try { on = run(t.when, S) === true; } catch (e) { on = false; } }
+      if (on) { tier = t.name; break; }
+    }
+    return { parts: parts, tier: tier };
+  }
+  function updateHud() {
+    var h = hudState();
+    Object.keys(h.parts).forEach(function (pid) {
+      var n = document.querySelector('[data-hud-part="' + pid + '"]');
+      if (n) {
+        var done = answered(pid, "prediction");
+        n.setAttribute("data-state", done ? h.parts[pid] : "pending");
+        var w = q(n, "[data-hud-word]");
+        if (w) w.textContent = done ? (h.parts[pid] === "correct" ? "✓ CORRECT" : "⚠ REVIEW") : "… pending";
+      }
+    });
+    var tier = document.querySelector("[data-hud-tier]");
+    if (tier) tier.textContent = h.tier || "";
+  }
+  function complete() {
+    return D.parts.every(function (p) {
+      return (!p.prediction || answered(p.id, "prediction")) && (!p.reflection || answered(p.id, "reflection"));
+    });
+  }
+  function partKey(id) { return Array.from(id).length === 1 ? "part" + id.toUpperCase() : "part_" + id; }
+  function ledger() {
+    var design = {}, parts = {};
+    D.parts.forEach(function (p) {
+      var a = state.parts[p.id], rec = {};
+      var pc = predictionCorrect(p, a.prediction), rc = reflectionCorrect(p, a.reflection);
+      if (answered(p.id, "prediction")) rec.prediction = String(a.prediction);
+      if (pc !== null && answered(p.id, "prediction")) rec.prediction_correct = pc;
+      if (answered(p.id, "reflection")) rec.reflection = String(a.reflection);
+      if (rc !== null && answered(p.id, "reflection")) rec.reflection_correct = rc;
+      if (a.controls && Object.keys(a.controls).length) rec.controls = a.controls;
+      parts[p.id] = rec;
+    });
+    D.parts.forEach(function (p) {
+      var key = partKey(p.id), a = parts[p.id];
+      if (p.prediction) {
+        design[key + "_prediction"] = a.prediction !== undefined ? a.prediction : "no_selection";
+        design[key + "_correct"] = a.prediction_correct === true;
+      }
+      if (p.reflection) design[key + "_reflection"] = a.reflection !== undefined ? a.reflection : "no_selection";
+    });
+    design[D.lab.justKey] = state.decision_log;
+    return {
+      format: D.ledgerFormat, lab: D.lab.id, version: D.lab.version, chapter: D.lab.chapter,
+      design: design, parts: parts, decision_log: state.decision_log, hud: hudState(), complete: complete()
+    };
+  }
+  function report() {
+    var l = ledger(), out = [];
+    out.push("# " + D.lab.title + " — progress report", "");
+    out.push("- Lab: `" + l.lab + "` v" + l.version + " (chapter " + l.chapter + ")");
+    if (l.hud.tier) out.push("- Standing: **" + l.hud.tier + "**");
+    out.push("- Complete: " + (l.complete ? "yes" : "no"), "");
+    D.parts.forEach(function (p) {
+      var a = l.parts[p.id];
+      out.push("## Part " + p.id + ": " + p.title, "");
+      if (p.prediction) out.push("- Prediction: " + (a.prediction !== undefined ? a.prediction + (a.prediction_correct ? " (correct)" : " (review)") : "not answered"));
+      if (p.reflection) out.push("- Reflection: " + (a.reflection !== undefined ? a.reflection + (a.reflection_correct ? " (correct)" : " (review)") : "not answered"));
+      if (a.controls) Object.keys(a.controls).forEach(function (k) { out.push("- `" + k + "` = " + JSON.stringify(a.controls[k])); });
+      out.push("");
+    });
+    out.push("## Decision log", "", l.decision_log ? l.decision_log.split("\n").map(function (s) { return "> " + s; }).join("\n") : "_(empty)_", "");
+    return out.join("\n");
+  }
+  function download(name, type, text) {
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([text], { type: type }));
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  }
+  window.LF_PAGE = { ledger: ledger, report: report, state: function () { return state; } };
+
+  /* ------------------------------------------------------------ wiring */
+
+  function restore() {
+    D.parts.forEach(function (p) {
+      var a = state.parts[p.id], el = partEl(p);
+      if (a.controls) p.controls.forEach(function (c) { if (a.controls[c.id] !== undefined) writeControl(p, c, fromJson(a.controls[c.id])); });
+      ["prediction", "reflection"].forEach(function (what) {
+        if (!answered(p.id, what)) return;
+        qa(el, 'input[name="' + what + "-" + p.id + '"]').forEach(function (r) {
+          if (r.type === "radio") r.checked = r.value === String(a[what]);
+          else r.value = String(a[what]);
+        });
+      });
+    });
+    var dl = document.querySelector('[name="decision-log"]');
+    if (dl) dl.value = state.decision_log;
+  }
+
+  function wire() {
+    D.parts.forEach(function (p) {
+      var el = partEl(p);
+      p.controls.forEach(function (c) {
+        ctlInputs(p, c).forEach(function (inp) {
+          var h = function () { recompute(p); save(); };
+          inp.addEventListener("input", h);
+          inp.addEventListener("change", h);
+        });
+      });
+      ["prediction", "reflection"].forEach(function (what) {
+        qa(el, 'input[type="radio"][name="' + what + "-" + p.id + '"]').forEach(function (r) {
+          r.addEventListener("change", function () {
+            if (!r.checked) return;
+            state.parts[p.id][what] = r.value;
+            save(); applyGates();
+            var box = q(el, "[data-" + what + "-result]");
+            if (box) announce(p, box.innerHTML);
+          });
+        });
+      });
+      var form = q(el, "[data-numeric-form]");
+      if (form) {
+        form.addEventListener("submit", function (ev) {
+          ev.preventDefault();
+          var v = q(form, 'input[name="prediction-' + p.id + '"]').value.trim();
+          if (v === "") return;
+          state.parts[p.id].prediction = v;
+          save(); applyGates();
+        });
+      }
+    });
+    var dl = document.querySelector('[name="decision-log"]');
+    if (dl) dl.addEventListener("input", function () { state.decision_log = dl.value; save(); });
+    var bj = document.querySelector("[data-export-json]");
+    if (bj) bj.addEventListener("click", function () {
+      download(D.lab.id + "-ledger.json", "application/json", JSON.stringify(ledger(), null, 2) + "\n");
+    });
+    var bm = document.querySelector("[data-export-md]");
+    if (bm) bm.addEventListener("click", function () { download(D.lab.id + "-report.md", "text/markdown", report()); });
+    var br = document.querySelector("[data-reset]");
+    if (br) br.addEventListener("click", function () {
+      if (window.confirm("Erase your saved answers for this lab?")) {
+        try { localStorage.removeItem(KEY); } catch (e) { /* ignore */ }
+        location.reload();
+      }
+    });
+    qa(document, "[data-tab]").forEach(function (tab) {
+      tab.addEventListener("click", function (ev) {
+        if (tab.getAttribute("aria-disabled") === "true") { ev.preventDefault(); }
+      });
+    });
+  }
+
+  restore();
+  wire();
+  D.parts.forEach(function (p) { recompute(p); });
+  applyGates();
+  document.documentElement.setAttribute("data-ready", "1");
+  window.LF_READY = (window.performance && performance.now) ? performance.now() : 0;
+})();

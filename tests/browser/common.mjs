@@ -1,0 +1,69 @@
+// Shared helpers for the page tests: launch the Debian Chromium through playwright-core (never a
+// downloaded browser), open a page from disk, unlock every part.
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export async function launch() {
+  const exe = process.env.LABFORGE_CHROMIUM || '/usr/bin/chromium';
+  const userDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labforge-chromium-'));
+  const ctx = await chromium.launchPersistentContext(userDir, {
+    executablePath: exe,
+    headless: true,
+    acceptDownloads: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return { ctx, userDir, close: async () => { await ctx.close(); fs.rmSync(userDir, { recursive: true, force: true }); } };
+}
+
+/** Opens a page; records page errors, console errors and any request that leaves the file. */
+export async function open(ctx, file) {
+  const page = await ctx.newPage();
+  const log = { errors: [], requests: [], dialogs: [], csp: [] };
+  page.on('pageerror', (e) => log.errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') log.errors.push('console: ' + m.text()); });
+  page.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith('file:') && !u.startsWith('data:') && !u.startsWith('blob:')) log.requests.push(u);
+  });
+  page.on('dialog', async (d) => { log.dialogs.push(d.message()); await d.dismiss(); });
+  await page.goto('file://' + path.resolve(file));
+  await page.waitForSelector('html[data-ready]', { timeout: 10000 });
+  return { page, log };
+}
+
+/** Answers every prediction (first option, or a number) and reflection until no part is locked. */
+export async function unlockAll(page) {
+  for (let round = 0; round < 20; round++) {
+    const progressed = await page.evaluate(() => {
+      let changed = false;
+      for (const sec of document.querySelectorAll('[data-part]')) {
+        if (sec.querySelector('[data-part-body]').hidden) continue;
+        const id = sec.getAttribute('data-part');
+        for (const what of ['prediction', 'reflection']) {
+          const radios = sec.querySelectorAll(`input[type=radio][name="${what}-${id}"]`);
+          if (radios.length && ![...radios].some((r) => r.checked)) {
+            radios[0].click();
+            changed = true;
+          }
+        }
+        const num = sec.querySelector(`input[type=number][name="prediction-${id}"]`);
+        if (num && num.value === '') {
+          num.value = '1';
+          num.form.requestSubmit();
+          changed = true;
+        }
+      }
+      return changed;
+    });
+    if (!progressed) return;
+  }
+}
+
+export function close(a, b, rel = 1e-9) {
+  if (a === b) return true;
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return Number.isNaN(a) && Number.isNaN(b);
+  return Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b), 1e-300);
+}

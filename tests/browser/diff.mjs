@@ -1,0 +1,57 @@
+// Differential test: the numbers in the page after input events equal `labforge eval --format json`.
+// Input: a JSON file written by tests/html_browser.rs: { cases: [{ page, part, sets, expected }] }.
+import fs from 'node:fs';
+import { launch, open, unlockAll, close } from './common.mjs';
+
+const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const b = await launch();
+let passed = 0, failed = 0;
+const pages = new Map();
+try {
+  for (const c of spec.cases) {
+    if (!pages.has(c.page)) {
+      const o = await open(b.ctx, c.page);
+      await unlockAll(o.page);
+      pages.set(c.page, o);
+    }
+    const { page, log } = pages.get(c.page);
+    const got = await page.evaluate(({ part, sets }) => {
+      const sec = document.querySelector(`[data-part="${part}"]`);
+      for (const s of sets) {
+        const els = [...sec.querySelectorAll(`[name="${s.id}"]`)];
+        if (s.kind === 'select') { els[0].selectedIndex = s.index; els[0].dispatchEvent(new Event('change', { bubbles: true })); }
+        else if (s.kind === 'switch') { els[0].checked = s.checked; els[0].dispatchEvent(new Event('change', { bubbles: true })); }
+        else if (s.kind === 'checkboxes') { for (const e of els) { e.checked = !!s.boxes[e.value]; e.dispatchEvent(new Event('change', { bubbles: true })); } }
+        else { els[0].value = s.value; els[0].dispatchEvent(new Event('input', { bubbles: true })); }
+      }
+      const out = {};
+      for (const e of sec.querySelectorAll('[data-output]')) out[e.getAttribute('data-output')] = e.getAttribute('data-value');
+      const err = sec.querySelector('[data-error]');
+      return { out, error: err && !err.hidden ? err.textContent : null };
+    }, { part: c.part, sets: c.sets });
+    const problems = [];
+    if (got.error) problems.push('page error: ' + got.error);
+    if (Object.keys(got.out).length === 0) problems.push('no data-output elements');
+    for (const [name, shown] of Object.entries(got.out)) {
+      if (!(name in c.expected)) { problems.push(`${name}: not in CLI output`); continue; }
+      const want = c.expected[name];
+      let ok;
+      if (typeof want === 'number') ok = close(Number(shown), want);
+      else if (want === null) ok = !Number.isFinite(Number(shown));
+      else if (typeof want === 'boolean') ok = shown === String(want);
+      else if (typeof want === 'string') ok = shown === want;
+      else ok = true; // records and lists are not shown as single values
+      if (!ok) problems.push(`${name}: page ${shown} vs CLI ${JSON.stringify(want)}`);
+    }
+    if (log.errors.length) problems.push('errors: ' + log.errors.join('; '));
+    if (log.requests.length) problems.push('requests: ' + log.requests.join(', '));
+    if (problems.length) {
+      failed++;
+      console.log(`FAIL ${c.page} part ${c.part} case ${c.name}: ${JSON.stringify(c.sets)}\n  ` + problems.join('\n  '));
+    } else passed++;
+  }
+} finally {
+  await b.close();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,376 @@
+//! The HTML renderer without a browser: determinism, the page's test contract, its
+//! Content-Security-Policy, the index, template overrides, the static SVG charts, and the
+//! formula subset shared by `labforge check` and the page.
+
+use labforge::eval::load_lab;
+use labforge::formula::FormulaEngine;
+use labforge::render::{html::HtmlRenderer, svg::chart_svg, RenderOptions, Renderer};
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn all_labs() -> Vec<PathBuf> {
+    let mut v = vec![
+        root().join("tests/inputs/html_demo.yaml"),
+        root().join("tests/inputs/html_formulas.yaml"),
+    ];
+    if let Ok(rd) = std::fs::read_dir(root().join("labs")) {
+        let mut real: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .collect();
+        real.sort();
+        v.extend(real);
+    }
+    v
+}
+
+fn page(path: &std::path::Path, opts: &RenderOptions) -> String {
+    let lab = load_lab(path).unwrap_or_else(|_| panic!("{} loads", path.display()));
+    let files = HtmlRenderer.render(&lab, "x", opts).unwrap();
+    assert_eq!(files.len(), 1);
+    assert_eq!(files[0].path, PathBuf::from("x.html"));
+    String::from_utf8(files[0].bytes.clone()).unwrap()
+}
+
+#[test]
+fn rendering_twice_gives_identical_bytes() {
+    for p in all_labs() {
+        let a = page(&p, &RenderOptions::default());
+        let b = page(&p, &RenderOptions::default());
+        assert!(a == b, "{} renders differently twice", p.display());
+    }
+}
+
+#[test]
+fn every_output_control_and_answer_follows_the_test_contract() {
+    for p in all_labs() {
+        let lab = load_lab(&p).ok().unwrap();
+        let html = page(&p, &RenderOptions::default());
+        for part in &lab.lab.parts {
+            let id = &part.id.value;
+            assert!(html.contains(&format!("data-part=\"{id}\"")), "part {id}");
+            for name in part.outputs.keys() {
+                assert!(
+                    html.contains(&format!("data-output=\"{name}\" data-value=\"")),
+                    "{}: output {id}.{name} has no data-output element",
+                    p.display()
+                );
+            }
+            for c in &part.controls {
+                let cid = &c.id().value;
+                assert!(
+                    html.contains(&format!("name=\"{cid}\" data-control=\"{cid}\"")),
+                    "control {cid}"
+                );
+                let hid = format!("c-{id}-{cid}");
+                assert!(
+                    html.contains(&format!("for=\"{hid}")),
+                    "control {cid} has no label"
+                );
+            }
+            if part
+                .prediction
+                .as_ref()
+                .is_some_and(|pr| pr.numeric.is_none())
+            {
+                assert!(html.contains(&format!(
+                    "type=\"radio\" id=\"pred-{id}-A\" name=\"prediction-{id}\" value=\"A\""
+                )));
+            }
+            if part.reflection.is_some() {
+                assert!(html.contains(&format!("name=\"reflection-{id}\"")));
+            }
+        }
+    }
+    // Select options hold the value as text.
+    let html = page(
+        &root().join("tests/inputs/html_demo.yaml"),
+        &RenderOptions::default(),
+    );
+    assert!(html.contains("<option value=\"3\" selected>ML (C_s=3)</option>"));
+    assert!(html.contains("<option value=\"2.5\">Bursty (C_s=2.5)</option>"));
+    // Full-precision defaults, as JavaScript's String(x) prints them.
+    assert!(html.contains("data-output=\"wait_min\" data-value=\"600.0000000000001\""));
+    assert!(html.contains("data-output=\"stable\" data-value=\"true\""));
+}
+
+/// base64(sha256) of every inline script, as the page's CSP lists them.
+#[test]
+fn csp_forbids_network_and_eval_and_pins_every_script() {
+    for p in all_labs() {
+        let html = page(&p, &RenderOptions::default());
+        let start = html.find("Content-Security-Policy\" content=\"").unwrap() + 34;
+        let csp = &html[start..start + html[start..].find('"').unwrap()];
+        for need in [
+            "default-src 'none'",
+            "connect-src 'none'",
+            "img-src data:",
+            "style-src 'unsafe-inline'",
+        ] {
+            assert!(csp.contains(need), "CSP lacks {need}: {csp}");
+        }
+        assert!(
+            !csp.contains("unsafe-eval") && !csp.contains("script-src 'unsafe-inline'"),
+            "{csp}"
+        );
+        let mut scripts = 0;
+        let mut rest = html.as_str();
+        while let Some(i) = rest.find("<script>") {
+            let body = &rest[i + 8..];
+            let end = body.find("</script>").unwrap();
+            let src = &body[..end];
+            let hash = labforge_sha256_base64(src.as_bytes());
+            assert!(
+                csp.contains(&format!("'sha256-{hash}'")),
+                "script not pinned by the CSP"
+            );
+            assert!(
+                !src.contains("eval(") && !src.contains("new Function"),
+                "no eval in the page"
+            );
+            scripts += 1;
+            rest = &body[end..];
+        }
+        assert_eq!(scripts, 4, "library, charts, formulas, runtime");
+        for bad in ["src=\"http", "href=\"http://", "@import", "url(http"] {
+            assert!(
+                !html.contains(bad),
+                "{}: external reference `{bad}`",
+                p.display()
+            );
+        }
+    }
+}
+
+/// SHA-256 by `sha256sum`, independent of the renderer's own implementation.
+fn labforge_sha256_base64(data: &[u8]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut c = Command::new("sha256sum")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    c.stdin.take().unwrap().write_all(data).unwrap();
+    let out = c.wait_with_output().unwrap();
+    let hex = String::from_utf8(out.stdout).unwrap();
+    let bytes: Vec<u8> = (0..32)
+        .map(|i| u8::from_str_radix(&hex[i * 2..i * 2 + 2], 16).unwrap())
+        .collect();
+    const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut o = String::new();
+    for c in bytes.chunks(3) {
+        let n = (u32::from(c[0]) << 16)
+            | (u32::from(*c.get(1).unwrap_or(&0)) << 8)
+            | u32::from(*c.get(2).unwrap_or(&0));
+        for (k, shift) in [18, 12, 6, 0].iter().enumerate() {
+            if k <= c.len() {
+                o.push(A[(n >> shift) as usize & 63] as char);
+            } else {
+                o.push('=');
+            }
+        }
+    }
+    o
+}
+
+#[test]
+fn index_lists_every_lab_with_links() {
+    let labs: Vec<_> = all_labs()
+        .iter()
+        .map(|p| load_lab(p).ok().unwrap())
+        .collect();
+    let pairs: Vec<(String, &labforge::eval::CompiledLab)> = labs
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (format!("lab-{i}"), l))
+        .collect();
+    let files = HtmlRenderer
+        .render_index(&pairs, &RenderOptions::default())
+        .unwrap();
+    assert_eq!(files[0].path, PathBuf::from("index.html"));
+    let html = String::from_utf8(files[0].bytes.clone()).unwrap();
+    for (stem, lab) in &pairs {
+        assert!(html.contains(&format!("href=\"{stem}.html\"")));
+        for o in &lab.lab.objectives {
+            let first = o.title.value.split_whitespace().next().unwrap();
+            assert!(
+                html.contains(first),
+                "objective `{}` missing",
+                o.title.value
+            );
+        }
+        if let Some(d) = &lab.lab.duration {
+            assert!(html.contains(&d.total));
+        }
+    }
+    assert!(html.contains("Queue <strong>demo</strong> lab"));
+    assert!(html.contains("badge warn"));
+}
+
+#[test]
+fn templates_directory_overrides_embedded_assets() {
+    let dir = std::env::temp_dir().join(format!("labforge-tpl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("style.css"), "body{color:#123456}").unwrap();
+    let opts = RenderOptions {
+        templates: Some(dir.clone()),
+        ..Default::default()
+    };
+    let html = page(&root().join("tests/inputs/html_demo.yaml"), &opts);
+    assert!(html.contains("body{color:#123456}"));
+    assert!(!html.contains("--c-purple"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A minimal XML well-formedness check: balanced tags, quoted attributes, escaped text.
+fn well_formed(s: &str) -> Result<(), String> {
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('<') {
+        let text = &rest[..i];
+        if text.contains('>')
+            || text
+                .replace("&amp;", "")
+                .replace("&lt;", "")
+                .replace("&gt;", "")
+                .replace("&quot;", "")
+                .replace("&#39;", "")
+                .contains('&')
+        {
+            return Err(format!("bad text `{text}`"));
+        }
+        let end = rest[i..].find('>').ok_or("unclosed tag")? + i;
+        let tag = &rest[i + 1..end];
+        if let Some(name) = tag.strip_prefix('/') {
+            let open = stack.pop().ok_or(format!("stray </{name}>"))?;
+            if open != name {
+                return Err(format!("</{name}> closes <{open}>"));
+            }
+        } else {
+            if !tag.matches('"').count().is_multiple_of(2) {
+                return Err(format!("unbalanced quotes in <{tag}>"));
+            }
+            let name = tag
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .trim_end_matches('/')
+                .to_string();
+            if !tag.ends_with('/') {
+                stack.push(name);
+            }
+        }
+        rest = &rest[end + 1..];
+    }
+    if stack.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("unclosed {stack:?}"))
+    }
+}
+
+#[test]
+fn static_svg_charts_are_well_formed_deterministic_and_complete() {
+    let mut kinds = BTreeSet::new();
+    for p in all_labs() {
+        let lab = load_lab(&p).ok().unwrap();
+        for part in &lab.parts {
+            let ev = lab
+                .evaluate(part, &lab.inputs(part, &Default::default()).unwrap())
+                .unwrap();
+            for ch in lab.charts(&ev).unwrap() {
+                let svg = chart_svg(&ch);
+                assert_eq!(svg, chart_svg(&ch));
+                well_formed(&svg)
+                    .unwrap_or_else(|e| panic!("{} chart {}: {e}\n{svg}", p.display(), ch.id));
+                assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+                if let Some(l) = &ch.x_label {
+                    assert!(svg.contains(&labforge::render::svg::esc(l)), "x label");
+                }
+                for m in &ch.markers {
+                    assert!(
+                        svg.contains(&format!(
+                            "<title>{}: (",
+                            labforge::render::svg::esc(&m.name)
+                        )),
+                        "marker {}",
+                        m.name
+                    );
+                }
+                for l in ch.hlines.iter().chain(ch.vlines.iter()) {
+                    if let Some(t) = &l.label {
+                        assert!(
+                            svg.contains(&labforge::render::svg::esc(t)),
+                            "reference line label {t}"
+                        );
+                    }
+                    assert!(svg.contains("stroke-dasharray=\"5 4\"") || !l.dashed);
+                }
+                if ch.legend {
+                    for s in ch.series.iter().filter(|s| !s.name.is_empty()) {
+                        assert!(
+                            svg.contains(&format!(
+                                ">{}</text>",
+                                labforge::render::svg::esc(&s.name)
+                            )),
+                            "legend {}",
+                            s.name
+                        );
+                    }
+                }
+                kinds.insert(format!(
+                    "{:?}{}",
+                    ch.kind,
+                    if ch.y_log || ch.x_log { "-log" } else { "" }
+                ));
+            }
+        }
+    }
+    for k in ["Line-log", "Bar", "Radar", "Scatter"] {
+        assert!(kinds.contains(k), "no {k} chart exercised: {kinds:?}");
+    }
+}
+
+#[test]
+fn formulas_outside_the_page_subset_are_check_errors_at_their_position() {
+    let e = FormulaEngine::new();
+    let known: BTreeSet<String> = ["m", "x", "list"].iter().map(|s| s.to_string()).collect();
+    for (src, col, what) in [
+        ("switch x { 1.0 => 2, _ => 3 }", 1, "`switch`"),
+        ("m[\"k\"].v", 2, "a chain after an index"),
+        (
+            "let y = #{a: 1}; y.a = 2; y.a",
+            19,
+            "assigning into a list or record",
+        ),
+        (
+            "let s = 0; for v in list { let t = if v > 1 { break; } else { 1 }; s += t; } s",
+            47,
+            "`break`/`continue` inside a block used as a value",
+        ),
+        ("x ?? 1", 3, "`??`"),
+        ("do { x } while false", 1, "`do` loops"),
+    ] {
+        let err = e.compile(src, &known).expect_err(src);
+        assert!(err.message.starts_with(what), "{src}: {}", err.message);
+        assert_eq!((err.line, err.col), (1, col), "{src}: {}", err.message);
+    }
+    // What the subset allows translates to plain JavaScript source.
+    let ast = e
+        .compile(
+            "let t = 0; for v in list { if v == 1 { continue; } t += v * x; } t",
+            &known,
+        )
+        .unwrap();
+    let js = labforge::formula::js::translate(&ast);
+    assert!(
+        js.contains("for(let ") && js.contains("_tick(") && js.contains("continue;"),
+        "{js}"
+    );
+    assert!(js.ends_with("return v1_t;"), "{js}");
+}
