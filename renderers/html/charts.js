@@ -252,7 +252,9 @@
   }
   function radar(o, ch, width, h) {
     var n = Math.max(ch.axes.length, 3);
-    var cx = width / 2, cy = TOP + (h - TOP - 24) / 2 + 4, r = Math.max((h - TOP - 24) / 2 - 24, 20);
+    var longest = 0; ch.axes.forEach(function (a) { longest = Math.max(longest, Array.from(a).length); });
+    var room = Math.max((width / 2 - longest * 7 - 8) / 1.12, 20);
+    var cx = width / 2, cy = TOP + (h - TOP - 24) / 2 + 4, r = Math.min(Math.max((h - TOP - 24) / 2 - 24, 20), room);
     var maxv = ch.y_max;
     if (!has(maxv)) { maxv = 0; ch.series.forEach(function (s) { s.points.forEach(function (p) { if (isFinite(p.y)) maxv = Math.max(maxv, p.y); }); }); }
     if (!(maxv > 0)) maxv = 1;

@@ -841,7 +841,7 @@ fn render_part(cx: &mut PartCx, fns: &mut Fns) -> Result<(String, J), String> {
             pred_data = json!({"numeric": false, "options": opts});
         }
         h.push_str("</div>");
-        h.push_str("<p class=\"gate-note\" data-gate-note><span aria-hidden=\"true\">🔒</span> Commit to a prediction to unlock the instruments.</p>");
+        h.push_str("<p class=\"gate-note\" data-gate-note><span aria-hidden=\"true\">🔒</span> Commit to a prediction to unlock the instruments, the math and the reflection.</p>");
     }
     // Instruments (controls included), gated by the prediction.
     h.push_str(&format!(
@@ -939,7 +939,8 @@ fn render_part(cx: &mut PartCx, fns: &mut Fns) -> Result<(String, J), String> {
         }
         h.push_str("</tbody></table></details>");
     }
-    h.push_str("</div>"); // explore
+    // The math peek and the reflection follow the instruments, behind the same gate (as in the
+    // seeds, where everything after the prediction waits for it).
     if let Some(m) = &model.math_peek {
         h.push_str(&format!(
             "<details class=\"math-peek\"><summary>{}</summary>{}</details>",
@@ -975,6 +976,7 @@ fn render_part(cx: &mut PartCx, fns: &mut Fns) -> Result<(String, J), String> {
         h.push_str("</div></div>");
         refl_data = json!({"options": opts});
     }
+    h.push_str("</div>"); // explore
     h.push_str("</div>"); // part-body
 
     let formulas: Vec<J> = cx

@@ -786,7 +786,10 @@ fn radar(o: &mut String, ch: &ChartData, width: f64, h: f64) {
     let n = ch.axes.len().max(3);
     let cx = width / 2.0;
     let cy = TOP + (h - TOP - 24.0) / 2.0 + 4.0;
-    let r = ((h - TOP - 24.0) / 2.0 - 24.0).max(20.0);
+    // Leave room beside the circle for the longest axis label (about 7 px a character).
+    let longest = ch.axes.iter().map(|a| a.chars().count()).max().unwrap_or(0) as f64;
+    let room = ((width / 2.0 - longest * 7.0 - 8.0) / 1.12).max(20.0);
+    let r = ((h - TOP - 24.0) / 2.0 - 24.0).max(20.0).min(room);
     let maxv = ch.y_max.unwrap_or_else(|| {
         ch.series
             .iter()
