@@ -79,36 +79,40 @@ fn yaml_hint(message: &str) -> Option<String> {
         let end = start + s[start..].find('`')?;
         Some(s[start..end].to_string())
     };
-    if let Some(rest) = message.strip_prefix("unknown field ") {
-        let name = quoted(rest)?;
-        let expected: Vec<&str> = rest
+    // `unknown field `x`, expected one of `a`, `b``: the name and the allowed names.
+    let name_and_expected = |rest: &str| -> Option<(String, Vec<String>)> {
+        let expected = rest
             .split_once("expected one of ")
-            .map(|(_, l)| l.split(", ").map(|x| x.trim_matches('`')).collect())
+            .map(|(_, l)| {
+                l.split(", ")
+                    .map(|x| x.trim_matches('`').to_string())
+                    .collect()
+            })
             .or_else(|| {
                 rest.split_once("expected ")
-                    .map(|(_, l)| vec![l.trim_matches('`')])
+                    .map(|(_, l)| vec![l.trim_matches('`').to_string()])
             })
             .unwrap_or_default();
-        return Some(match did_you_mean(&name, expected.iter().copied()) {
-            Some(h) => h,
-            None if !expected.is_empty() => format!("allowed here: {}", expected.join(", ")),
-            None => "remove this key; this mapping takes no extra keys".into(),
-        });
+        Some((quoted(rest)?, expected))
+    };
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let (name, expected) = name_and_expected(rest)?;
+        return Some(
+            match did_you_mean(&name, expected.iter().map(|s| s.as_str())) {
+                Some(h) => h,
+                None if !expected.is_empty() => format!("allowed here: {}", expected.join(", ")),
+                None => "remove this key; this mapping takes no extra keys".into(),
+            },
+        );
     }
     if let Some(rest) = message.strip_prefix("unknown variant ") {
-        let name = quoted(rest)?;
-        let expected: Vec<&str> = rest
-            .split_once("expected one of ")
-            .map(|(_, l)| l.split(", ").map(|x| x.trim_matches('`')).collect())
-            .or_else(|| {
-                rest.split_once("expected ")
-                    .map(|(_, l)| vec![l.trim_matches('`')])
-            })
-            .unwrap_or_default();
-        return Some(match did_you_mean(&name, expected.iter().copied()) {
-            Some(h) => format!("{h} (allowed: {})", expected.join(", ")),
-            None => format!("allowed values: {}", expected.join(", ")),
-        });
+        let (name, expected) = name_and_expected(rest)?;
+        return Some(
+            match did_you_mean(&name, expected.iter().map(|s| s.as_str())) {
+                Some(h) => format!("{h} (allowed: {})", expected.join(", ")),
+                None => format!("allowed values: {}", expected.join(", ")),
+            },
+        );
     }
     if let Some(rest) = message.strip_prefix("missing field ") {
         let name = quoted(rest)?;

@@ -67,6 +67,24 @@ pub fn asset<'a>(
         .ok_or_else(|| format!("no asset `{name}`"))
 }
 
+/// Escapes text for HTML/SVG element content and attribute values; drops control characters
+/// that XML forbids.
+pub fn escape(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&#39;"),
+            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => {}
+            c => o.push(c),
+        }
+    }
+    o
+}
+
 /// The renderer called `name`.
 pub fn renderer(name: &str) -> Option<Box<dyn Renderer>> {
     match name {

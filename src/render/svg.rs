@@ -45,22 +45,8 @@ fn class_color(name: &str) -> &'static str {
     }
 }
 
-/// XML-escapes text for element content and attribute values.
-pub fn esc(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&#39;"),
-            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => {}
-            c => o.push(c),
-        }
-    }
-    o
-}
+/// Escaping is shared by every renderer.
+pub use super::escape as esc;
 
 /// A coordinate with one decimal (JS: `toFixed(1)`).
 fn c(x: f64) -> String {

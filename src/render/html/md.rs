@@ -3,21 +3,7 @@
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd};
 
-/// HTML-escapes text for element content and attribute values.
-pub fn escape(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&#39;"),
-            c => o.push(c),
-        }
-    }
-    o
-}
+pub use crate::render::escape;
 
 fn safe_url(u: &str) -> bool {
     let l = u.trim().to_ascii_lowercase();
