@@ -1,5 +1,17 @@
 //! The progress record a student's run saves: the same JSON from the terminal prompt and the
-//! page's export. Written atomically (temp file, fsync, rename).
+//! page's export (`renderers/html/runtime.js`, `ledger()`). Written atomically (temp file, fsync,
+//! rename).
+//!
+//! Both writers derive every field but `position` from the answers alone, the same way:
+//! - `complete` is true when every prediction and every reflection the lab asks is answered
+//!   (the decision log is optional on both sides). Where the terminal's walk stands — including
+//!   whether it has been through the synthesis — is `position`, which only the terminal writes.
+//! - `*_correct` and the HUD follow [`prediction_correct`]; a part not answered yet counts as
+//!   `review` in `hud.parts` (the page shows it as pending, but exports `review`).
+//! - A numeric prediction is the number as typed, trimmed, without `,`/`_` separators
+//!   ([`numeric_answer`]); never rounded for display.
+//! - Control values are JSON as the page's `JSON.stringify` writes them: a whole number is
+//!   `16`, not `16.0` ([`Ledger::refresh`] normalises).
 
 use crate::eval::CompiledLab;
 use crate::load::check::option_id;
@@ -45,7 +57,7 @@ pub struct Ledger {
     pub decision_log: String,
     /// HUD: per listed part `correct`/`review`, and the tier.
     pub hud: HudState,
-    /// Whether the student reached the end.
+    /// Every prediction and reflection of the lab is answered (see the module docs).
     #[serde(default)]
     pub complete: bool,
     /// Where the terminal prompt resumes: `PART.prediction`, `PART.explore`, `PART.reflection`,
@@ -101,10 +113,14 @@ impl Ledger {
         l
     }
 
-    /// Recomputes correctness, the flat design record and the HUD from the answers.
+    /// Recomputes correctness, completeness, the flat design record and the HUD from the
+    /// answers, and writes control values as the page does.
     pub fn refresh(&mut self, lab: &CompiledLab) {
         for p in &lab.lab.parts {
             let a = self.parts.entry(p.id.value.clone()).or_default();
+            for v in a.controls.values_mut() {
+                whole_numbers(v);
+            }
             a.prediction_correct = match (&p.prediction, &a.prediction) {
                 (Some(pred), Some(ans)) => Some(prediction_correct(lab, p, pred, ans)),
                 _ => None,
@@ -155,6 +171,11 @@ impl Ledger {
         d.insert(jkey, self.decision_log.clone().into());
         self.design = d;
         self.hud = hud(lab, self);
+        self.complete = lab.lab.parts.iter().all(|p| {
+            let a = &self.parts[&p.id.value];
+            (p.prediction.is_none() || a.prediction.is_some())
+                && (p.reflection.is_none() || a.reflection.is_some())
+        });
     }
 
     /// Writes the record atomically: a temporary file in the same directory, fsync, rename.
@@ -198,11 +219,38 @@ impl Ledger {
     }
 }
 
+/// A typed numeric prediction as recorded: trimmed, `,` and `_` separators removed; `None`
+/// unless it is a finite number (`NaN`, `inf`, `1e400` are not estimates).
+pub fn numeric_answer(typed: &str) -> Option<String> {
+    let t: String = typed
+        .trim()
+        .chars()
+        .filter(|c| *c != ',' && *c != '_')
+        .collect();
+    t.parse::<f64>().ok().filter(|x| x.is_finite()).map(|_| t)
+}
+
+/// `16.0` -> `16`, in place and nested: JSON numbers as JavaScript writes them.
+fn whole_numbers(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::Number(n) => {
+            if let Some(x) = n.as_f64().filter(|_| n.is_f64()) {
+                if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
+                    *v = serde_json::Value::from(x as i64);
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter_mut().for_each(whole_numbers),
+        serde_json::Value::Object(m) => m.values_mut().for_each(whole_numbers),
+        _ => {}
+    }
+}
+
 /// Is `answer` right for `pred`? Options by id; numeric answers within the tolerance of the
 /// output at the prediction's scenario.
 pub fn prediction_correct(lab: &CompiledLab, part: &Part, pred: &Prediction, answer: &str) -> bool {
     if let Some(n) = &pred.numeric {
-        let Ok(x) = answer.trim().parse::<f64>() else {
+        let Some(x) = numeric_answer(answer).and_then(|a| a.parse::<f64>().ok()) else {
             return false;
         };
         let Some(cp) = lab.part(&part.id.value) else {

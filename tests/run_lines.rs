@@ -400,3 +400,94 @@ fn sigint_in_line_mode_saves_and_exits_130() {
     assert_eq!(ledger(&l)["position"], "a.explore");
     drop(stdin);
 }
+
+#[test]
+fn numeric_estimates_are_recorded_as_typed_not_rounded() {
+    let d = tmp("typed");
+    let l = d.join("l.json");
+    let ls = l.to_str().unwrap();
+    // Part A: B, continue, reflection B; part B's estimate `1,234.5678`; input ends in explore.
+    let o = run_with(&[FIXTURE, "--ledger", ls], "B\n5\n2\n1,234.5678\n");
+    assert_eq!(o.status.code(), Some(1), "{:?}", text(&o));
+    let v = ledger(&l);
+    // Not `1235` (the display rounding): what the student typed, separators removed.
+    assert_eq!(v["parts"]["b"]["prediction"], "1234.5678");
+    assert_eq!(v["parts"]["b"]["prediction_correct"], false);
+}
+
+#[test]
+fn answers_file_refuses_estimates_that_are_not_finite_numbers() {
+    let d = tmp("nan");
+    let a = d.join("a.yaml");
+    let l = d.join("l.json");
+    for bad in ["NaN", "\"inf\"", "\"1e400\"", "\"-infinity\""] {
+        std::fs::write(
+            &a,
+            format!("predictions: {{a: B, b: {bad}}}\nreflections: {{a: B, b: A}}\n"),
+        )
+        .unwrap();
+        let o = run_with(
+            &[
+                FIXTURE,
+                "--ledger",
+                l.to_str().unwrap(),
+                "--restart",
+                "--answers",
+                a.to_str().unwrap(),
+            ],
+            "",
+        );
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{bad}: {err}");
+        assert!(
+            err.contains("the prediction of part `b` is a number, not"),
+            "{bad}: {err}"
+        );
+        assert_eq!(ledger(&l)["design"]["partB_prediction"], "no_selection");
+    }
+}
+
+#[test]
+fn record_means_the_same_as_the_pages_export() {
+    let d = tmp("agree");
+    let l = d.join("l.json");
+    let ls = l.to_str().unwrap();
+    // Every question answered (batch moved to 16 on the way); input ends at the decision log.
+    let o = run_with(&[FIXTURE, "--ledger", ls], "B\n5\n2\n25\n3\n16\n4\n1\n");
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
+    let v = ledger(&l);
+    // `complete`: every prediction and reflection answered (the page's definition); where the
+    // terminal stands is `position`.
+    assert_eq!(v["complete"], true, "{v}");
+    assert_eq!(v["position"], "synthesis");
+    // Whole numbers as the page's JSON.stringify writes them: `16`, not `16.0`.
+    let raw = std::fs::read_to_string(&l).unwrap();
+    assert!(raw.contains("\"batch\": 16\n"), "{raw}");
+    assert!(!raw.contains(".0\n") && !raw.contains(".0,"), "{raw}");
+
+    // A page export (no `position`) with every question answered resumes at the synthesis:
+    // no part is walked again and nothing answered is asked again.
+    let mut page = v.clone();
+    page.as_object_mut().unwrap().remove("position");
+    std::fs::write(&l, serde_json::to_string_pretty(&page).unwrap()).unwrap();
+    let o = run_with(&[FIXTURE, "--ledger", ls], "From the page.\n");
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}\n{err}");
+    assert!(out.contains("Resuming at the synthesis"), "{out}");
+    assert!(!out.contains("What next?"), "{out}");
+    assert!(!out.contains("Reflection"), "{out}");
+    let v = ledger(&l);
+    assert_eq!(v["decision_log"], "From the page.");
+    assert_eq!(v["position"], "done");
+
+    // A page export halfway (part A answered) resumes at part B's prediction.
+    let mut half = page.clone();
+    half["parts"]["b"] = serde_json::json!({});
+    half["complete"] = false.into();
+    std::fs::write(&l, serde_json::to_string_pretty(&half).unwrap()).unwrap();
+    let o = run_with(&[FIXTURE, "--ledger", ls], "");
+    let (out, _) = text(&o);
+    assert!(out.contains("Resuming at part B (prediction)"), "{out}");
+    assert!(!out.contains("Queue explorer"), "{out}");
+}

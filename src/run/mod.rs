@@ -17,7 +17,7 @@ pub mod ui;
 
 use crate::eval::{self, CompiledLab, CompiledPart, EvalError, Evaluation};
 use crate::formula::{as_number, to_json};
-use crate::ledger::{part_key, Ledger};
+use crate::ledger::{numeric_answer, part_key, Ledger};
 use crate::library::format;
 use crate::load::check::option_id;
 use crate::model::*;
@@ -271,11 +271,20 @@ impl<'a> Session<'a> {
         })
     }
 
-    /// (part index, step) of the recorded position; synthesis is (parts, 0).
+    /// (part index, step) of the recorded position; synthesis is (parts, 0). A record without
+    /// one (fresh, or the page's export) stands at the first part with a question unanswered.
     fn position(&self) -> (usize, usize) {
-        let n = self.lab.lab.parts.len();
+        let parts = &self.lab.lab.parts;
+        let n = parts.len();
         match self.ledger.position.as_deref() {
-            None => (0, 0),
+            None => {
+                let open = parts.iter().position(|p| {
+                    let a = &self.ledger.parts[&p.id.value];
+                    (p.prediction.is_some() && a.prediction.is_none())
+                        || (p.reflection.is_some() && a.reflection.is_none())
+                });
+                (open.unwrap_or(n), 0)
+            }
             Some("synthesis") | Some("done") => (n, 0),
             Some(p) => {
                 let (pid, step) = p.split_once('.').unwrap_or((p, "prediction"));
@@ -294,6 +303,11 @@ impl<'a> Session<'a> {
                 (i, s)
             }
         }
+    }
+
+    /// The walk went through the synthesis.
+    fn done(&self) -> bool {
+        self.ledger.position.as_deref() == Some("done")
     }
 
     /// Moves the recorded position forward (never back).
@@ -343,10 +357,10 @@ impl<'a> Session<'a> {
 
     fn walk(&mut self) -> Res<()> {
         let lab = &self.lab.lab;
-        let fresh = self.ledger.position.is_none() && !self.ledger.complete;
+        let fresh = self.ledger.position.is_none() && self.position() == (0, 0);
         self.header(fresh)?;
         self.save()?;
-        if self.ledger.complete {
+        if self.done() {
             self.scr.println("");
             self.scr.println(&self.scr.paint(
                 Style::Green,
@@ -420,14 +434,14 @@ impl<'a> Session<'a> {
         l.push(self.scr.paint(Style::Heading, &title));
         if !fresh {
             l.push(String::new());
-            let where_ = match self.ledger.position.as_deref() {
-                Some("synthesis") | Some("done") | None => "the synthesis".to_string(),
-                Some(p) => {
-                    let (pid, step) = p.split_once('.').unwrap_or((p, ""));
-                    format!("part {} ({step})", letter(pid))
+            let where_ = match self.position() {
+                (i, s) if i < lab.parts.len() => {
+                    let step = [Step::Prediction, Step::Explore, Step::Reflection][s.min(2)];
+                    format!("part {} ({})", letter(&lab.parts[i].id.value), step.name())
                 }
+                _ => "the synthesis".to_string(),
             };
-            if !self.ledger.complete {
+            if !self.done() {
                 l.extend(self.plain(&format!(
                     "Resuming at {where_}. Progress: {} (--restart to start over).",
                     self.path.display()
@@ -672,13 +686,13 @@ impl<'a> Session<'a> {
                 self.scr
                     .print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
                 if pred.numeric.is_some() {
-                    v.trim().replace(',', "").parse::<f64>().map_err(|_| {
+                    let x = numeric_answer(&v).ok_or_else(|| {
                         Stop::Bad(format!(
                             "answers: the prediction of part `{pid}` is a number, not `{v}`"
                         ))
                     })?;
-                    scr.println(&format!("  → {v}"));
-                    return Ok(v.trim().replace(',', ""));
+                    scr.println(&format!("  → {x}"));
+                    return Ok(x);
                 }
                 let Some(k) = items
                     .iter()
@@ -706,12 +720,14 @@ impl<'a> Session<'a> {
                         .unwrap_or_default();
                     scr.print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
                     let q = format!("Your estimate{unit}:");
-                    let s = p.input(&scr, &q, &mut |s: &str| {
-                        parse_number(s)
+                    let mut got = None;
+                    p.input(&scr, &q, &mut |s: &str| {
+                        got = numeric_answer(s);
+                        got.as_ref()
                             .map(|_| ())
                             .ok_or_else(|| format!("type a number, e.g. 42 (not `{}`)", s.trim()))
                     })?;
-                    return Ok(format::auto(parse_number(&s).unwrap_or(0.0)).replace(',', ""));
+                    return Ok(got.unwrap_or_default());
                 }
                 let k = p.select(&scr, question, &items, 0)?;
                 Ok(items[k].key.clone())
@@ -1117,7 +1133,13 @@ impl<'a> Session<'a> {
                 scr.println(&scr.paint(Style::Bold, "Decision log"));
                 let prompt = self.text(None, None, &d.prompt)?;
                 self.print(self.md(&prompt));
+                let kept = self.ledger.decision_log.clone();
                 let text = match &mut self.source {
+                    // Written already (on the page, before the record came here): kept.
+                    _ if !kept.is_empty() => {
+                        scr.println(&format!("  → {kept}"));
+                        kept
+                    }
                     Source::Answers(a) => {
                         let t = a.decision_log.clone().unwrap_or_default();
                         scr.println(&format!("  → {t}"));
@@ -1135,7 +1157,6 @@ impl<'a> Session<'a> {
                 self.ledger.decision_log = text.trim().to_string();
             }
         }
-        self.ledger.complete = true;
         self.ledger.position = Some("done".into());
         self.save()?;
         self.hud();
@@ -1260,12 +1281,7 @@ fn scalar(v: &serde_json::Value) -> String {
 }
 
 fn parse_number(s: &str) -> Option<f64> {
-    let t: String = s
-        .trim()
-        .chars()
-        .filter(|c| *c != ',' && *c != '_')
-        .collect();
-    t.parse::<f64>().ok().filter(|x| x.is_finite())
+    numeric_answer(s).and_then(|t| t.parse().ok())
 }
 
 /// A control's value as shown: select label, on/off, checked options, number with unit.
