@@ -83,6 +83,16 @@ pub fn part_key(id: &str) -> String {
     }
 }
 
+/// How every view names a part after `Part `: `A` for id `a`, the id itself when longer
+/// (`queue`). The page, the terminal and the handouts all use this.
+pub fn part_letter(id: &str) -> String {
+    if id.chars().count() == 1 {
+        id.to_uppercase()
+    } else {
+        id.to_string()
+    }
+}
+
 impl Ledger {
     /// An empty record for a lab.
     pub fn new(lab: &CompiledLab) -> Ledger {

@@ -632,3 +632,35 @@ fn a_misspelt_field_in_an_override_is_an_error_naming_the_template() {
         "{err}"
     );
 }
+
+/// A part is named the same on paper as on the page and in the terminal: `Part A` for id `a`,
+/// `Part queue` for id `queue` (not a letter by position that no other view shows).
+#[test]
+fn handout_names_parts_as_the_page_and_terminal_do() {
+    let text = std::fs::read_to_string(root().join("tests/inputs/run_fixture.yaml"))
+        .unwrap()
+        .replace("  - id: a\n", "  - id: queue\n")
+        .replace("  - id: b\n", "  - id: batch\n")
+        .replace("[a.reflection]", "[queue.reflection]")
+        .replace("parts: [a, b]", "parts: [queue, batch]")
+        .replace("part: a\n", "part: queue\n")
+        .replace("part: b\n", "part: batch\n");
+    let dir = std::env::temp_dir().join(format!("labforge-md-ids-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("ids.yaml");
+    std::fs::write(&f, text).unwrap();
+    let lab = match eval::load_lab(&f) {
+        Ok(l) => l,
+        Err((_, d)) => panic!("{d:?}"),
+    };
+    let doc = view::build(&lab, "ids", true, &|_, _| String::new()).unwrap();
+    let letters: Vec<&str> = doc.parts.iter().map(|p| p.letter.as_str()).collect();
+    assert_eq!(letters, ["queue", "batch"]);
+    let md = String::from_utf8(
+        render(&MarkdownRenderer, &lab, "ids", false)[0]
+            .bytes
+            .clone(),
+    )
+    .unwrap();
+    assert!(md.contains("## Part queue — The Queuing Wall"), "{md}");
+}

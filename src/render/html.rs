@@ -727,11 +727,7 @@ fn strip_tags(s: &str) -> String {
 }
 
 fn part_label(id: &str) -> String {
-    if id.chars().count() == 1 {
-        format!("Part {}", id.to_uppercase())
-    } else {
-        format!("Part {id}")
-    }
+    format!("Part {}", crate::ledger::part_letter(id))
 }
 
 /// The HTML of one part (inside its `<section data-part>`) and its runtime data.

@@ -17,7 +17,7 @@ pub mod ui;
 
 use crate::eval::{self, CompiledLab, CompiledPart, EvalError, Evaluation};
 use crate::formula::{as_number, to_json};
-use crate::ledger::{numeric_answer, part_key, Ledger};
+use crate::ledger::{numeric_answer, Ledger};
 use crate::library::format;
 use crate::load::check::option_id;
 use crate::model::*;
@@ -253,12 +253,7 @@ fn eval_stop(e: EvalError) -> Stop {
     Stop::Bad(format!("the lab failed to evaluate: {e}"))
 }
 
-fn letter(id: &str) -> String {
-    part_key(id)
-        .trim_start_matches("part")
-        .trim_start_matches('_')
-        .to_string()
-}
+use crate::ledger::part_letter as letter;
 
 impl<'a> Session<'a> {
     fn save(&mut self) -> Res<()> {

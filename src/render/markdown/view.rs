@@ -6,6 +6,7 @@
 use crate::eval::chart::ChartData;
 use crate::eval::{format_output, value_to_dynamic, CompiledLab, CompiledPart, Evaluation};
 use crate::formula::as_number;
+use crate::ledger::part_letter;
 use crate::library::format;
 use crate::load::check::option_id;
 use crate::model::*;
@@ -56,7 +57,7 @@ pub struct Lead {
 #[derive(Debug, Serialize)]
 pub struct PartView {
     pub id: String,
-    /// `A`, `B`, ... by position.
+    /// `A` for id `a`, else the id ([`crate::ledger::part_letter`], as the page and terminal).
     pub letter: String,
     pub number: usize,
     pub title: String,
@@ -354,19 +355,6 @@ pub fn build(
         synthesis,
         tests,
     })
-}
-
-fn letter(i: usize) -> String {
-    let mut s = String::new();
-    let mut i = i;
-    loop {
-        s.insert(0, (b'A' + (i % 26) as u8) as char);
-        if i < 26 {
-            break;
-        }
-        i = i / 26 - 1;
-    }
-    s
 }
 
 /// Decimals implied by a step, e.g. 0.01 -> 2.
@@ -851,7 +839,7 @@ fn part_view(
     };
     Ok(PartView {
         id: p.id.value.clone(),
-        letter: letter(cp.index),
+        letter: part_letter(&cp.id),
         number: cp.index + 1,
         title: st(&p.title)?,
         duration: p.duration.clone(),
@@ -947,7 +935,7 @@ fn test_views(lab: &CompiledLab) -> Result<Vec<TestView>, String> {
         out.push(TestView {
             name,
             part: cp.id.clone(),
-            part_letter: letter(cp.index),
+            part_letter: part_letter(&cp.id),
             part_title: lab
                 .render_text(None, None, &p.title.value, &[])
                 .unwrap_or_else(|_| p.title.value.clone()),
@@ -968,10 +956,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn letters_and_step_digits() {
-        assert_eq!(letter(0), "A");
-        assert_eq!(letter(25), "Z");
-        assert_eq!(letter(26), "AA");
+    fn step_digits_and_units() {
         assert_eq!(step_digits(0.01), 2);
         assert_eq!(step_digits(1.0), 0);
         assert_eq!(step_digits(0.5), 1);
