@@ -110,82 +110,141 @@ fn erase(rows: usize) {
     }
 }
 
-impl TtyPrompter {
-    fn list(&self, scr: &Screen, items: &[Item], cur: usize, on: Option<&[bool]>) -> Vec<String> {
-        let mut lines = Vec::new();
-        for (i, it) in items.iter().enumerate() {
-            let pointer = if i == cur { "❯ " } else { "  " };
-            let check = match on {
-                Some(on) if on[i] => "[x] ",
-                Some(_) => "[ ] ",
-                None => "",
-            };
-            let mut l = item_lines(scr, it, &format!("  {pointer}{check}"));
-            if i == cur {
-                for x in &mut l {
-                    *x = scr.paint(Style::Bold, x);
+/// What a key does in a list widget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Act {
+    /// Highlight this entry.
+    Move(usize),
+    /// Choose this entry (single choice).
+    Choose(usize),
+    /// Flip this entry and highlight it (checkboxes).
+    Toggle(usize),
+    /// Finish (checkboxes).
+    Done,
+    Ignore,
+}
+
+/// The key handling of the list widgets, kept apart from the drawing so it can be tested.
+/// `multi`: checkboxes (Space or the entry's number toggles, Enter finishes).
+fn act(k: &Key, cur: usize, items: &[Item], multi: bool) -> Act {
+    let n = items.len();
+    if n == 0 {
+        return if multi && *k == Key::Enter {
+            Act::Done
+        } else {
+            Act::Ignore
+        };
+    }
+    let typed = |c: char| {
+        c.to_digit(10)
+            .map(|d| d as usize)
+            .filter(|d| (1..=n).contains(d))
+            .map(|d| d - 1)
+            .or_else(|| {
+                items
+                    .iter()
+                    .position(|it| it.key.eq_ignore_ascii_case(&c.to_string()))
+            })
+    };
+    match k {
+        Key::ArrowUp | Key::Char('k') => Act::Move((cur + n - 1) % n),
+        Key::ArrowDown | Key::Char('j') | Key::Tab => Act::Move((cur + 1) % n),
+        Key::Home => Act::Move(0),
+        Key::End => Act::Move(n - 1),
+        Key::Enter if multi => Act::Done,
+        Key::Enter => Act::Choose(cur.min(n - 1)),
+        Key::Char(' ') if multi => Act::Toggle(cur.min(n - 1)),
+        Key::Char(c) => match typed(*c) {
+            Some(i) if multi => Act::Toggle(i),
+            Some(i) => Act::Choose(i),
+            None => Act::Ignore,
+        },
+        _ => Act::Ignore,
+    }
+}
+
+/// The list with the highlighted entry (and checkbox marks when `on` is given).
+fn list(scr: &Screen, items: &[Item], cur: usize, on: Option<&[bool]>) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (i, it) in items.iter().enumerate() {
+        let pointer = if i == cur { "❯ " } else { "  " };
+        let check = match on {
+            Some(on) if on[i] => "[x] ",
+            Some(_) => "[ ] ",
+            None => "",
+        };
+        let mut l = item_lines(scr, it, &format!("  {pointer}{check}"));
+        if i == cur {
+            for x in &mut l {
+                *x = scr.paint(Style::Bold, x);
+            }
+        }
+        lines.extend(l);
+    }
+    lines
+}
+
+/// The list widget of `select` (`on` None: returns the chosen index) and `multi` (`on`: toggled
+/// in place; returns the highlighted index). Redraws in place; the cursor is shown again however
+/// it ends.
+fn list_widget(
+    scr: &Screen,
+    prompt: &str,
+    hint: &str,
+    items: &[Item],
+    mut cur: usize,
+    mut on: Option<&mut [bool]>,
+) -> Res<usize> {
+    let hint = scr.paint(Style::Dim, hint);
+    scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
+    let _raw = RawMode::enter();
+    out("\x1b[?25l");
+    let frame = |cur: usize, on: Option<&[bool]>| {
+        let mut lines = vec![format!("  {hint}")];
+        lines.extend(list(scr, items, cur, on));
+        lines
+    };
+    let mut rows = draw(&frame(cur, on.as_deref()));
+    let result = loop {
+        let k = match key() {
+            Ok(k) => k,
+            Err(e) => break Err(e),
+        };
+        match act(&k, cur, items, on.is_some()) {
+            Act::Ignore => continue,
+            Act::Choose(i) => break Ok(i),
+            Act::Done => break Ok(cur),
+            Act::Move(i) => cur = i,
+            Act::Toggle(i) => {
+                cur = i;
+                if let Some(on) = on.as_deref_mut() {
+                    on[i] = !on[i];
                 }
             }
-            lines.extend(l);
         }
-        lines
+        erase(rows);
+        rows = draw(&frame(cur, on.as_deref()));
+    };
+    if result.is_ok() {
+        erase(rows);
     }
+    out("\x1b[?25h");
+    result
 }
 
 impl Prompter for TtyPrompter {
     fn select(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
-        let mut cur = default.min(items.len().saturating_sub(1));
-        let hint = scr.paint(
-            Style::Dim,
+        if items.is_empty() {
+            return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
+        }
+        let chosen = list_widget(
+            scr,
+            prompt,
             "(↑/↓ move, Enter choose, or press the option's number)",
-        );
-        scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
-        let raw = RawMode::enter();
-        out("\x1b[?25l");
-        let mut lines = vec![format!("  {hint}")];
-        lines.extend(self.list(scr, items, cur, None));
-        let mut rows = draw(&lines);
-        let chosen = loop {
-            let k = match key() {
-                Ok(k) => k,
-                Err(e) => {
-                    out("\x1b[?25h");
-                    return Err(e);
-                }
-            };
-            match k {
-                Key::ArrowUp | Key::Char('k') => cur = (cur + items.len() - 1) % items.len(),
-                Key::ArrowDown | Key::Char('j') | Key::Tab => cur = (cur + 1) % items.len(),
-                Key::Home => cur = 0,
-                Key::End => cur = items.len() - 1,
-                Key::Enter => break cur,
-                Key::Char(c) => {
-                    let typed = c.to_string();
-                    if let Some(i) = c
-                        .to_digit(10)
-                        .map(|d| d as usize)
-                        .filter(|d| (1..=items.len()).contains(d))
-                        .map(|d| d - 1)
-                        .or_else(|| {
-                            items
-                                .iter()
-                                .position(|it| it.key.eq_ignore_ascii_case(&typed))
-                        })
-                    {
-                        break i;
-                    }
-                    continue;
-                }
-                _ => continue,
-            }
-            erase(rows);
-            let mut lines = vec![format!("  {hint}")];
-            lines.extend(self.list(scr, items, cur, None));
-            rows = draw(&lines);
-        };
-        erase(rows);
-        out("\x1b[?25h");
-        drop(raw);
+            items,
+            default.min(items.len() - 1),
+            None,
+        )?;
         let chosen_lines = item_lines(scr, &items[chosen], "  → ");
         scr.print_lines(
             &chosen_lines
@@ -198,51 +257,15 @@ impl Prompter for TtyPrompter {
 
     fn multi(&mut self, scr: &Screen, prompt: &str, items: &[Item], on: &[bool]) -> Res<Vec<bool>> {
         let mut on = on.to_vec();
-        let mut cur = 0;
-        let hint = scr.paint(Style::Dim, "(↑/↓ move, Space toggle, Enter done)");
-        scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
-        let raw = RawMode::enter();
-        out("\x1b[?25l");
-        let mut lines = vec![format!("  {hint}")];
-        lines.extend(self.list(scr, items, cur, Some(&on)));
-        let mut rows = draw(&lines);
-        loop {
-            let k = match key() {
-                Ok(k) => k,
-                Err(e) => {
-                    out("\x1b[?25h");
-                    return Err(e);
-                }
-            };
-            match k {
-                Key::ArrowUp => cur = (cur + items.len() - 1) % items.len(),
-                Key::ArrowDown | Key::Tab => cur = (cur + 1) % items.len(),
-                Key::Char(' ') => on[cur] = !on[cur],
-                Key::Enter => break,
-                _ => continue,
-            }
-            erase(rows);
-            let mut lines = vec![format!("  {hint}")];
-            lines.extend(self.list(scr, items, cur, Some(&on)));
-            rows = draw(&lines);
-        }
-        erase(rows);
-        out("\x1b[?25h");
-        drop(raw);
-        let picked: Vec<&str> = items
-            .iter()
-            .zip(&on)
-            .filter(|(_, o)| **o)
-            .map(|(i, _)| i.text.as_str())
-            .collect();
-        scr.println(&format!(
-            "  → {}",
-            if picked.is_empty() {
-                "(none)".to_string()
-            } else {
-                picked.join(", ")
-            }
-        ));
+        list_widget(
+            scr,
+            prompt,
+            "(↑/↓ move, Space toggle or press the number, Enter done)",
+            items,
+            0,
+            Some(&mut on),
+        )?;
+        scr.println(&format!("  → {}", picked_text(items, &on)));
         Ok(on)
     }
 
@@ -276,6 +299,21 @@ impl Prompter for TtyPrompter {
                 Err(e) => scr.println(&error_line(scr, &e)),
             }
         }
+    }
+}
+
+/// The checked entries' texts, or `(none)`.
+fn picked_text(items: &[Item], on: &[bool]) -> String {
+    let picked: Vec<&str> = items
+        .iter()
+        .zip(on)
+        .filter(|(_, o)| **o)
+        .map(|(i, _)| i.text.as_str())
+        .collect();
+    if picked.is_empty() {
+        "(none)".to_string()
+    } else {
+        picked.join(", ")
     }
 }
 
@@ -324,6 +362,9 @@ fn pick(items: &[Item], s: &str) -> Option<usize> {
 
 impl<R: BufRead> Prompter for LinePrompter<R> {
     fn select(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
+        if items.is_empty() {
+            return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
+        }
         scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
         for (i, it) in items.iter().enumerate() {
             let key = Item {
@@ -415,5 +456,53 @@ impl<R: BufRead> Prompter for LinePrompter<R> {
                 Err(e) => scr.println(&error_line(scr, &e)),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn items(n: usize) -> Vec<Item> {
+        (0..n)
+            .map(|i| Item {
+                key: ((b'A' + i as u8) as char).to_string(),
+                text: format!("option {i}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn keys_move_wrap_choose_and_toggle() {
+        let it = items(3);
+        assert_eq!(act(&Key::ArrowUp, 0, &it, false), Act::Move(2));
+        assert_eq!(act(&Key::ArrowDown, 2, &it, false), Act::Move(0));
+        assert_eq!(act(&Key::Enter, 1, &it, false), Act::Choose(1));
+        assert_eq!(act(&Key::Char('3'), 0, &it, false), Act::Choose(2));
+        assert_eq!(act(&Key::Char('b'), 0, &it, false), Act::Choose(1));
+        assert_eq!(act(&Key::Char('9'), 0, &it, false), Act::Ignore);
+        // Checkboxes: Space toggles, a number or key moves there and toggles, Enter is done.
+        assert_eq!(act(&Key::Char(' '), 1, &it, true), Act::Toggle(1));
+        assert_eq!(act(&Key::Char('3'), 0, &it, true), Act::Toggle(2));
+        assert_eq!(act(&Key::Enter, 1, &it, true), Act::Done);
+        assert_eq!(act(&Key::Char('j'), 0, &it, true), Act::Move(1));
+    }
+
+    #[test]
+    fn an_empty_list_never_panics() {
+        for k in [
+            Key::ArrowUp,
+            Key::ArrowDown,
+            Key::Tab,
+            Key::Home,
+            Key::End,
+            Key::Char(' '),
+            Key::Char('1'),
+        ] {
+            for multi in [false, true] {
+                assert_eq!(act(&k, 0, &[], multi), Act::Ignore, "{k:?}");
+            }
+        }
+        assert_eq!(act(&Key::Enter, 0, &[], true), Act::Done);
     }
 }
