@@ -491,3 +491,65 @@ fn record_means_the_same_as_the_pages_export() {
     assert!(out.contains("Resuming at part B (prediction)"), "{out}");
     assert!(!out.contains("Queue explorer"), "{out}");
 }
+
+/// A control's value reads the same in the terminal, the handout and the page: the slider's step
+/// sets the decimals (`2.0`, `2.5`), the unit follows after a space (the page's `controlText`).
+#[test]
+fn control_values_read_as_on_the_page_and_the_handout() {
+    let d = tmp("ctltext");
+    let lab = d.join("half.yaml");
+    let yaml = std::fs::read_to_string("tests/inputs/ok_minimal.yaml")
+        .unwrap()
+        .replace(
+            "      - number: { id: n, label: Count, min: 1, max: 10, default: 2 }\n",
+            "      - number: { id: n, label: Count, min: 1, max: 10, default: 2 }\n      - slider: { id: h, label: Hours, min: 0.5, max: 8, step: 0.5, default: 2.0, unit: \"%\" }\n",
+        )
+        .replace("double: n * 2\n", "double: n * 2 + h\n")
+        .replace("expect: { double: 6 }", "expect: { double: 8 }");
+    std::fs::write(&lab, yaml).unwrap();
+    let a = d.join("a.yaml");
+    std::fs::write(
+        &a,
+        "predictions: {a: B}\nreflections: {a: A}\ncontrols: {b: {h: 2.5}}\n",
+    )
+    .unwrap();
+    let l = d.join("l.json");
+    let o = run_with(
+        &[
+            lab.to_str().unwrap(),
+            "--ledger",
+            l.to_str().unwrap(),
+            "--answers",
+            a.to_str().unwrap(),
+        ],
+        "",
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}\n{err}");
+    assert!(out.contains("Controls: Count = 2 · Hours = 2.0 %"), "{out}");
+    assert!(out.contains("Set Hours = 2.5 %"), "{out}");
+    // The prompt for a new value: prediction B, continue, reflection 1, part B: change Hours.
+    let l2 = d.join("l2.json");
+    let o = run_with(
+        &[lab.to_str().unwrap(), "--ledger", l2.to_str().unwrap()],
+        "B\n3\n1\n2\n",
+    );
+    let (out, _) = text(&o);
+    assert!(
+        out.contains("Hours [0.5 to 8.0, step 0.5] — now 2.0 %"),
+        "{out}"
+    );
+
+    let md = Command::new(env!("CARGO_BIN_EXE_labforge"))
+        .args(["render", "--to", "markdown", "--out"])
+        .arg(d.join("md"))
+        .arg(&lab)
+        .output()
+        .unwrap();
+    assert!(md.status.success(), "{md:?}");
+    let handout = std::fs::read_to_string(d.join("md/half.md")).unwrap();
+    assert!(
+        handout.contains("0.5 to 8.0 % in steps of 0.5; default **2.0 %**"),
+        "{handout}"
+    );
+}

@@ -435,7 +435,8 @@ fn color_class(c: Option<Color>) -> String {
     }
 }
 
-fn slider_digits(s: &Slider) -> Option<u32> {
+/// Decimals a slider shows: its `digits`, else those of its step (none for lists and powers).
+pub(crate) fn slider_digits(s: &Slider) -> Option<u32> {
     if s.digits.is_some() || s.exponent_base.is_some() || s.values.is_some() {
         return s.digits;
     }
@@ -448,7 +449,9 @@ fn slider_digits(s: &Slider) -> Option<u32> {
     )
 }
 
-fn control_text(digits: Option<u32>, unit: &Option<String>, v: f64) -> String {
+/// A slider or number control's value as the page shows it (the JS `controlText`): fixed
+/// `digits` (else `format::auto`), then the unit after a space.
+pub(crate) fn control_text(digits: Option<u32>, unit: &Option<String>, v: f64) -> String {
     let n = match digits {
         Some(d) => crate::library::format::fixed(v, d, true),
         None => crate::library::format::auto(v),

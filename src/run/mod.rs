@@ -21,6 +21,7 @@ use crate::ledger::{numeric_answer, Ledger};
 use crate::library::format;
 use crate::load::check::option_id;
 use crate::model::*;
+use crate::render::html::{control_text, slider_digits};
 use indexmap::IndexMap;
 use rhai::Dynamic;
 use serde::Deserialize;
@@ -1317,18 +1318,16 @@ pub fn control_display(ctl: &Control, v: &Dynamic) -> String {
                 on.join(", ")
             }
         }
-        Control::Slider(s) => number_with_unit(v, s.unit.as_deref()),
-        Control::Number(n) => number_with_unit(v, n.unit.as_deref()),
+        Control::Slider(s) => number_with_unit(v, slider_digits(s), &s.unit),
+        Control::Number(n) => number_with_unit(v, None, &n.unit),
     }
 }
 
-fn number_with_unit(v: &Dynamic, unit: Option<&str>) -> String {
-    let n = as_number(v)
-        .map(format::auto)
-        .unwrap_or_else(|| v.to_string());
-    match unit {
-        Some(u) if !u.is_empty() => format!("{n} {u}"),
-        _ => n,
+/// A number control's value as the page shows it.
+fn number_with_unit(v: &Dynamic, digits: Option<u32>, unit: &Option<String>) -> String {
+    match as_number(v) {
+        Some(x) => control_text(digits, unit, x),
+        None => v.to_string(),
     }
 }
 
@@ -1404,7 +1403,7 @@ fn ask_control(p: &mut dyn Prompter, scr: &Screen, ctl: &Control, cur: &Dynamic)
                 .enumerate()
                 .map(|(k, v)| Item {
                     key: (k + 1).to_string(),
-                    text: number_with_unit(&Dynamic::from_float(*v), s.unit.as_deref()),
+                    text: number_with_unit(&Dynamic::from_float(*v), slider_digits(s), &s.unit),
                 })
                 .collect();
             let now = as_number(cur).unwrap_or(f64::NAN);
@@ -1446,12 +1445,17 @@ fn range_hint(ctl: &Control) -> String {
                 Some(b) => (b.powf(lo.value), b.powf(hi.value)),
                 None => (lo.value, hi.value),
             };
+            let num = |x: f64| control_text(slider_digits(s), &None, x);
             let step = match (&s.step, s.exponent_base) {
-                (Some(st), None) => format!(", step {}", format::auto(st.value)),
+                (Some(st), None) => format!(", step {}", num(st.value)),
                 (Some(st), Some(b)) => format!(", ×{} per step", format::auto(b.powf(st.value))),
                 _ => String::new(),
             };
-            format!(" [{} to {}{step}]", format::auto(lo), format::auto(hi))
+            let (lo, hi) = match s.exponent_base {
+                Some(_) => (format::auto(lo), format::auto(hi)),
+                None => (num(lo), num(hi)),
+            };
+            format!(" [{lo} to {hi}{step}]")
         }
         Control::Number(n) => match (n.min, n.max) {
             (Some(a), Some(b)) => format!(" [{} to {}]", format::auto(a), format::auto(b)),

@@ -10,6 +10,7 @@ use crate::ledger::part_letter;
 use crate::library::format;
 use crate::load::check::option_id;
 use crate::model::*;
+use crate::render::html::{control_text, slider_digits};
 use indexmap::IndexMap;
 use rhai::Dynamic;
 use serde::Serialize;
@@ -365,28 +366,17 @@ fn step_digits(step: f64) -> u32 {
         .unwrap_or(0)
 }
 
+/// A number and its unit, as the page writes control values (`2.0 %`).
 fn with_unit(num: String, unit: Option<&str>) -> String {
     match unit {
         None | Some("") => num,
-        Some(u) if u.starts_with('%') || u.starts_with('×') || u == "x" => format!("{num}{u}"),
         Some(u) => format!("{num} {u}"),
     }
 }
 
+/// A slider position as the page shows it (without the unit).
 fn slider_num(s: &Slider, x: f64) -> String {
-    let digits = s.digits.or_else(|| {
-        if s.values.is_some() || s.exponent_base.is_some() {
-            None
-        } else {
-            Some(step_digits(
-                s.step.as_ref().map(|st| st.value).unwrap_or(1.0),
-            ))
-        }
-    });
-    match digits {
-        Some(d) => format::fixed(x, d, true),
-        None => format::auto(x),
-    }
+    control_text(slider_digits(s), &None, x)
 }
 
 fn value_words(v: &Value) -> String {
@@ -960,7 +950,7 @@ mod tests {
         assert_eq!(step_digits(0.01), 2);
         assert_eq!(step_digits(1.0), 0);
         assert_eq!(step_digits(0.5), 1);
-        assert_eq!(with_unit("3".into(), Some("%")), "3%");
+        assert_eq!(with_unit("3".into(), Some("%")), "3 %");
         assert_eq!(with_unit("3".into(), Some("GB/s")), "3 GB/s");
     }
 }
