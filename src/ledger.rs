@@ -217,14 +217,24 @@ impl Ledger {
         Ok(())
     }
 
-    /// Reads a record; `Ok(None)` when the file does not exist.
+    /// Reads a record; `Ok(None)` when the file does not exist. A record of another format is
+    /// an error (never silently rewritten as this one).
     pub fn load(path: &Path) -> Result<Option<Ledger>, String> {
         match std::fs::read_to_string(path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(format!("{}: {e}", path.display())),
-            Ok(s) => serde_json::from_str(&s)
-                .map(Some)
-                .map_err(|e| format!("{}: not a labforge ledger: {e}", path.display())),
+            Ok(s) => {
+                let l: Ledger = serde_json::from_str(&s)
+                    .map_err(|e| format!("{}: not a labforge ledger: {e}", path.display()))?;
+                if l.format != FORMAT {
+                    return Err(format!(
+                        "{}: is a `{}` record; this labforge reads `{FORMAT}`",
+                        path.display(),
+                        l.format
+                    ));
+                }
+                Ok(Some(l))
+            }
         }
     }
 }

@@ -664,3 +664,42 @@ fn handout_names_parts_as_the_page_and_terminal_do() {
     .unwrap();
     assert!(md.contains("## Part queue — The Queuing Wall"), "{md}");
 }
+
+/// A chart's link works whatever the lab file is called: the Markdown image destination is
+/// percent-encoded (`#`, spaces, brackets, non-ASCII), and parses back to the SVG file's path.
+#[test]
+fn chart_links_survive_any_file_name() {
+    let lab = load(FIXTURE);
+    let stem = "lab #2 (draft) ü<x>";
+    let files = render(&MarkdownRenderer, &lab, stem, false);
+    let md = String::from_utf8(files[0].bytes.clone()).unwrap();
+    let svgs: Vec<String> = files[1..]
+        .iter()
+        .map(|f| f.path.to_string_lossy().into_owned())
+        .collect();
+    assert!(!svgs.is_empty());
+    let mut seen = Vec::new();
+    for ev in Parser::new_ext(&md, Options::all()) {
+        if let Event::Start(Tag::Image { dest_url, .. }) = ev {
+            seen.push(dest_url.to_string());
+        }
+    }
+    assert_eq!(seen.len(), svgs.len(), "{md}");
+    for (url, file) in seen.iter().zip(&svgs) {
+        assert!(!url.contains(' ') && !url.contains('#'), "{url}");
+        // Decoding the URL gives the file written.
+        let mut bytes = Vec::new();
+        let b = url.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == b'%' {
+                bytes.push(u8::from_str_radix(&url[i + 1..i + 3], 16).unwrap());
+                i += 3;
+            } else {
+                bytes.push(b[i]);
+                i += 1;
+            }
+        }
+        assert_eq!(&String::from_utf8(bytes).unwrap(), file);
+    }
+}

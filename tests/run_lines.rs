@@ -553,3 +553,53 @@ fn control_values_read_as_on_the_page_and_the_handout() {
         "{handout}"
     );
 }
+
+#[test]
+fn answers_for_parts_the_lab_does_not_have_are_refused() {
+    let d = tmp("unknownpart");
+    let a = d.join("a.yaml");
+    let l = d.join("l.json");
+    for (yaml, what) in [
+        ("predictions: {a: B, c: A}\n", "predictions: no part `c`"),
+        (
+            "predictions: {a: B}\ncontrols: {x: {utilization: 0.5}}\n",
+            "controls: no part `x`",
+        ),
+        ("reflections: {bb: A}\n", "reflections: no part `bb`"),
+    ] {
+        std::fs::write(&a, yaml).unwrap();
+        let o = run_with(
+            &[
+                FIXTURE,
+                "--ledger",
+                l.to_str().unwrap(),
+                "--restart",
+                "--answers",
+                a.to_str().unwrap(),
+            ],
+            "",
+        );
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{yaml}: {err}");
+        assert!(err.contains(what), "{yaml}: {err}");
+        assert!(err.contains("parts: a, b"), "{err}");
+    }
+}
+
+#[test]
+fn a_record_of_another_format_is_refused() {
+    let d = tmp("format");
+    let l = d.join("l.json");
+    std::fs::write(
+        &l,
+        r#"{"format":"labforge-ledger/2","lab":"run-fixture","version":2,"chapter":"x","design":{},"parts":{},"hud":{"parts":{},"tier":null}}"#,
+    )
+    .unwrap();
+    let o = run_with(&[FIXTURE, "--ledger", l.to_str().unwrap()], "");
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("is a `labforge-ledger/2` record; this labforge reads `labforge-ledger/1`"),
+        "{err}"
+    );
+}

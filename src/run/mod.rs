@@ -68,6 +68,25 @@ impl Answers {
         serde_saphyr::from_str::<Answers>(&text)
             .map_err(|e| format!("{}: not an answers file: {e}", path.display()))
     }
+
+    /// Every part named is a part of `lab` (a typo would otherwise be skipped silently).
+    pub fn check(&self, lab: &CompiledLab) -> Result<(), String> {
+        let parts: Vec<&str> = lab.lab.parts.iter().map(|p| p.id.value.as_str()).collect();
+        let named = [
+            ("predictions", self.predictions.keys().collect::<Vec<_>>()),
+            ("controls", self.controls.keys().collect()),
+            ("reflections", self.reflections.keys().collect()),
+        ];
+        for (section, ids) in named {
+            if let Some(id) = ids.into_iter().find(|id| !parts.contains(&id.as_str())) {
+                return Err(format!(
+                    "{section}: no part `{id}` in this lab (parts: {})",
+                    parts.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The default ledger file: `$XDG_DATA_HOME/labforge/<id>-v<version>.json`, else
@@ -136,7 +155,11 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         .unwrap_or_else(|| default_ledger_path(&lab));
     let answers = match &opts.answers {
         None => None,
-        Some(p) => match Answers::load(p) {
+        Some(p) => match Answers::load(p).and_then(|a| {
+            a.check(&lab)
+                .map(|()| a)
+                .map_err(|e| format!("{}: {e}", p.display()))
+        }) {
             Ok(a) => Some(a),
             Err(e) => {
                 eprintln!("error: {e}");

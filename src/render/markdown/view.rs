@@ -203,7 +203,7 @@ pub struct ChartView {
     pub title: Option<String>,
     /// Alt text.
     pub alt: String,
-    /// Relative path of the SVG file next to the Markdown, URL-safe.
+    /// Relative path of the SVG file next to the Markdown, percent-encoded.
     pub path: String,
     /// The SVG itself (inlined by the HTML handout).
     pub svg: String,
@@ -393,6 +393,20 @@ fn same_value(a: &Value, b: &Value) -> bool {
         (Value::Number(x), Value::Number(y)) => x == y,
         _ => a == b,
     }
+}
+
+/// A relative path as a URL: every byte but unreserved characters and `/` percent-encoded, so
+/// a Markdown link or `src` works whatever the lab file is called.
+fn url_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b'/') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// How a control's value reads: a select by its option label, a slider with its digits and unit.
@@ -794,7 +808,7 @@ fn part_view(
                     id: c.id.clone(),
                     alt: chart_alt(&c),
                     title: c.title.clone(),
-                    path: path.replace(' ', "%20"),
+                    path: url_path(&path),
                     svg: chart_svg(&c, &format!("{}-{}", p.id.value, c.id)),
                     file: path,
                 }));
