@@ -8,23 +8,31 @@
 //!
 //! Progress is saved to the JSON ledger after every answer and every control change, atomically;
 //! running again resumes at the recorded position, `--restart` starts over. Ctrl-C and end of
-//! input save and exit with a message.
+//! input save and exit with a message. A record without a position (the page's export) resumes
+//! at the first question it leaves unanswered.
+//!
+//! Files: `mod.rs` the walk and the record; `show.rs` the explore view; `controls.rs` control
+//! values and their prompts; `answers.rs` answers files; `ui.rs` the prompters; `term.rs`,
+//! `md.rs`, `chart.rs` terminal output.
 
+pub mod answers;
 pub mod chart;
+pub mod controls;
 pub mod md;
+mod show;
 pub mod term;
 pub mod ui;
 
 use crate::eval::{self, CompiledLab, CompiledPart, EvalError, Evaluation};
-use crate::formula::{as_number, to_json};
+use crate::formula::to_json;
 use crate::ledger::{numeric_answer, Ledger};
-use crate::library::format;
 use crate::load::check::option_id;
 use crate::model::*;
-use crate::render::html::{control_text, slider_digits};
+pub use answers::Answers;
+use controls::ask_control;
+pub use controls::control_display;
 use indexmap::IndexMap;
 use rhai::Dynamic;
-use serde::Deserialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -38,55 +46,6 @@ pub struct RunOptions {
     pub ledger: Option<PathBuf>,
     pub answers: Option<PathBuf>,
     pub restart: bool,
-}
-
-/// An answers file: every answer of a run, for non-interactive runs (autograders).
-///
-/// ```yaml
-/// predictions: { a: C, b: 25 }          # option id, or the number for numeric predictions
-/// controls: { a: { cluster_gpus: 8000 } } # applied in order during the part's exploration
-/// reflections: { a: B }
-/// decision_log: "I would ..."
-/// ```
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Answers {
-    #[serde(default)]
-    pub predictions: IndexMap<String, serde_json::Value>,
-    #[serde(default)]
-    pub controls: IndexMap<String, IndexMap<String, serde_json::Value>>,
-    #[serde(default)]
-    pub reflections: IndexMap<String, serde_json::Value>,
-    #[serde(default)]
-    pub decision_log: Option<String>,
-}
-
-impl Answers {
-    /// Reads YAML or JSON (JSON is YAML).
-    pub fn load(path: &Path) -> Result<Answers, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        serde_saphyr::from_str::<Answers>(&text)
-            .map_err(|e| format!("{}: not an answers file: {e}", path.display()))
-    }
-
-    /// Every part named is a part of `lab` (a typo would otherwise be skipped silently).
-    pub fn check(&self, lab: &CompiledLab) -> Result<(), String> {
-        let parts: Vec<&str> = lab.lab.parts.iter().map(|p| p.id.value.as_str()).collect();
-        let named = [
-            ("predictions", self.predictions.keys().collect::<Vec<_>>()),
-            ("controls", self.controls.keys().collect()),
-            ("reflections", self.reflections.keys().collect()),
-        ];
-        for (section, ids) in named {
-            if let Some(id) = ids.into_iter().find(|id| !parts.contains(&id.as_str())) {
-                return Err(format!(
-                    "{section}: no part `{id}` in this lab (parts: {})",
-                    parts.join(", ")
-                ));
-            }
-        }
-        Ok(())
-    }
 }
 
 /// The default ledger file: `$XDG_DATA_HOME/labforge/<id>-v<version>.json`, else
@@ -374,6 +333,60 @@ impl<'a> Session<'a> {
             .map_err(eval_stop)
     }
 
+    /// Lab-level prose (no part, no evaluation), rendered.
+    fn texts(&self, items: &[Text]) -> Res<Vec<String>> {
+        items.iter().map(|t| self.text(None, None, t)).collect()
+    }
+
+    /// `**Title** — text` for objectives and takeaways.
+    fn leads(&self, items: &[Objective]) -> Res<Vec<String>> {
+        items
+            .iter()
+            .map(|o| {
+                let mut md = format!("**{}**", self.text(None, None, &o.title)?);
+                if let Some(t) = &o.text {
+                    md.push_str(" — ");
+                    md.push_str(&self.text(None, None, t)?);
+                }
+                Ok(md)
+            })
+            .collect()
+    }
+
+    /// A blank line, a bold heading, then each Markdown item behind its marker: `1` numbers
+    /// them, any other marker (`•`, `☐`) repeats. Nothing when there are no items.
+    fn section(&self, heading: &str, items: &[String], marker: &str) -> Vec<String> {
+        if items.is_empty() {
+            return Vec::new();
+        }
+        let mut l = vec![String::new(), self.scr.paint(Style::Bold, heading)];
+        for (k, it) in items.iter().enumerate() {
+            let first = if marker == "1" {
+                format!("{}. ", k + 1)
+            } else {
+                format!("{marker} ")
+            };
+            let rest = " ".repeat(term::display_width(&first));
+            l.extend(md::render_prefixed(it, &self.scr, &first, &rest));
+        }
+        l
+    }
+
+    /// A blank line and `Label: text`, when there is a text.
+    fn labelled(&self, label: &str, t: &Option<Text>) -> Res<Vec<String>> {
+        let Some(t) = t else {
+            return Ok(Vec::new());
+        };
+        let mut l = vec![String::new()];
+        l.extend(md::render_prefixed(
+            &self.text(None, None, t)?,
+            &self.scr,
+            label,
+            "  ",
+        ));
+        Ok(l)
+    }
+
     fn walk(&mut self) -> Res<()> {
         let lab = &self.lab.lab;
         let fresh = self.ledger.position.is_none() && self.position() == (0, 0);
@@ -486,53 +499,10 @@ impl<'a> Session<'a> {
                     .map(|x| self.scr.paint(Style::Dim, x)),
             );
         }
-        if !lab.objectives.is_empty() {
-            l.push(String::new());
-            l.push(self.scr.paint(Style::Bold, "Learning objectives"));
-            for (k, o) in lab.objectives.iter().enumerate() {
-                let mut md = format!("**{}**", self.text(None, None, &o.title)?);
-                if let Some(t) = &o.text {
-                    md.push_str(" — ");
-                    md.push_str(&self.text(None, None, t)?);
-                }
-                l.extend(md::render_prefixed(
-                    &md,
-                    &self.scr,
-                    &format!("{}. ", k + 1),
-                    "   ",
-                ));
-            }
-        }
-        if !lab.prerequisites.is_empty() {
-            l.push(String::new());
-            l.push(self.scr.paint(Style::Bold, "Prerequisites"));
-            for p in &lab.prerequisites {
-                l.extend(md::render_prefixed(
-                    &self.text(None, None, p)?,
-                    &self.scr,
-                    "• ",
-                    "  ",
-                ));
-            }
-        }
-        if let Some(q) = &lab.core_question {
-            l.push(String::new());
-            l.extend(md::render_prefixed(
-                &self.text(None, None, q)?,
-                &self.scr,
-                "Core question: ",
-                "  ",
-            ));
-        }
-        if let Some(r) = &lab.reading {
-            l.push(String::new());
-            l.extend(md::render_prefixed(
-                &self.text(None, None, r)?,
-                &self.scr,
-                "Reading: ",
-                "  ",
-            ));
-        }
+        l.extend(self.section("Learning objectives", &self.leads(&lab.objectives)?, "1"));
+        l.extend(self.section("Prerequisites", &self.texts(&lab.prerequisites)?, "•"));
+        l.extend(self.labelled("Core question: ", &lab.core_question)?);
+        l.extend(self.labelled("Reading: ", &lab.reading)?);
         l.extend(
             self.plain(&format!("Progress is saved to {}", self.path.display()))
                 .iter()
@@ -696,14 +666,8 @@ impl<'a> Session<'a> {
         let scr = self.scr;
         match &mut self.source {
             Source::Answers(a) => {
-                let Some(v) = a.predictions.get(pid) else {
-                    return Err(Stop::Bad(format!(
-                        "the answers file has no prediction for part `{pid}` (predictions: {{{pid}: ...}})"
-                    )));
-                };
-                let v = scalar(v);
-                self.scr
-                    .print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
+                let v = a.answer("prediction", pid)?;
+                scr.print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
                 if pred.numeric.is_some() {
                     let x = numeric_answer(&v).ok_or_else(|| {
                         Stop::Bad(format!(
@@ -713,21 +677,7 @@ impl<'a> Session<'a> {
                     scr.println(&format!("  → {x}"));
                     return Ok(x);
                 }
-                let Some(k) = items
-                    .iter()
-                    .position(|it| it.key.eq_ignore_ascii_case(v.trim()))
-                else {
-                    let keys: Vec<&str> = items.iter().map(|i| i.key.as_str()).collect();
-                    return Err(Stop::Bad(format!(
-                        "answers: part `{pid}` has no prediction option `{v}` (options: {})",
-                        keys.join(", ")
-                    )));
-                };
-                scr.println(&format!(
-                    "  → {}) {}",
-                    items[k].key,
-                    md::inline(&items[k].text, &scr)
-                ));
+                let k = answers::choose(&scr, &items, &v, pid, "prediction")?;
                 Ok(items[k].key.clone())
             }
             Source::Prompt(p) => {
@@ -887,160 +837,6 @@ impl<'a> Session<'a> {
         }
     }
 
-    /// The instruments and active feedback at the given control values.
-    fn show(&self, cp: &CompiledPart, part: &Part, inputs: &IndexMap<String, Dynamic>) -> Res<()> {
-        let scr = &self.scr;
-        let ev = self.lab.evaluate(cp, inputs).map_err(eval_stop)?;
-        let outputs: IndexMap<String, eval::OutputView> = self
-            .lab
-            .outputs(&ev)
-            .map_err(eval_stop)?
-            .into_iter()
-            .map(|o| (o.name.clone(), o))
-            .collect();
-        let mut l = Vec::new();
-        if !part.controls.is_empty() {
-            let c: Vec<String> = part
-                .controls
-                .iter()
-                .map(|ctl| {
-                    let v = inputs
-                        .get(&ctl.id().value)
-                        .cloned()
-                        .unwrap_or(Dynamic::UNIT);
-                    format!(
-                        "{} = {}",
-                        md::inline(&ctl.label().value, scr),
-                        control_display(ctl, &v)
-                    )
-                })
-                .collect();
-            l.extend(md::render_prefixed(
-                &c.join(" · "),
-                &Screen {
-                    color: false,
-                    ..*scr
-                },
-                "Controls: ",
-                "  ",
-            ));
-        }
-        let row = |label: &str, name: &str, caption: Option<String>| -> Vec<String> {
-            let (value, level) = match outputs.get(name) {
-                Some(o) => (o.display.clone(), o.level.clone()),
-                None => (
-                    ev.values
-                        .get(name)
-                        .map(eval::display)
-                        .unwrap_or_else(|| "—".into()),
-                    None,
-                ),
-            };
-            vec![table_row(scr, label, &value, level.as_deref(), caption)]
-        };
-        let mut tables = 0;
-        for inst in &part.instruments {
-            match inst {
-                Instrument::Metrics(cards) => {
-                    tables += 1;
-                    l.push(String::new());
-                    let w = cards
-                        .iter()
-                        .map(|c| card_label(self, cp, &ev, c, &outputs))
-                        .map(|s| term::display_width(&s))
-                        .max()
-                        .unwrap_or(0);
-                    for c in cards {
-                        let label = card_label(self, cp, &ev, c, &outputs);
-                        let caption = c
-                            .caption
-                            .as_ref()
-                            .map(|t| self.text(Some(cp), Some(&ev), t))
-                            .transpose()?;
-                        let pad = format!("{label}{}", " ".repeat(w - term::display_width(&label)));
-                        l.extend(row(&pad, &c.output.value, caption));
-                    }
-                }
-                Instrument::Table(t) => {
-                    tables += 1;
-                    l.push(String::new());
-                    if let Some(title) = &t.title {
-                        l.push(scr.paint(Style::Bold, &self.text(Some(cp), Some(&ev), title)?));
-                    }
-                    let labels: Vec<String> = t
-                        .outputs
-                        .iter()
-                        .map(|o| {
-                            outputs
-                                .get(&o.value)
-                                .map(|v| v.label.clone())
-                                .unwrap_or(o.value.clone())
-                        })
-                        .collect();
-                    let w = labels
-                        .iter()
-                        .map(|s| term::display_width(s))
-                        .max()
-                        .unwrap_or(0);
-                    for (o, label) in t.outputs.iter().zip(&labels) {
-                        let pad = format!("{label}{}", " ".repeat(w - term::display_width(label)));
-                        l.extend(row(&pad, &o.value, None));
-                    }
-                }
-                Instrument::Panel(p) => {
-                    l.push(String::new());
-                    l.push(scr.paint(Style::Bold, &self.text(Some(cp), Some(&ev), &p.title)?));
-                    for line in &p.lines {
-                        let t = self.text(Some(cp), Some(&ev), line)?;
-                        l.push(format!(
-                            "  {} {}",
-                            scr.paint(Style::Dim, "│"),
-                            md::inline(&t, scr)
-                        ));
-                    }
-                }
-                Instrument::Chart(ch) => {
-                    l.push(String::new());
-                    let data = self.lab.chart(&ev, ch).map_err(eval_stop)?;
-                    l.extend(chart::draw(&data, scr));
-                }
-            }
-        }
-        if tables == 0 && !outputs.is_empty() {
-            l.push(String::new());
-            let w = outputs
-                .values()
-                .map(|o| term::display_width(&o.label))
-                .max()
-                .unwrap_or(0);
-            for o in outputs.values() {
-                let pad = format!(
-                    "{}{}",
-                    o.label,
-                    " ".repeat(w - term::display_width(&o.label))
-                );
-                l.push(table_row(scr, &pad, &o.display, o.level.as_deref(), None));
-            }
-        }
-        for c in self.lab.callouts(&ev).map_err(eval_stop)? {
-            l.push(String::new());
-            let style = Style::of_color(c.kind).unwrap_or(Style::Blue);
-            let bar = scr.paint(style, "▌ ");
-            let head = match &c.title {
-                Some(t) => format!("**{}** {t}: ", c.kind.to_uppercase()),
-                None => format!("**{}**: ", c.kind.to_uppercase()),
-            };
-            l.extend(md::render_prefixed(
-                &format!("{head}{}", c.text),
-                scr,
-                &bar,
-                &bar,
-            ));
-        }
-        self.print(l);
-        Ok(())
-    }
-
     fn reflection(&mut self, i: usize, cp: &CompiledPart, part: &Part) -> Res<()> {
         let Some(r) = &part.reflection else {
             self.advance(i + 1, 0);
@@ -1065,29 +861,9 @@ impl<'a> Session<'a> {
         let scr = self.scr;
         let k = match &mut self.source {
             Source::Answers(a) => {
-                let Some(v) = a.reflections.get(&pid) else {
-                    return Err(Stop::Bad(format!(
-                        "the answers file has no reflection for part `{pid}` (reflections: {{{pid}: ...}})"
-                    )));
-                };
-                let v = scalar(v);
+                let v = a.answer("reflection", &pid)?;
                 scr.print_lines(&md::render_prefixed(&question, &scr, "? ", "  "));
-                let Some(k) = items
-                    .iter()
-                    .position(|it| it.key.eq_ignore_ascii_case(v.trim()))
-                else {
-                    let keys: Vec<&str> = items.iter().map(|i| i.key.as_str()).collect();
-                    return Err(Stop::Bad(format!(
-                        "answers: part `{pid}` has no reflection option `{v}` (options: {})",
-                        keys.join(", ")
-                    )));
-                };
-                scr.println(&format!(
-                    "  → {}) {}",
-                    items[k].key,
-                    md::inline(&items[k].text, &scr)
-                ));
-                k
+                answers::choose(&scr, &items, &v, &pid, "reflection")?
             }
             Source::Prompt(p) => p.select(&scr, &question, &items, 0)?,
         };
@@ -1110,38 +886,14 @@ impl<'a> Session<'a> {
         self.save()?;
         if let Some(s) = &self.lab.lab.synthesis {
             let mut l = vec![String::new(), scr.rule("Synthesis")];
-            if !s.takeaways.is_empty() {
-                l.push(scr.paint(Style::Bold, "Key takeaways"));
-                for (k, t) in s.takeaways.iter().enumerate() {
-                    let mut md = format!("**{}**", self.text(None, None, &t.title)?);
-                    if let Some(x) = &t.text {
-                        md.push_str(" — ");
-                        md.push_str(&self.text(None, None, x)?);
-                    }
-                    l.extend(md::render_prefixed(
-                        &md,
-                        &scr,
-                        &format!("{}. ", k + 1),
-                        "   ",
-                    ));
-                }
-            }
+            l.extend(self.section("Key takeaways", &self.leads(&s.takeaways)?, "1"));
             for c in &s.cards {
                 l.push(String::new());
                 l.push(scr.paint(Style::Bold, &self.text(None, None, &c.title)?));
                 l.extend(self.md(&self.text(None, None, &c.body)?));
             }
             if !s.self_assessment.is_empty() {
-                l.push(String::new());
-                l.push(scr.paint(Style::Bold, "Self-assessment"));
-                for q in &s.self_assessment {
-                    l.extend(md::render_prefixed(
-                        &self.text(None, None, q)?,
-                        &scr,
-                        "☐ ",
-                        "  ",
-                    ));
-                }
+                l.extend(self.section("Self-assessment", &self.texts(&s.self_assessment)?, "☐"));
                 if let Some(note) = &s.self_assessment_note {
                     l.extend(self.md(&self.text(None, None, note)?));
                 }
@@ -1237,255 +989,6 @@ impl<'a> Session<'a> {
     }
 }
 
-fn card_label(
-    s: &Session<'_>,
-    cp: &CompiledPart,
-    ev: &Evaluation,
-    c: &MetricCard,
-    outputs: &IndexMap<String, eval::OutputView>,
-) -> String {
-    match &c.label {
-        Some(t) => s
-            .lab
-            .render_text(Some(cp), Some(ev), &t.value, &[])
-            .unwrap_or_else(|_| t.value.clone()),
-        None => outputs
-            .get(&c.output.value)
-            .map(|o| o.label.clone())
-            .unwrap_or_else(|| c.output.value.clone()),
-    }
-}
-
-/// `  Label  value  [level]` with the value coloured by its level.
-fn table_row(
-    scr: &Screen,
-    label: &str,
-    value: &str,
-    level: Option<&str>,
-    caption: Option<String>,
-) -> String {
-    let (v, mark) = match level {
-        Some(lv) => {
-            let style = Style::of_color(lv).unwrap_or(Style::Bold);
-            let mark = match lv {
-                "good" => "✓ good",
-                "warn" => "! warn",
-                "bad" => "✗ bad",
-                other => other,
-            };
-            (
-                scr.paint(style, value),
-                format!("  {}", scr.paint(style, &format!("[{mark}]"))),
-            )
-        }
-        None => (scr.paint(Style::Bold, value), String::new()),
-    };
-    let cap = caption
-        .filter(|c| !c.is_empty())
-        .map(|c| format!("  {}", scr.paint(Style::Dim, &c)))
-        .unwrap_or_default();
-    format!("  {label}  {v}{mark}{cap}")
-}
-
 fn has_explore(part: &Part) -> bool {
     !part.controls.is_empty() || !part.instruments.is_empty() || part.math_peek.is_some()
-}
-
-/// A value from an answers file as text (`C`, `25`).
-fn scalar(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
-fn parse_number(s: &str) -> Option<f64> {
-    numeric_answer(s).and_then(|t| t.parse().ok())
-}
-
-/// A control's value as shown: select label, on/off, checked options, number with unit.
-pub fn control_display(ctl: &Control, v: &Dynamic) -> String {
-    match ctl {
-        Control::Select(s) => {
-            let j = to_json(v);
-            s.options
-                .value
-                .iter()
-                .find(|(_, o)| to_json(&eval::value_to_dynamic(o)) == j)
-                .map(|(k, _)| k.clone())
-                .unwrap_or_else(|| eval::display(v))
-        }
-        Control::Switch(_) => if v.as_bool().unwrap_or(false) {
-            "on"
-        } else {
-            "off"
-        }
-        .into(),
-        Control::Checkboxes(c) => {
-            let on: Vec<&str> = match v.read_lock::<rhai::Map>() {
-                Some(m) => c
-                    .options
-                    .iter()
-                    .filter(|(k, _)| {
-                        m.get(k.as_str())
-                            .and_then(|x| x.as_bool().ok())
-                            .unwrap_or(false)
-                    })
-                    .map(|(_, l)| l.as_str())
-                    .collect(),
-                None => vec![],
-            };
-            if on.is_empty() {
-                "none".into()
-            } else {
-                on.join(", ")
-            }
-        }
-        Control::Slider(s) => number_with_unit(v, slider_digits(s), &s.unit),
-        Control::Number(n) => number_with_unit(v, None, &n.unit),
-    }
-}
-
-/// A number control's value as the page shows it.
-fn number_with_unit(v: &Dynamic, digits: Option<u32>, unit: &Option<String>) -> String {
-    match as_number(v) {
-        Some(x) => control_text(digits, unit, x),
-        None => v.to_string(),
-    }
-}
-
-/// Asks for a new value of a control (validated with `eval::validate_control`).
-fn ask_control(p: &mut dyn Prompter, scr: &Screen, ctl: &Control, cur: &Dynamic) -> Res<Dynamic> {
-    let label = md::inline(&ctl.label().value, scr);
-    match ctl {
-        Control::Select(s) => {
-            let labels: Vec<&String> = s.options.value.keys().collect();
-            let now = control_display(ctl, cur);
-            let items: Vec<Item> = labels
-                .iter()
-                .enumerate()
-                .map(|(k, l)| Item {
-                    key: (k + 1).to_string(),
-                    text: (*l).clone(),
-                })
-                .collect();
-            let def = labels.iter().position(|l| **l == now).unwrap_or(0);
-            let k = p.select(scr, &label, &items, def)?;
-            let v = &s.options.value[labels[k].as_str()];
-            Ok(eval::value_to_dynamic(v))
-        }
-        Control::Switch(_) => {
-            let items = vec![
-                Item {
-                    key: "1".into(),
-                    text: "on".into(),
-                },
-                Item {
-                    key: "2".into(),
-                    text: "off".into(),
-                },
-            ];
-            let def = if cur.as_bool().unwrap_or(false) { 0 } else { 1 };
-            Ok(Dynamic::from_bool(p.select(scr, &label, &items, def)? == 0))
-        }
-        Control::Checkboxes(c) => {
-            let items: Vec<Item> = c
-                .options
-                .values()
-                .enumerate()
-                .map(|(k, l)| Item {
-                    key: (k + 1).to_string(),
-                    text: l.clone(),
-                })
-                .collect();
-            let on: Vec<bool> = match cur.read_lock::<rhai::Map>() {
-                Some(m) => c
-                    .options
-                    .keys()
-                    .map(|k| {
-                        m.get(k.as_str())
-                            .and_then(|x| x.as_bool().ok())
-                            .unwrap_or(false)
-                    })
-                    .collect(),
-                None => vec![false; items.len()],
-            };
-            let picked = p.multi(scr, &label, &items, &on)?;
-            let m: rhai::Map = c
-                .options
-                .keys()
-                .zip(picked)
-                .map(|(k, b)| (k.as_str().into(), Dynamic::from_bool(b)))
-                .collect();
-            eval::validate_control(ctl, &Dynamic::from_map(m)).map_err(Stop::Bad)
-        }
-        Control::Slider(s) if s.values.is_some() => {
-            let vals = &s.values.as_ref().expect("values").value;
-            let items: Vec<Item> = vals
-                .iter()
-                .enumerate()
-                .map(|(k, v)| Item {
-                    key: (k + 1).to_string(),
-                    text: number_with_unit(&Dynamic::from_float(*v), slider_digits(s), &s.unit),
-                })
-                .collect();
-            let now = as_number(cur).unwrap_or(f64::NAN);
-            let def = vals.iter().position(|v| *v == now).unwrap_or(0);
-            let k = p.select(scr, &label, &items, def)?;
-            Ok(Dynamic::from_float(vals[k]))
-        }
-        Control::Slider(_) | Control::Number(_) => {
-            let hint = range_hint(ctl);
-            let prompt = format!(
-                "{label}{hint} — now {}, Enter keeps it:",
-                control_display(ctl, cur)
-            );
-            let mut got: Option<Dynamic> = None;
-            p.input(scr, &prompt, &mut |s: &str| {
-                if s.trim().is_empty() {
-                    got = Some(cur.clone());
-                    return Ok(());
-                }
-                let Some(x) = parse_number(s) else {
-                    return Err(format!("type a number, not `{}`", s.trim()));
-                };
-                let v = eval::validate_control(ctl, &Dynamic::from_float(x))?;
-                got = Some(v);
-                Ok(())
-            })?;
-            Ok(got.unwrap_or_else(|| cur.clone()))
-        }
-    }
-}
-
-fn range_hint(ctl: &Control) -> String {
-    match ctl {
-        Control::Slider(s) => {
-            let (Some(lo), Some(hi)) = (&s.min, &s.max) else {
-                return String::new();
-            };
-            let (lo, hi) = match s.exponent_base {
-                Some(b) => (b.powf(lo.value), b.powf(hi.value)),
-                None => (lo.value, hi.value),
-            };
-            let num = |x: f64| control_text(slider_digits(s), &None, x);
-            let step = match (&s.step, s.exponent_base) {
-                (Some(st), None) => format!(", step {}", num(st.value)),
-                (Some(st), Some(b)) => format!(", ×{} per step", format::auto(b.powf(st.value))),
-                _ => String::new(),
-            };
-            let (lo, hi) = match s.exponent_base {
-                Some(_) => (format::auto(lo), format::auto(hi)),
-                None => (num(lo), num(hi)),
-            };
-            format!(" [{lo} to {hi}{step}]")
-        }
-        Control::Number(n) => match (n.min, n.max) {
-            (Some(a), Some(b)) => format!(" [{} to {}]", format::auto(a), format::auto(b)),
-            (Some(a), None) => format!(" [at least {}]", format::auto(a)),
-            (None, Some(b)) => format!(" [at most {}]", format::auto(b)),
-            _ => String::new(),
-        },
-        _ => String::new(),
-    }
 }

@@ -1,0 +1,100 @@
+//! Answers files (`labforge run --answers FILE`): every answer of a run, for autograders.
+
+use super::md;
+use super::term::Screen;
+use super::ui::{Item, Res, Stop};
+use crate::eval::CompiledLab;
+use indexmap::IndexMap;
+use serde::Deserialize;
+use std::path::Path;
+
+/// An answers file: every answer of a run, for non-interactive runs (autograders).
+///
+/// ```yaml
+/// predictions: { a: C, b: 25 }          # option id, or the number for numeric predictions
+/// controls: { a: { cluster_gpus: 8000 } } # applied in order during the part's exploration
+/// reflections: { a: B }
+/// decision_log: "I would ..."
+/// ```
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    #[serde(default)]
+    pub predictions: IndexMap<String, serde_json::Value>,
+    #[serde(default)]
+    pub controls: IndexMap<String, IndexMap<String, serde_json::Value>>,
+    #[serde(default)]
+    pub reflections: IndexMap<String, serde_json::Value>,
+    #[serde(default)]
+    pub decision_log: Option<String>,
+}
+
+impl Answers {
+    /// Reads YAML or JSON (JSON is YAML).
+    pub fn load(path: &Path) -> Result<Answers, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        serde_saphyr::from_str::<Answers>(&text)
+            .map_err(|e| format!("{}: not an answers file: {e}", path.display()))
+    }
+
+    /// Every part named is a part of `lab` (a typo would otherwise be skipped silently).
+    pub fn check(&self, lab: &CompiledLab) -> Result<(), String> {
+        let parts: Vec<&str> = lab.lab.parts.iter().map(|p| p.id.value.as_str()).collect();
+        let named = [
+            ("predictions", self.predictions.keys().collect::<Vec<_>>()),
+            ("controls", self.controls.keys().collect()),
+            ("reflections", self.reflections.keys().collect()),
+        ];
+        for (section, ids) in named {
+            if let Some(id) = ids.into_iter().find(|id| !parts.contains(&id.as_str())) {
+                return Err(format!(
+                    "{section}: no part `{id}` in this lab (parts: {})",
+                    parts.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The prediction or reflection (`what`) of part `pid`, as text.
+    pub(super) fn answer(&self, what: &str, pid: &str) -> Res<String> {
+        let section = match what {
+            "prediction" => &self.predictions,
+            _ => &self.reflections,
+        };
+        section.get(pid).map(scalar).ok_or_else(|| {
+            Stop::Bad(format!(
+                "the answers file has no {what} for part `{pid}` ({what}s: {{{pid}: ...}})"
+            ))
+        })
+    }
+}
+
+/// The option of `items` an answer names (its key, any case), echoed as the prompters echo a
+/// choice.
+pub(super) fn choose(scr: &Screen, items: &[Item], v: &str, pid: &str, what: &str) -> Res<usize> {
+    let Some(k) = items
+        .iter()
+        .position(|it| it.key.eq_ignore_ascii_case(v.trim()))
+    else {
+        let keys: Vec<&str> = items.iter().map(|i| i.key.as_str()).collect();
+        return Err(Stop::Bad(format!(
+            "answers: part `{pid}` has no {what} option `{v}` (options: {})",
+            keys.join(", ")
+        )));
+    };
+    scr.println(&format!(
+        "  → {}) {}",
+        items[k].key,
+        md::inline(&items[k].text, scr)
+    ));
+    Ok(k)
+}
+
+/// A value from an answers file as text (`C`, `25`).
+pub(super) fn scalar(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,208 @@
+//! Controls in the terminal: how a value reads (as on the page) and asking for a new one.
+
+use super::md;
+use super::term::Screen;
+use super::ui::{Item, Prompter, Res, Stop};
+use crate::eval;
+use crate::formula::{as_number, to_json};
+use crate::ledger::numeric_answer;
+use crate::library::format;
+use crate::model::*;
+use crate::render::html::{control_text, slider_digits};
+use rhai::Dynamic;
+
+fn parse_number(s: &str) -> Option<f64> {
+    numeric_answer(s).and_then(|t| t.parse().ok())
+}
+
+/// A control's value as shown: select label, on/off, checked options, number with unit.
+pub fn control_display(ctl: &Control, v: &Dynamic) -> String {
+    match ctl {
+        Control::Select(s) => {
+            let j = to_json(v);
+            s.options
+                .value
+                .iter()
+                .find(|(_, o)| to_json(&eval::value_to_dynamic(o)) == j)
+                .map(|(k, _)| k.clone())
+                .unwrap_or_else(|| eval::display(v))
+        }
+        Control::Switch(_) => if v.as_bool().unwrap_or(false) {
+            "on"
+        } else {
+            "off"
+        }
+        .into(),
+        Control::Checkboxes(c) => {
+            let on: Vec<&str> = match v.read_lock::<rhai::Map>() {
+                Some(m) => c
+                    .options
+                    .iter()
+                    .filter(|(k, _)| {
+                        m.get(k.as_str())
+                            .and_then(|x| x.as_bool().ok())
+                            .unwrap_or(false)
+                    })
+                    .map(|(_, l)| l.as_str())
+                    .collect(),
+                None => vec![],
+            };
+            if on.is_empty() {
+                "none".into()
+            } else {
+                on.join(", ")
+            }
+        }
+        Control::Slider(s) => number_with_unit(v, slider_digits(s), &s.unit),
+        Control::Number(n) => number_with_unit(v, None, &n.unit),
+    }
+}
+
+/// A number control's value as the page shows it.
+fn number_with_unit(v: &Dynamic, digits: Option<u32>, unit: &Option<String>) -> String {
+    match as_number(v) {
+        Some(x) => control_text(digits, unit, x),
+        None => v.to_string(),
+    }
+}
+
+/// Asks for a new value of a control (validated with `eval::validate_control`).
+pub(super) fn ask_control(
+    p: &mut dyn Prompter,
+    scr: &Screen,
+    ctl: &Control,
+    cur: &Dynamic,
+) -> Res<Dynamic> {
+    let label = md::inline(&ctl.label().value, scr);
+    match ctl {
+        Control::Select(s) => {
+            let labels: Vec<&String> = s.options.value.keys().collect();
+            let now = control_display(ctl, cur);
+            let items: Vec<Item> = labels
+                .iter()
+                .enumerate()
+                .map(|(k, l)| Item {
+                    key: (k + 1).to_string(),
+                    text: (*l).clone(),
+                })
+                .collect();
+            let def = labels.iter().position(|l| **l == now).unwrap_or(0);
+            let k = p.select(scr, &label, &items, def)?;
+            let v = &s.options.value[labels[k].as_str()];
+            Ok(eval::value_to_dynamic(v))
+        }
+        Control::Switch(_) => {
+            let items = vec![
+                Item {
+                    key: "1".into(),
+                    text: "on".into(),
+                },
+                Item {
+                    key: "2".into(),
+                    text: "off".into(),
+                },
+            ];
+            let def = if cur.as_bool().unwrap_or(false) { 0 } else { 1 };
+            Ok(Dynamic::from_bool(p.select(scr, &label, &items, def)? == 0))
+        }
+        Control::Checkboxes(c) => {
+            let items: Vec<Item> = c
+                .options
+                .values()
+                .enumerate()
+                .map(|(k, l)| Item {
+                    key: (k + 1).to_string(),
+                    text: l.clone(),
+                })
+                .collect();
+            let on: Vec<bool> = match cur.read_lock::<rhai::Map>() {
+                Some(m) => c
+                    .options
+                    .keys()
+                    .map(|k| {
+                        m.get(k.as_str())
+                            .and_then(|x| x.as_bool().ok())
+                            .unwrap_or(false)
+                    })
+                    .collect(),
+                None => vec![false; items.len()],
+            };
+            let picked = p.multi(scr, &label, &items, &on)?;
+            let m: rhai::Map = c
+                .options
+                .keys()
+                .zip(picked)
+                .map(|(k, b)| (k.as_str().into(), Dynamic::from_bool(b)))
+                .collect();
+            eval::validate_control(ctl, &Dynamic::from_map(m)).map_err(Stop::Bad)
+        }
+        Control::Slider(s) if s.values.is_some() => {
+            let vals = &s.values.as_ref().expect("values").value;
+            let items: Vec<Item> = vals
+                .iter()
+                .enumerate()
+                .map(|(k, v)| Item {
+                    key: (k + 1).to_string(),
+                    text: number_with_unit(&Dynamic::from_float(*v), slider_digits(s), &s.unit),
+                })
+                .collect();
+            let now = as_number(cur).unwrap_or(f64::NAN);
+            let def = vals.iter().position(|v| *v == now).unwrap_or(0);
+            let k = p.select(scr, &label, &items, def)?;
+            Ok(Dynamic::from_float(vals[k]))
+        }
+        Control::Slider(_) | Control::Number(_) => {
+            let hint = range_hint(ctl);
+            let prompt = format!(
+                "{label}{hint} — now {}, Enter keeps it:",
+                control_display(ctl, cur)
+            );
+            let mut got: Option<Dynamic> = None;
+            p.input(scr, &prompt, &mut |s: &str| {
+                if s.trim().is_empty() {
+                    got = Some(cur.clone());
+                    return Ok(());
+                }
+                let Some(x) = parse_number(s) else {
+                    return Err(format!("type a number, not `{}`", s.trim()));
+                };
+                let v = eval::validate_control(ctl, &Dynamic::from_float(x))?;
+                got = Some(v);
+                Ok(())
+            })?;
+            Ok(got.unwrap_or_else(|| cur.clone()))
+        }
+    }
+}
+
+fn range_hint(ctl: &Control) -> String {
+    match ctl {
+        Control::Slider(s) => {
+            let (Some(lo), Some(hi)) = (&s.min, &s.max) else {
+                return String::new();
+            };
+            let (lo, hi) = match s.exponent_base {
+                Some(b) => (b.powf(lo.value), b.powf(hi.value)),
+                None => (lo.value, hi.value),
+            };
+            let num = |x: f64| control_text(slider_digits(s), &None, x);
+            let step = match (&s.step, s.exponent_base) {
+                (Some(st), None) => format!(", step {}", num(st.value)),
+                (Some(st), Some(b)) => format!(", ×{} per step", format::auto(b.powf(st.value))),
+                _ => String::new(),
+            };
+            let (lo, hi) = match s.exponent_base {
+                Some(_) => (format::auto(lo), format::auto(hi)),
+                None => (num(lo), num(hi)),
+            };
+            format!(" [{lo} to {hi}{step}]")
+        }
+        Control::Number(n) => match (n.min, n.max) {
+            (Some(a), Some(b)) => format!(" [{} to {}]", format::auto(a), format::auto(b)),
+            (Some(a), None) => format!(" [at least {}]", format::auto(a)),
+            (None, Some(b)) => format!(" [at most {}]", format::auto(b)),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    }
+}
