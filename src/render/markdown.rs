@@ -193,6 +193,16 @@ fn describe(e: &Error) -> String {
     s
 }
 
+/// The template and the output file of a handout (`handout.EXT.j2`, `STEM.EXT`) or answer key
+/// (`key.EXT.j2`, `STEM-key.EXT`).
+fn names(stem: &str, opts: &RenderOptions, ext: &str) -> (String, String) {
+    if opts.answer_key {
+        (format!("key.{ext}.j2"), format!("{stem}-key.{ext}"))
+    } else {
+        (format!("handout.{ext}.j2"), format!("{stem}.{ext}"))
+    }
+}
+
 #[derive(Serialize)]
 struct HtmlCtx<'a> {
     #[serde(flatten)]
@@ -211,13 +221,12 @@ impl Renderer for MarkdownRenderer {
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
         let doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
-        let env = environment(opts.templates.clone());
-        let (tpl, file) = if opts.answer_key {
-            ("key.md.j2", format!("{stem}-key.md"))
-        } else {
-            ("handout.md.j2", format!("{stem}.md"))
-        };
-        let md = tidy(&render_template(&env, tpl, &doc)?);
+        let (tpl, file) = names(stem, opts, "md");
+        let md = tidy(&render_template(
+            &environment(opts.templates.clone()),
+            &tpl,
+            &doc,
+        )?);
         let mut out = vec![OutFile {
             path: PathBuf::from(file),
             bytes: md.into_bytes(),
@@ -254,14 +263,13 @@ impl Renderer for HandoutHtmlRenderer {
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
         let doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
-        let env = environment(opts.templates.clone());
         let css = asset(ASSETS, "print.css", opts.templates.as_deref())?.into_owned();
-        let (tpl, file) = if opts.answer_key {
-            ("key.html.j2", format!("{stem}-key.html"))
-        } else {
-            ("handout.html.j2", format!("{stem}.html"))
-        };
-        let html = render_template(&env, tpl, HtmlCtx { doc: &doc, css })?;
+        let (tpl, file) = names(stem, opts, "html");
+        let html = render_template(
+            &environment(opts.templates.clone()),
+            &tpl,
+            HtmlCtx { doc: &doc, css },
+        )?;
         Ok(vec![OutFile {
             path: PathBuf::from(file),
             bytes: html.into_bytes(),
@@ -300,11 +308,7 @@ fn index(
             title: lab
                 .render_text(None, None, &lab.lab.title.value, &[])
                 .unwrap_or_else(|_| lab.lab.title.value.clone()),
-            file: if opts.answer_key {
-                format!("{stem}-key.{ext}")
-            } else {
-                format!("{stem}.{ext}")
-            },
+            file: names(stem, opts, ext).1,
         })
         .collect();
     let env = environment(opts.templates.clone());
