@@ -620,6 +620,20 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
+    /// A question's options as list items (key = option id, text rendered at `ev`).
+    fn choices(&self, cp: &CompiledPart, ev: &Evaluation, options: &[Choice]) -> Res<Vec<Item>> {
+        options
+            .iter()
+            .enumerate()
+            .map(|(k, o)| {
+                Ok(Item {
+                    key: option_id(k, o),
+                    text: self.text(Some(cp), Some(ev), &o.text)?,
+                })
+            })
+            .collect()
+    }
+
     fn verdict(&self, correct: bool, feedback: Option<String>) {
         let body = feedback.unwrap_or_default();
         // Feedback that already opens with its verdict ("**Correct.** ...") gets the mark only.
@@ -652,17 +666,7 @@ impl<'a> Session<'a> {
         pid: &str,
         question: &str,
     ) -> Res<String> {
-        let items: Vec<Item> = pred
-            .options
-            .iter()
-            .enumerate()
-            .map(|(k, o)| {
-                Ok(Item {
-                    key: option_id(k, o),
-                    text: self.text(Some(cp), Some(ev), &o.text)?,
-                })
-            })
-            .collect::<Res<_>>()?;
+        let items = self.choices(cp, ev, &pred.options)?;
         let scr = self.scr;
         match &mut self.source {
             Source::Answers(a) => {
@@ -845,17 +849,7 @@ impl<'a> Session<'a> {
         let pid = part.id.value.clone();
         let ev = self.scenario_ev(cp)?;
         let question = self.text(Some(cp), Some(&ev), &r.question)?;
-        let items: Vec<Item> = r
-            .options
-            .iter()
-            .enumerate()
-            .map(|(k, o)| {
-                Ok(Item {
-                    key: option_id(k, o),
-                    text: self.text(Some(cp), Some(&ev), &o.text)?,
-                })
-            })
-            .collect::<Res<_>>()?;
+        let items = self.choices(cp, &ev, &r.options)?;
         self.scr.println("");
         self.scr.println(&self.scr.paint(Style::Bold, "Reflection"));
         let scr = self.scr;
