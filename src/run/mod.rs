@@ -308,19 +308,7 @@ impl<'a> Session<'a> {
 
     /// Plain text (no Markdown) wrapped at the screen width.
     fn plain(&self, text: &str) -> Vec<String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let w = self.scr.width.min(100);
-        let mut out: Vec<String> = Vec::new();
-        for word in words {
-            match out.last_mut() {
-                Some(l) if term::display_width(l) + 1 + term::display_width(word) <= w => {
-                    l.push(' ');
-                    l.push_str(word);
-                }
-                _ => out.push(word.to_string()),
-            }
-        }
-        out
+        term::wrap(text, self.scr.width.min(100))
     }
 
     fn md(&self, text: &str) -> Vec<String> {

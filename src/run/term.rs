@@ -113,6 +113,22 @@ impl Style {
     }
 }
 
+/// Plain text (no Markdown) wrapped into lines of at most `width` columns (a longer word gets
+/// a line of its own).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match out.last_mut() {
+            Some(l) if display_width(l) + 1 + display_width(word) <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => out.push(word.to_string()),
+        }
+    }
+    out
+}
+
 /// Display width of text (ANSI escapes excluded).
 pub fn display_width(s: &str) -> usize {
     console::measure_text_width(s)

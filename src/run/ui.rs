@@ -92,7 +92,20 @@ fn key() -> Res<Key> {
     }
 }
 
-/// Draws lines, returning how many rows they took (for redrawing).
+/// What erases a typed character: back, blank, back for each column it took (2 for CJK).
+fn erase_char(c: char) -> String {
+    "\x08 \x08".repeat(display_width(&c.to_string()).max(1))
+}
+
+/// Physical rows `lines` take on a terminal `width` columns wide.
+fn rows(lines: &[String], width: usize) -> usize {
+    lines
+        .iter()
+        .map(|l| display_width(l).max(1).div_ceil(width.max(1)))
+        .sum()
+}
+
+/// Draws lines, returning how many rows they took on the real terminal (for redrawing).
 fn draw(lines: &[String]) -> usize {
     let mut s = String::new();
     for l in lines {
@@ -101,7 +114,11 @@ fn draw(lines: &[String]) -> usize {
         s.push('\n');
     }
     out(&s);
-    lines.len()
+    let width = console::Term::stdout()
+        .size_checked()
+        .map(|(_, w)| w as usize)
+        .unwrap_or(usize::MAX);
+    rows(lines, width)
 }
 
 fn erase(rows: usize) {
@@ -184,6 +201,23 @@ fn list(scr: &Screen, items: &[Item], cur: usize, on: Option<&[bool]>) -> Vec<St
     lines
 }
 
+/// What a list widget shows: the key hint, then the list; every line fits the screen, so the
+/// widget knows how many rows to redraw.
+fn widget_lines(
+    scr: &Screen,
+    hint: &str,
+    items: &[Item],
+    cur: usize,
+    on: Option<&[bool]>,
+) -> Vec<String> {
+    let mut lines: Vec<String> = super::term::wrap(hint, scr.width.saturating_sub(2).max(1))
+        .iter()
+        .map(|l| format!("  {}", scr.paint(Style::Dim, l)))
+        .collect();
+    lines.extend(list(scr, items, cur, on));
+    lines
+}
+
 /// The list widget of `select` (`on` None: returns the chosen index) and `multi` (`on`: toggled
 /// in place; returns the highlighted index). Redraws in place; the cursor is shown again however
 /// it ends.
@@ -195,15 +229,10 @@ fn list_widget(
     mut cur: usize,
     mut on: Option<&mut [bool]>,
 ) -> Res<usize> {
-    let hint = scr.paint(Style::Dim, hint);
     scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
     let _raw = RawMode::enter();
     out("\x1b[?25l");
-    let frame = |cur: usize, on: Option<&[bool]>| {
-        let mut lines = vec![format!("  {hint}")];
-        lines.extend(list(scr, items, cur, on));
-        lines
-    };
+    let frame = |cur: usize, on: Option<&[bool]>| widget_lines(scr, hint, items, cur, on);
     let mut rows = draw(&frame(cur, on.as_deref()));
     let result = loop {
         let k = match key() {
@@ -284,7 +313,11 @@ impl Prompter for TtyPrompter {
                 loop {
                     match key()? {
                         Key::Enter => break,
-                        Key::Backspace if buf.pop().is_some() => out("\x08 \x08"),
+                        Key::Backspace => {
+                            if let Some(c) = buf.pop() {
+                                out(&erase_char(c));
+                            }
+                        }
                         Key::Char(c) if !c.is_control() => {
                             buf.push(c);
                             out(&c.to_string());
@@ -486,6 +519,34 @@ mod tests {
         assert_eq!(act(&Key::Char('3'), 0, &it, true), Act::Toggle(2));
         assert_eq!(act(&Key::Enter, 1, &it, true), Act::Done);
         assert_eq!(act(&Key::Char('j'), 0, &it, true), Act::Move(1));
+    }
+
+    #[test]
+    fn widget_lines_fit_a_narrow_terminal() {
+        // Redrawing moves up by the rows drawn: a line the terminal wraps itself would leave a
+        // stray copy behind on every key press.
+        let scr = Screen {
+            width: 30,
+            color: false,
+        };
+        let hint = "(↑/↓ move, Enter choose, or press the option's number)";
+        let mut it = items(3);
+        it[1].text = "a rather long option text that must wrap onto more lines".into();
+        for on in [None, Some(&[true, false, true][..])] {
+            let lines = widget_lines(&scr, hint, &it, 1, on);
+            for l in &lines {
+                assert!(display_width(l) <= 30, "{l:?} in {lines:#?}");
+            }
+            assert!(lines.iter().any(|l| l.contains("number)")), "{lines:#?}");
+        }
+        // Rows a terminal needs for lines it has to wrap anyway (a screen narrower than told).
+        assert_eq!(rows(&["x".repeat(25), String::new()], 10), 4);
+    }
+
+    #[test]
+    fn backspace_erases_the_columns_a_character_took() {
+        assert_eq!(erase_char('a'), "\x08 \x08");
+        assert_eq!(erase_char('日'), "\x08 \x08\x08 \x08");
     }
 
     #[test]
