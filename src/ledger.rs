@@ -10,8 +10,11 @@
 //!   `review` in `hud.parts` (the page shows it as pending, but exports `review`).
 //! - A numeric prediction is the number as typed, trimmed, without `,`/`_` separators
 //!   ([`numeric_answer`]); never rounded for display.
-//! - Control values are JSON as the page's `JSON.stringify` writes them: a whole number is
-//!   `16`, not `16.0` ([`Ledger::refresh`] normalises).
+//! - `controls` holds every control of every part, in the lab's order, at the position the
+//!   student left it — the default where untouched (the page records them so from the moment it
+//!   loads). Values are JSON as the page's `JSON.stringify` writes them: a whole number is `16`,
+//!   not `16.0`. [`Ledger::refresh`] fills and normalises; entries for controls the lab does
+//!   not have are dropped.
 
 use crate::eval::CompiledLab;
 use crate::load::check::option_id;
@@ -37,7 +40,7 @@ pub struct PartAnswers {
     pub reflection: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reflection_correct: Option<bool>,
-    /// Control positions the student left.
+    /// Every control's position as the student left it (defaults where untouched).
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub controls: IndexMap<String, serde_json::Value>,
 }
@@ -127,9 +130,21 @@ impl Ledger {
     /// answers, and writes control values as the page does.
     pub fn refresh(&mut self, lab: &CompiledLab) {
         for p in &lab.lab.parts {
+            let defaults = lab
+                .part(&p.id.value)
+                .and_then(|cp| lab.inputs(cp, &IndexMap::new()).ok())
+                .unwrap_or_default();
             let a = self.parts.entry(p.id.value.clone()).or_default();
-            for v in a.controls.values_mut() {
-                whole_numbers(v);
+            let mut left = std::mem::take(&mut a.controls);
+            for c in &p.controls {
+                let id = &c.id().value;
+                let v = left
+                    .shift_remove(id)
+                    .or_else(|| defaults.get(id).map(crate::formula::to_json));
+                if let Some(mut v) = v {
+                    whole_numbers(&mut v);
+                    a.controls.insert(id.clone(), v);
+                }
             }
             a.prediction_correct = match (&p.prediction, &a.prediction) {
                 (Some(pred), Some(ans)) => Some(prediction_correct(lab, p, pred, ans)),

@@ -354,6 +354,15 @@ fn page_end_to_end_gating_reveal_live_persistence_export_keyboard() {
         (exported.lab.as_str(), exported.version),
         (want.lab.as_str(), want.version)
     );
+    // `complete` means the same on both sides (every question answered), and a part the page
+    // never touched records the same default positions the terminal's record starts with.
+    assert_eq!(exported.complete, want.complete);
+    let fresh = labforge::ledger::Ledger::new(&lab);
+    assert_eq!(exported.parts["b"].controls, fresh.parts["b"].controls);
+    assert_eq!(
+        serde_json::to_string(&exported.parts["b"].controls).unwrap(),
+        serde_json::to_string(&fresh.parts["b"].controls).unwrap()
+    );
     assert_eq!(exported.design["partA_prediction"], J::from("B"));
     assert!(exported.decision_log.contains("<script>"));
 }

@@ -466,6 +466,26 @@ fn record_means_the_same_as_the_pages_export() {
     assert!(raw.contains("\"batch\": 16\n"), "{raw}");
     assert!(!raw.contains(".0\n") && !raw.contains(".0,"), "{raw}");
 
+    // Every control of every part at the position it was left, the default where untouched, in
+    // the lab's order: the page records its controls that way from the moment it loads.
+    let keys = |pid: &str| -> Vec<String> {
+        v["parts"][pid]["controls"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect()
+    };
+    assert_eq!(keys("a"), ["utilization", "cs", "priority"], "{v}");
+    assert_eq!(keys("b"), ["jobs", "causes", "batch"], "{v}");
+    assert_eq!(v["parts"]["a"]["controls"]["utilization"], 0.8);
+    assert_eq!(v["parts"]["a"]["controls"]["cs"], 3);
+    assert_eq!(v["parts"]["a"]["controls"]["priority"], false);
+    assert_eq!(
+        v["parts"]["b"]["controls"]["causes"],
+        serde_json::json!({"waiting": true, "failures": true})
+    );
+
     // A page export (no `position`) with every question answered resumes at the synthesis:
     // no part is walked again and nothing answered is asked again.
     let mut page = v.clone();
