@@ -203,33 +203,11 @@ impl Ledger {
         });
     }
 
-    /// Writes the record atomically: a temporary file in the same directory, fsync, rename.
+    /// Writes the record atomically ([`write_atomic`]).
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        let dir = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        std::fs::create_dir_all(dir)?;
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("ledger.json");
-        let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-        {
-            let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(
-                serde_json::to_string_pretty(self)
-                    .expect("ledger serializes")
-                    .as_bytes(),
-            )?;
-            f.write_all(b"\n")?;
-            f.sync_all()?;
-        }
-        std::fs::rename(&tmp, path)?;
-        if let Ok(d) = std::fs::File::open(dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
+        let mut text = serde_json::to_string_pretty(self).expect("ledger serializes");
+        text.push('\n');
+        write_atomic(path, text.as_bytes())
     }
 
     /// Reads a record; `Ok(None)` when the file does not exist. A record of another format is
@@ -250,6 +228,70 @@ impl Ledger {
                 }
                 Ok(Some(l))
             }
+        }
+    }
+}
+
+/// The directory a file is in (`.` for a bare name) and its name (for temporary files).
+fn dir_and_name(path: &Path) -> (&Path, &str) {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("ledger.json");
+    (dir, name)
+}
+
+/// Writes `bytes` to `path` so that a reader (or a crash) sees the old file or the new one,
+/// never a part: a temporary `.NAME.PID.tmp` in the same directory, fsync, rename, fsync of the
+/// directory. Creates the directory.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let (dir, name) = dir_and_name(path);
+    std::fs::create_dir_all(dir)?;
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let written = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written?;
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Removes temporary files left by saves of processes that were killed (`.NAME.PID.tmp` beside
+/// the ledger, PID no longer running). A save in progress elsewhere is left alone.
+pub fn clear_stale_temps(path: &Path) {
+    let (dir, name) = dir_and_name(path);
+    let prefix = format!(".{name}.");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let f = e.file_name();
+        let Some(pid) = f
+            .to_str()
+            .and_then(|f| f.strip_prefix(&prefix))
+            .and_then(|r| r.strip_suffix(".tmp"))
+            .and_then(|p| p.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        // kill(pid, 0): fails with ESRCH when no such process exists.
+        let gone = pid as u32 != std::process::id()
+            && unsafe { libc::kill(pid, 0) } != 0
+            && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
+        if gone {
+            let _ = std::fs::remove_file(e.path());
         }
     }
 }
@@ -349,4 +391,50 @@ pub fn hud(lab: &CompiledLab, ledger: &Ledger) -> HudState {
         })
         .map(|t| t.name.clone());
     HudState { parts, tier }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn atomic_writes_replace_whole_files_and_leave_no_temporaries() {
+        let dir = std::env::temp_dir().join(format!("labforge-atomic-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let f = dir.join("sub/l.json");
+        write_atomic(&f, b"one").unwrap();
+        write_atomic(&f, b"two").unwrap();
+        assert_eq!(std::fs::read(&f).unwrap(), b"two");
+        assert_eq!(names(&dir.join("sub")), ["l.json"]);
+        // A target that cannot be replaced (a directory): an error, and no temporary left.
+        std::fs::create_dir_all(dir.join("sub/d.json/x")).unwrap();
+        assert!(write_atomic(&dir.join("sub/d.json"), b"x").is_err());
+        assert_eq!(names(&dir.join("sub")), ["d.json", "l.json"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn numeric_answers_are_finite_numbers_as_typed() {
+        assert_eq!(numeric_answer(" 1,234.50 ").as_deref(), Some("1234.50"));
+        assert_eq!(numeric_answer("1_000").as_deref(), Some("1000"));
+        for bad in ["", "NaN", "inf", "-infinity", "1e400", "12abc", ","] {
+            assert_eq!(numeric_answer(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn whole_floats_become_integers_as_in_javascript() {
+        let mut v = serde_json::json!({"a": 16.0, "b": [0.5, -0.0, 3.0], "c": true});
+        whole_numbers(&mut v);
+        assert_eq!(v.to_string(), r#"{"a":16,"b":[0.5,0,3],"c":true}"#);
+    }
 }

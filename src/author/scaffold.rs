@@ -130,7 +130,7 @@ pub fn scaffold(name: &str, dir: &Path) -> Result<Scaffold, String> {
     }
     let schema_path = dir.join(SCHEMA_FILE);
     let schema = if write_schema {
-        std::fs::write(&schema_path, crate::cli::schema_json())
+        crate::ledger::write_atomic(&schema_path, crate::cli::schema_json().as_bytes())
             .map_err(|e| format!("{}: {e}", schema_path.display()))?;
         Some(schema_path)
     } else {

@@ -69,40 +69,6 @@ pub fn default_ledger_path(lab: &CompiledLab) -> PathBuf {
     dir.join(name)
 }
 
-/// Removes temporary files left by saves of processes that were killed (`.NAME.PID.tmp` beside
-/// the ledger, PID no longer running). A save in progress elsewhere is left alone.
-fn clear_stale_temps(path: &Path) {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
-        return;
-    };
-    let prefix = format!(".{name}.");
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let f = e.file_name();
-        let Some(pid) = f
-            .to_str()
-            .and_then(|f| f.strip_prefix(&prefix))
-            .and_then(|r| r.strip_suffix(".tmp"))
-            .and_then(|p| p.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        // kill(pid, 0): fails with ESRCH when no such process exists.
-        let gone = pid as u32 != std::process::id()
-            && unsafe { libc::kill(pid, 0) } != 0
-            && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
-        if gone {
-            let _ = std::fs::remove_file(e.path());
-        }
-    }
-}
-
 /// `labforge run`.
 pub fn run(opts: &RunOptions) -> ExitCode {
     let Some(lab) = crate::cli::load_or_report(&opts.lab) else {
@@ -126,7 +92,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             }
         },
     };
-    clear_stale_temps(&path);
+    crate::ledger::clear_stale_temps(&path);
     let mut ledger = if opts.restart {
         Ledger::new(&lab)
     } else {
