@@ -623,3 +623,72 @@ fn a_record_of_another_format_is_refused() {
         "{err}"
     );
 }
+
+/// Every mode keeps to the screen width, the echo of a chosen option included (answers files and
+/// typed numbers echo the whole option text).
+#[test]
+fn chosen_options_wrap_at_the_screen_width_in_every_mode() {
+    let d = tmp("cols2");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURE);
+    let a = d.join("a.yaml");
+    std::fs::write(
+        &a,
+        "predictions: {a: B, b: 25}\nreflections: {a: B, b: A}\n",
+    )
+    .unwrap();
+    for args in [vec!["--answers", a.to_str().unwrap()], vec![]] {
+        let mut all = vec![fixture.to_str().unwrap(), "--ledger", "l.json", "--restart"];
+        all.extend(args.iter().copied());
+        let o = cmd(&all)
+            .current_dir(&d)
+            .env("COLUMNS", "30")
+            .spawn()
+            .and_then(|mut c| {
+                c.stdin.take().unwrap().write_all(b"2\n5\n2\n")?;
+                c.wait_with_output()
+            })
+            .unwrap();
+        let (out, _) = text(&o);
+        assert!(out.contains("→ B) ~600 minutes"), "{out}");
+        for line in out.lines() {
+            assert!(
+                console::measure_text_width(line) <= 30,
+                "{args:?}: {} columns: {line:?}\n{out}",
+                console::measure_text_width(line)
+            );
+        }
+    }
+}
+
+/// The real lab at 40 columns: panels, chart titles, metric rows with captions, rules and the
+/// header all wrap instead of running past the edge.
+#[test]
+fn the_fault_tolerance_lab_fits_forty_columns() {
+    let d = tmp("cols40");
+    let a = d.join("a.yaml");
+    std::fs::write(
+        &a,
+        "predictions: {a: C, b: C, c: A, d: C}\nreflections: {a: B, b: C, c: B, d: B}\ndecision_log: \"Async checkpoints to local NVMe, N+1 replicas.\"\n",
+    )
+    .unwrap();
+    let lab = Path::new(env!("CARGO_MANIFEST_DIR")).join("labs/fault-tolerance.yaml");
+    let o = cmd(&[
+        lab.to_str().unwrap(),
+        "--ledger",
+        "l.json",
+        "--answers",
+        a.to_str().unwrap(),
+    ])
+    .current_dir(&d)
+    .env("COLUMNS", "40")
+    .output()
+    .unwrap();
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    let wide: Vec<&str> = out
+        .lines()
+        .filter(|l| console::measure_text_width(l) > 40)
+        .collect();
+    assert!(wide.is_empty(), "{wide:#?}");
+    assert!(out.contains("Lab complete."));
+}

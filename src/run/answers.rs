@@ -1,6 +1,5 @@
 //! Answers files (`labforge run --answers FILE`): every answer of a run, for autograders.
 
-use super::md;
 use super::term::Screen;
 use super::ui::{Item, Res, Stop};
 use crate::eval::CompiledLab;
@@ -83,11 +82,7 @@ pub(super) fn choose(scr: &Screen, items: &[Item], v: &str, pid: &str, what: &st
             keys.join(", ")
         )));
     };
-    scr.println(&format!(
-        "  → {}) {}",
-        items[k].key,
-        md::inline(&items[k].text, scr)
-    ));
+    super::ui::echo_choice(scr, &items[k]);
     Ok(k)
 }
 

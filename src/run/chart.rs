@@ -12,8 +12,17 @@ const HEIGHT: usize = 12;
 /// Draws a chart in at most `scr.width` columns.
 pub fn draw(c: &ChartData, scr: &Screen) -> Vec<String> {
     let mut out = Vec::new();
+    let lines = |first: &str, text: &str| -> Vec<String> {
+        super::term::wrap(text, scr.width.saturating_sub(2).max(1))
+            .iter()
+            .enumerate()
+            .map(|(i, x)| format!("{}{x}", if i == 0 { first } else { "  " }))
+            .collect()
+    };
     if let Some(t) = &c.title {
-        out.push(scr.paint(Style::Bold, &format!("▸ {t}")));
+        for x in lines("▸ ", t) {
+            out.push(scr.paint(Style::Bold, &x));
+        }
     }
     if c.kind == ChartKind::Bar {
         // Bars carry no axes: name what the rows and lengths are.
@@ -23,7 +32,9 @@ pub fn draw(c: &ChartData, scr: &Screen) -> Vec<String> {
             .map(String::as_str)
             .collect();
         if !axes.is_empty() {
-            out.push(scr.paint(Style::Dim, &format!("  {}", axes.join(" by "))));
+            for x in lines("  ", &axes.join(" by ")) {
+                out.push(scr.paint(Style::Dim, &x));
+            }
         }
     }
     match c.kind {

@@ -411,10 +411,9 @@ impl<'a> Session<'a> {
             kicker.push(t.clone());
         }
         if !kicker.is_empty() {
-            l.push(
-                self.scr
-                    .paint(Style::Dim, &kicker.join(" · ").to_uppercase()),
-            );
+            for x in self.plain(&kicker.join(" · ").to_uppercase()) {
+                l.push(self.scr.paint(Style::Dim, &x));
+            }
         }
         let title = self.text(None, None, &lab.title)?;
         l.push(self.scr.paint(Style::Heading, &title));
@@ -632,7 +631,7 @@ impl<'a> Session<'a> {
                             "answers: the prediction of part `{pid}` is a number, not `{v}`"
                         ))
                     })?;
-                    scr.println(&format!("  → {x}"));
+                    ui::echo_text(&scr, &x);
                     return Ok(x);
                 }
                 let k = answers::choose(&scr, &items, &v, pid, "prediction")?;
@@ -856,12 +855,12 @@ impl<'a> Session<'a> {
                 let text = match &mut self.source {
                     // Written already (on the page, before the record came here): kept.
                     _ if !kept.is_empty() => {
-                        scr.println(&format!("  → {kept}"));
+                        ui::echo_text(&scr, &kept);
                         kept
                     }
                     Source::Answers(a) => {
                         let t = a.decision_log.clone().unwrap_or_default();
-                        scr.println(&format!("  → {t}"));
+                        ui::echo_text(&scr, &t);
                         t
                     }
                     Source::Prompt(p) => {

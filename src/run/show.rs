@@ -63,7 +63,7 @@ impl Session<'_> {
                     None,
                 ),
             };
-            vec![table_row(scr, label, &value, level.as_deref(), caption)]
+            table_row(scr, label, &value, level.as_deref(), caption)
         };
         let mut tables = 0;
         for inst in &part.instruments {
@@ -116,14 +116,14 @@ impl Session<'_> {
                 }
                 Instrument::Panel(p) => {
                     l.push(String::new());
-                    l.push(scr.paint(Style::Bold, &self.text(Some(cp), Some(&ev), &p.title)?));
+                    let title = self.text(Some(cp), Some(&ev), &p.title)?;
+                    for x in term::wrap(&title, scr.width) {
+                        l.push(scr.paint(Style::Bold, &x));
+                    }
+                    let bar = format!("  {} ", scr.paint(Style::Dim, "│"));
                     for line in &p.lines {
                         let t = self.text(Some(cp), Some(&ev), line)?;
-                        l.push(format!(
-                            "  {} {}",
-                            scr.paint(Style::Dim, "│"),
-                            md::inline(&t, scr)
-                        ));
+                        l.extend(md::render_prefixed(&t, scr, &bar, &bar));
                     }
                 }
                 Instrument::Chart(ch) => {
@@ -146,7 +146,7 @@ impl Session<'_> {
                     o.label,
                     " ".repeat(w - term::display_width(&o.label))
                 );
-                l.push(table_row(scr, &pad, &o.display, o.level.as_deref(), None));
+                l.extend(table_row(scr, &pad, &o.display, o.level.as_deref(), None));
             }
         }
         for c in self.lab.callouts(&ev).map_err(eval_stop)? {
@@ -188,14 +188,15 @@ fn card_label(
     }
 }
 
-/// `  Label  value  [level]` with the value coloured by its level.
+/// `  Label  value  [level]  caption` with the value coloured by its level; on a screen too
+/// narrow for that, label, value and caption on lines of their own.
 fn table_row(
     scr: &Screen,
     label: &str,
     value: &str,
     level: Option<&str>,
     caption: Option<String>,
-) -> String {
+) -> Vec<String> {
     let (v, mark) = match level {
         Some(lv) => {
             let style = Style::of_color(lv).unwrap_or(Style::Bold);
@@ -212,9 +213,22 @@ fn table_row(
         }
         None => (scr.paint(Style::Bold, value), String::new()),
     };
+    let caption = caption.filter(|c| !c.is_empty());
     let cap = caption
-        .filter(|c| !c.is_empty())
-        .map(|c| format!("  {}", scr.paint(Style::Dim, &c)))
+        .as_ref()
+        .map(|c| format!("  {}", scr.paint(Style::Dim, c)))
         .unwrap_or_default();
-    format!("  {label}  {v}{mark}{cap}")
+    let row = format!("  {label}  {v}{mark}{cap}");
+    if term::display_width(&row) <= scr.width {
+        return vec![row];
+    }
+    // Too wide for the screen: the label, then the value, then the caption, each on its own.
+    let mut l = vec![format!("  {}", label.trim_end())];
+    l.push(format!("    {v}{mark}"));
+    if let Some(c) = caption {
+        for x in term::wrap(&c, scr.width.saturating_sub(4).max(1)) {
+            l.push(format!("    {}", scr.paint(Style::Dim, &x)));
+        }
+    }
+    l
 }

@@ -50,17 +50,32 @@ impl Screen {
         let _ = out.flush();
     }
 
-    /// A horizontal rule with a title.
+    /// A horizontal rule with a title, as wide as the screen (at most 100 columns); a title too
+    /// long for one line wraps under its `──` (the result then holds several lines).
     pub fn rule(&self, title: &str) -> String {
         let w = self.width.min(100);
         let used = display_width(title) + 4;
-        let rest = w.saturating_sub(used).max(2);
-        format!(
-            "{} {} {}",
-            self.paint(Style::Dim, "──"),
-            self.paint(Style::Bold, title),
-            self.paint(Style::Dim, &"─".repeat(rest))
-        )
+        if used + 2 <= w {
+            return format!(
+                "{} {} {}",
+                self.paint(Style::Dim, "──"),
+                self.paint(Style::Bold, title),
+                self.paint(Style::Dim, &"─".repeat(w - used))
+            );
+        }
+        wrap(title, w.saturating_sub(3).max(1))
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let lead = if i == 0 { "──" } else { "  " };
+                format!(
+                    "{} {}",
+                    self.paint(Style::Dim, lead),
+                    self.paint(Style::Bold, l)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 }
 

@@ -47,6 +47,23 @@ fn item_lines(scr: &Screen, it: &Item, mark: &str) -> Vec<String> {
     md::render_prefixed(&it.text, scr, &first, &rest)
 }
 
+/// Repeats the chosen option under its question (`  → B) text`), wrapped at the screen width.
+pub fn echo_choice(scr: &Screen, it: &Item) {
+    let lines: Vec<String> = item_lines(scr, it, "  → ")
+        .iter()
+        .map(|l| scr.paint(Style::Bold, l))
+        .collect();
+    scr.print_lines(&lines);
+}
+
+/// Repeats a typed answer (plain text) under its question, wrapped at the screen width.
+pub fn echo_text(scr: &Screen, text: &str) {
+    let words = super::term::wrap(text, scr.width.saturating_sub(4).max(1));
+    for (i, l) in words.iter().enumerate() {
+        scr.println(&format!("{}{l}", if i == 0 { "  → " } else { "    " }));
+    }
+}
+
 /// An input prompt wrapped to leave room for the answer on its last line (`\n` → `\r\n` is the
 /// terminal's job: raw mode keeps output processing).
 fn prompt_text(scr: &Screen, prompt: &str) -> String {
@@ -274,13 +291,7 @@ impl Prompter for TtyPrompter {
             default.min(items.len() - 1),
             None,
         )?;
-        let chosen_lines = item_lines(scr, &items[chosen], "  → ");
-        scr.print_lines(
-            &chosen_lines
-                .iter()
-                .map(|l| scr.paint(Style::Bold, l))
-                .collect::<Vec<_>>(),
-        );
+        echo_choice(scr, &items[chosen]);
         Ok(chosen)
     }
 
@@ -294,7 +305,7 @@ impl Prompter for TtyPrompter {
             0,
             Some(&mut on),
         )?;
-        scr.println(&format!("  → {}", picked_text(items, &on)));
+        echo_text(scr, &picked_text(items, &on));
         Ok(on)
     }
 
@@ -419,11 +430,7 @@ impl<R: BufRead> Prompter for LinePrompter<R> {
             }
             match pick(items, &s) {
                 Some(i) => {
-                    scr.println(&format!(
-                        "  → {}) {}",
-                        items[i].key,
-                        md::inline(&items[i].text, scr)
-                    ));
+                    echo_choice(scr, &items[i]);
                     return Ok(i);
                 }
                 None => scr.println(&error_line(
