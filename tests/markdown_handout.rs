@@ -703,3 +703,25 @@ fn chart_links_survive_any_file_name() {
         assert_eq!(&String::from_utf8(bytes).unwrap(), file);
     }
 }
+
+/// A numeric prediction has no options: its key shows the expected number, not an empty
+/// `Answer:` line or an empty option list.
+#[test]
+fn numeric_predictions_have_no_empty_answer_or_option_list() {
+    let lab = load("tests/inputs/run_fixture.yaml");
+    let md =
+        String::from_utf8(render(&MarkdownRenderer, &lab, "f", true)[0].bytes.clone()).unwrap();
+    assert!(md.contains("**Expected answer:** 25.0 h"), "{md}");
+    for line in md.lines() {
+        assert_ne!(line.trim_end(), "**Answer:**", "{md}");
+    }
+    for key in [false, true] {
+        let html = String::from_utf8(
+            render(&HandoutHtmlRenderer, &lab, "f", key)[0]
+                .bytes
+                .clone(),
+        )
+        .unwrap();
+        assert!(!html.contains("<ul class=\"options\">\n</ul>"), "{html}");
+    }
+}
