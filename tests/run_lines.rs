@@ -510,6 +510,14 @@ fn record_means_the_same_as_the_pages_export() {
     let (out, _) = text(&o);
     assert!(out.contains("Resuming at part B (prediction)"), "{out}");
     assert!(!out.contains("Queue explorer"), "{out}");
+
+    // Part B's prediction answered on the page: the terminal resumes at its exploration.
+    half["parts"]["b"] = serde_json::json!({"prediction": "25"});
+    std::fs::write(&l, serde_json::to_string_pretty(&half).unwrap()).unwrap();
+    let o = run_with(&[FIXTURE, "--ledger", ls], "");
+    let (out, _) = text(&o);
+    assert!(out.contains("Resuming at part B (explore)"), "{out}");
+    assert!(out.contains("Your prediction: How many hours"), "{out}");
 }
 
 /// A control's value reads the same in the terminal, the handout and the page: the slider's step

@@ -222,12 +222,19 @@ impl<'a> Session<'a> {
         let n = parts.len();
         match self.ledger.position.as_deref() {
             None => {
-                let open = parts.iter().position(|p| {
-                    let a = &self.ledger.parts[&p.id.value];
-                    (p.prediction.is_some() && a.prediction.is_none())
-                        || (p.reflection.is_some() && a.reflection.is_none())
-                });
-                (open.unwrap_or(n), 0)
+                let asked = |i: usize| {
+                    let (p, a) = (&parts[i], &self.ledger.parts[&parts[i].id.value]);
+                    let pred = p.prediction.is_none() || a.prediction.is_some();
+                    let refl = p.reflection.is_none() || a.reflection.is_some();
+                    (pred, refl)
+                };
+                match (0..n).find(|&i| asked(i) != (true, true)) {
+                    None => (n, 0),
+                    // Predicted but not reflected: back to the instruments first.
+                    Some(i) if asked(i).0 && has_explore(&parts[i]) => (i, 1),
+                    Some(i) if asked(i).0 => (i, 2),
+                    Some(i) => (i, 0),
+                }
             }
             Some("synthesis") | Some("done") => (n, 0),
             Some(p) => {
