@@ -132,3 +132,16 @@ fn new_refuses_to_overwrite_and_keeps_an_existing_schema() {
     assert!(text(&o).1.contains("is not a lab name"), "{}", text(&o).1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_dir_that_is_a_file_is_named_as_such() {
+    let dir = temp_dir("newfile");
+    std::fs::write(dir.join("notes"), "x").unwrap();
+    let o = run(&dir, &["new", "wall", "--dir", "notes"]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err.contains("notes is not a directory (--dir names where the lab goes)"),
+        "{err}"
+    );
+}

@@ -114,6 +114,12 @@ pub fn scaffold(name: &str, dir: &Path) -> Result<Scaffold, String> {
             lab.display()
         ));
     }
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!(
+            "{} is not a directory (--dir names where the lab goes)",
+            dir.display()
+        ));
+    }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let (modeline, write_schema) = schema_target(dir);
     let text = render_template(stem, &modeline)?;
