@@ -194,3 +194,33 @@ fn editing_a_template_is_a_new_version() {
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// HEAD gets the headers of GET (its length included) and no body.
+#[test]
+fn head_requests_get_no_body() {
+    let dir = temp_dir("head");
+    let f = dir.join("lab.yaml");
+    std::fs::write(&f, lab("Head", "utilization * 2")).unwrap();
+    let s = start(&f);
+    let (code, body) = get(&s, "/");
+    assert_eq!(code, 200);
+    let mut stream = TcpStream::connect(&s.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    write!(
+        stream,
+        "HEAD / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        s.addr
+    )
+    .unwrap();
+    let mut raw = String::new();
+    std::io::Read::read_to_string(&mut stream, &mut raw).unwrap();
+    let (head, rest) = raw.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(
+        head.contains(&format!("Content-Length: {}", body.len())),
+        "{head}"
+    );
+    assert_eq!(rest, "");
+}

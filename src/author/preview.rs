@@ -387,14 +387,17 @@ fn content_type(path: &str) -> &'static str {
     }
 }
 
-fn respond(stream: &mut TcpStream, status: &str, ctype: &str, body: &[u8]) {
-    let head = format!(
+/// Sends a response; `head` (a HEAD request) sends the headers only, length included.
+fn respond(stream: &mut TcpStream, head: bool, status: &str, ctype: &str, body: &[u8]) {
+    let head_text = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\n\
 Cache-Control: no-store\r\nConnection: close\r\n\r\n",
         body.len()
     );
-    let _ = stream.write_all(head.as_bytes());
-    let _ = stream.write_all(body);
+    let _ = stream.write_all(head_text.as_bytes());
+    if !head {
+        let _ = stream.write_all(body);
+    }
     let _ = stream.flush();
 }
 
@@ -436,9 +439,11 @@ fn handle(state: &State, mut stream: TcpStream) {
     }
     let mut parts = first.split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+    let head = method == "HEAD";
     if method != "GET" && method != "HEAD" {
         respond(
             &mut stream,
+            head,
             "405 Method Not Allowed",
             "text/plain",
             b"only GET\n",
@@ -450,10 +455,11 @@ fn handle(state: &State, mut stream: TcpStream) {
     match path.as_str() {
         "/__version" => {
             let v = version(&state.opts.lab, state.opts.templates.as_deref());
-            respond(&mut stream, "200 OK", "text/plain", v.as_bytes());
+            respond(&mut stream, head, "200 OK", "text/plain", v.as_bytes());
         }
         "/__reload.js" => respond(
             &mut stream,
+            head,
             "200 OK",
             "text/javascript; charset=utf-8",
             RELOAD_JS.as_bytes(),
@@ -464,9 +470,15 @@ fn handle(state: &State, mut stream: TcpStream) {
             match page {
                 Page::Errors(body) => {
                     if rel.is_empty() || rel.ends_with(".html") {
-                        respond(&mut stream, "200 OK", html, body.as_bytes())
+                        respond(&mut stream, head, "200 OK", html, body.as_bytes())
                     } else {
-                        respond(&mut stream, "404 Not Found", "text/plain", b"not found\n")
+                        respond(
+                            &mut stream,
+                            head,
+                            "404 Not Found",
+                            "text/plain",
+                            b"not found\n",
+                        )
                     }
                 }
                 Page::Rendered { files, main } => {
@@ -480,6 +492,7 @@ fn handle(state: &State, mut stream: TcpStream) {
                             let page = String::from_utf8_lossy(&files[i].bytes);
                             respond(
                                 &mut stream,
+                                head,
                                 "200 OK",
                                 html,
                                 inject_reload(&page, &v).as_bytes(),
@@ -487,9 +500,21 @@ fn handle(state: &State, mut stream: TcpStream) {
                         }
                         Some(i) => {
                             let p = files[i].path.to_string_lossy().into_owned();
-                            respond(&mut stream, "200 OK", content_type(&p), &files[i].bytes)
+                            respond(
+                                &mut stream,
+                                head,
+                                "200 OK",
+                                content_type(&p),
+                                &files[i].bytes,
+                            )
                         }
-                        None => respond(&mut stream, "404 Not Found", "text/plain", b"not found\n"),
+                        None => respond(
+                            &mut stream,
+                            head,
+                            "404 Not Found",
+                            "text/plain",
+                            b"not found\n",
+                        ),
                     }
                 }
             }
