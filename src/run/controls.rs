@@ -15,46 +15,11 @@ fn parse_number(s: &str) -> Option<f64> {
     numeric_answer(s).and_then(|t| t.parse().ok())
 }
 
-/// A control's value as shown: select label, on/off, checked options, number with unit.
+/// A control's value as shown: the handout's [`setting_text`](crate::render::markdown::view::setting_text).
 pub fn control_display(ctl: &Control, v: &Dynamic) -> String {
-    match ctl {
-        Control::Select(s) => {
-            let j = to_json(v);
-            s.options
-                .value
-                .iter()
-                .find(|(_, o)| to_json(&eval::value_to_dynamic(o)) == j)
-                .map(|(k, _)| k.clone())
-                .unwrap_or_else(|| eval::display(v))
-        }
-        Control::Switch(_) => if v.as_bool().unwrap_or(false) {
-            "on"
-        } else {
-            "off"
-        }
-        .into(),
-        Control::Checkboxes(c) => {
-            let on: Vec<&str> = match v.read_lock::<rhai::Map>() {
-                Some(m) => c
-                    .options
-                    .iter()
-                    .filter(|(k, _)| {
-                        m.get(k.as_str())
-                            .and_then(|x| x.as_bool().ok())
-                            .unwrap_or(false)
-                    })
-                    .map(|(_, l)| l.as_str())
-                    .collect(),
-                None => vec![],
-            };
-            if on.is_empty() {
-                "none".into()
-            } else {
-                on.join(", ")
-            }
-        }
-        Control::Slider(s) => number_with_unit(v, slider_digits(s), &s.unit),
-        Control::Number(n) => number_with_unit(v, None, &n.unit),
+    match serde_json::from_value::<Value>(to_json(v)) {
+        Ok(val) => crate::render::markdown::view::setting_text(ctl, &val),
+        Err(_) => eval::display(v),
     }
 }
 

@@ -409,8 +409,9 @@ fn url_path(path: &str) -> String {
     out
 }
 
-/// How a control's value reads: a select by its option label, a slider with its digits and unit.
-fn setting_text(ctl: &Control, v: &Value) -> String {
+/// How a control's value reads, on paper and in the terminal alike: a select by its option
+/// label, a switch as on/off, checked options by label, a number as the page shows it.
+pub fn setting_text(ctl: &Control, v: &Value) -> String {
     match (ctl, v) {
         (Control::Slider(s), Value::Number(x)) => with_unit(slider_num(s, *x), s.unit.as_deref()),
         (Control::Number(nb), Value::Number(x)) => with_unit(format::auto(*x), nb.unit.as_deref()),
