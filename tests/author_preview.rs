@@ -224,3 +224,27 @@ fn head_requests_get_no_body() {
     );
     assert_eq!(rest, "");
 }
+
+/// A request line that never ends is cut off and answered at once, not buffered without bound.
+#[test]
+fn an_endless_request_line_is_answered_not_buffered() {
+    let dir = temp_dir("endless");
+    let f = dir.join("lab.yaml");
+    std::fs::write(&f, lab("Endless", "utilization * 2")).unwrap();
+    let s = start(&f);
+    let mut stream = TcpStream::connect(&s.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(4)))
+        .unwrap();
+    let start = Instant::now();
+    // No newline, and the connection stays open for writing.
+    let _ = stream.write_all(&vec![b'A'; 200 * 1024]);
+    let mut first = [0u8; 12];
+    std::io::Read::read_exact(&mut stream, &mut first).expect("an answer before the timeout");
+    assert!(
+        first.starts_with(b"HTTP/1.1 4"),
+        "{:?}",
+        String::from_utf8_lossy(&first)
+    );
+    assert!(start.elapsed() < Duration::from_secs(3));
+}

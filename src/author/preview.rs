@@ -420,8 +420,10 @@ fn percent_decode(s: &str) -> String {
 
 fn handle(state: &State, mut stream: TcpStream) {
     let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+    // The request line and headers are read from the first 64 KiB only: a line that never ends
+    // is cut there and answered (405), not buffered without bound.
     let mut reader = BufReader::new(match stream.try_clone() {
-        Ok(s) => s,
+        Ok(s) => std::io::Read::take(s, 64 * 1024),
         Err(_) => return,
     });
     let mut first = String::new();
