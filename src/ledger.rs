@@ -86,6 +86,24 @@ pub fn part_key(id: &str) -> String {
     }
 }
 
+/// The record's `chapter`: the lab's `ledger.chapter`, else its `chapter`, else its id.
+pub fn chapter(lab: &Lab) -> String {
+    lab.ledger
+        .as_ref()
+        .and_then(|l| l.chapter.clone())
+        .or_else(|| lab.chapter.clone())
+        .unwrap_or_else(|| lab.id.value.clone())
+}
+
+/// The design record's key for the decision log: `ledger.justification_key`, else
+/// `student_justification`.
+pub fn justification_key(lab: &Lab) -> String {
+    lab.ledger
+        .as_ref()
+        .and_then(|l| l.justification_key.clone())
+        .unwrap_or_else(|| "student_justification".into())
+}
+
 /// How every view names a part after `Part `: `A` for id `a`, the id itself when longer
 /// (`queue`). The page, the terminal and the handouts all use this.
 pub fn part_letter(id: &str) -> String {
@@ -103,13 +121,7 @@ impl Ledger {
             format: FORMAT.into(),
             lab: lab.lab.id.value.clone(),
             version: lab.lab.version,
-            chapter: lab
-                .lab
-                .ledger
-                .as_ref()
-                .and_then(|l| l.chapter.clone())
-                .or_else(|| lab.lab.chapter.clone())
-                .unwrap_or_else(|| lab.lab.id.value.clone()),
+            chapter: chapter(&lab.lab),
             design: IndexMap::new(),
             parts: lab
                 .lab
@@ -187,13 +199,10 @@ impl Ledger {
                 );
             }
         }
-        let jkey = lab
-            .lab
-            .ledger
-            .as_ref()
-            .and_then(|l| l.justification_key.clone())
-            .unwrap_or_else(|| "student_justification".into());
-        d.insert(jkey, self.decision_log.clone().into());
+        d.insert(
+            justification_key(&lab.lab),
+            self.decision_log.clone().into(),
+        );
         self.design = d;
         self.hud = hud(lab, self);
         self.complete = lab.lab.parts.iter().all(|p| {

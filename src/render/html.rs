@@ -604,17 +604,8 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         .as_ref()
         .is_some_and(|s| s.decision_log.is_some());
 
-    let chapter = l
-        .ledger
-        .as_ref()
-        .and_then(|x| x.chapter.clone())
-        .or_else(|| l.chapter.clone())
-        .unwrap_or_else(|| l.id.value.clone());
-    let just_key = l
-        .ledger
-        .as_ref()
-        .and_then(|x| x.justification_key.clone())
-        .unwrap_or_else(|| "student_justification".into());
+    let chapter = crate::ledger::chapter(l);
+    let just_key = crate::ledger::justification_key(l);
     let constants: serde_json::Map<String, J> = lab
         .constants
         .iter()
