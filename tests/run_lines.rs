@@ -709,3 +709,29 @@ fn the_fault_tolerance_lab_fits_forty_columns() {
     assert!(wide.is_empty(), "{wide:#?}");
     assert!(out.contains("Lab complete."));
 }
+
+/// A lab that asks nothing (explore-only parts) is walked from the start on a fresh run, not
+/// taken for finished.
+#[test]
+fn a_lab_without_questions_is_walked_not_skipped() {
+    let d = tmp("noq");
+    let lab = d.join("noq.yaml");
+    std::fs::write(
+        &lab,
+        "id: noq\ntitle: No questions\nparts:\n  - id: a\n    title: Only part\n    controls:\n      - number: { id: n, label: N, min: 1, max: 10, default: 2 }\n    formulas:\n      y: n * 2\n    outputs:\n      y: { label: Twice }\n    instruments:\n      - metrics: [ { output: y } ]\n",
+    )
+    .unwrap();
+    let l = d.join("l.json");
+    let o = run_with(
+        &[lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()],
+        "2\n",
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}\n{err}");
+    assert!(!out.contains("Resuming"), "{out}");
+    assert!(out.contains("Part A: Only part"), "{out}");
+    assert!(out.contains("Twice  4"), "{out}");
+    let v = ledger(&l);
+    assert_eq!(v["complete"], true);
+    assert_eq!(v["position"], "done");
+}

@@ -216,7 +216,8 @@ impl<'a> Session<'a> {
     }
 
     /// (part index, step) of the recorded position; synthesis is (parts, 0). A record without
-    /// one (fresh, or the page's export) stands at the first part with a question unanswered.
+    /// one (fresh, or the page's export) stands at the first part with a question unanswered, or
+    /// at the start when nothing is answered.
     fn position(&self) -> (usize, usize) {
         let parts = &self.lab.lab.parts;
         let n = parts.len();
@@ -228,7 +229,14 @@ impl<'a> Session<'a> {
                     let refl = p.reflection.is_none() || a.reflection.is_some();
                     (pred, refl)
                 };
+                let any_answer = self
+                    .ledger
+                    .parts
+                    .values()
+                    .any(|a| a.prediction.is_some() || a.reflection.is_some());
                 match (0..n).find(|&i| asked(i) != (true, true)) {
+                    // Nothing answered (a fresh record, or a lab that asks nothing): the start.
+                    _ if !any_answer => (0, 0),
                     None => (n, 0),
                     // Predicted but not reflected: back to the instruments first.
                     Some(i) if asked(i).0 && has_explore(&parts[i]) => (i, 1),
