@@ -93,9 +93,18 @@ impl Cx {
                         "build a new value with `let`",
                     ));
                 }
+                if let Some((.., syntax)) = b.0.get_op_assignment_info() {
+                    if op_helper(syntax, 2).is_none() {
+                        return Err(unsupported(
+                            b.0.position(),
+                            &format!("the operator `{syntax}=`"),
+                            "use arithmetic, comparisons, `&&`, `||` and `!`",
+                        ));
+                    }
+                }
                 self.expr(&b.1.rhs)
             }
-            Stmt::FnCall(f, pos) => self.call(f, *pos),
+            Stmt::FnCall(f, pos) => self.call(f, *pos, false),
             Stmt::Block(b) => self.block(b),
             Stmt::Expr(e) => self.expr(e),
             Stmt::BreakLoop(None, _, pos) => {
@@ -142,15 +151,32 @@ impl Cx {
         }
     }
 
-    fn call(&mut self, f: &rhai::FnCallExpr, pos: Position) -> Result<(), FormulaError> {
-        if (f.op_token.is_some() || is_operator(&f.name))
-            && op_helper(&f.name, f.args.len()).is_none()
-        {
+    /// A call; `method` when written `x.f(...)`, whose receiver is the first argument.
+    fn call(
+        &mut self,
+        f: &rhai::FnCallExpr,
+        pos: Position,
+        method: bool,
+    ) -> Result<(), FormulaError> {
+        let operator = f.op_token.is_some() || is_operator(&f.name);
+        if operator && op_helper(&f.name, f.args.len()).is_none() {
             return Err(unsupported(
                 pos,
                 &format!("the operator `{}`", f.name),
                 "use arithmetic, comparisons, `&&`, `||` and `!`",
             ));
+        }
+        let path = call_path(f);
+        let n = f.args.len() + usize::from(method);
+        if let Some(doc) = lib_doc(&path) {
+            if !operator && lib_params(doc, n).is_none() {
+                return Err(FormulaError {
+                    line: pos.line().unwrap_or(1),
+                    col: pos.position().unwrap_or(1),
+                    message: format!("`{path}` does not take {n} argument(s)"),
+                    hint: Some(format!("its signature: {}", doc.signature)),
+                });
+            }
         }
         f.args.iter().try_for_each(|a| self.expr(a))
     }
@@ -167,7 +193,7 @@ impl Cx {
                 v.iter().try_for_each(|x| self.expr(x))
             }
             Expr::Map(b, _) => b.0.iter().try_for_each(|(_, x)| self.expr(x)),
-            Expr::FnCall(f, pos) => self.call(f, *pos),
+            Expr::FnCall(f, pos) => self.call(f, *pos, false),
             Expr::Stmt(b) => {
                 // A block as a value runs as a function in the page: no `break` out of it.
                 let mut inner = Cx { in_loop: false };
@@ -213,7 +239,7 @@ impl Cx {
     fn dot_chain(&mut self, e: &Expr) -> Result<(), FormulaError> {
         match e {
             Expr::Property(..) => Ok(()),
-            Expr::MethodCall(f, pos) => self.call(f, *pos),
+            Expr::MethodCall(f, pos) => self.call(f, *pos, true),
             Expr::Dot(b, _, _) => {
                 self.dot_chain(&b.lhs)?;
                 self.dot_chain(&b.rhs)
@@ -225,6 +251,36 @@ impl Cx {
             )),
         }
     }
+}
+
+/// `ns::name` of a call.
+fn call_path(f: &rhai::FnCallExpr) -> String {
+    let mut path: Vec<&str> = f.namespace.path.iter().map(|i| i.name.as_str()).collect();
+    path.push(f.name.as_str());
+    path.join("::")
+}
+
+fn lib_doc(path: &str) -> Option<&'static crate::library::FnDoc> {
+    crate::library::functions().iter().find(|d| d.path == path)
+}
+
+/// The parameter types of the library function's overload with `n` parameters, one letter each
+/// (`n` number, `s` string, `a` list, `m` record), read from its documented signature.
+fn lib_params(doc: &crate::library::FnDoc, n: usize) -> Option<String> {
+    doc.signature.split(" / ").find_map(|sig| {
+        let inner = &sig[sig.find('(')? + 1..sig.rfind(')')?];
+        let types: String = inner
+            .split(',')
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| match p.rsplit(':').next().map(str::trim) {
+                Some("string") => 's',
+                Some("array") => 'a',
+                Some("map") => 'm',
+                _ => 'n',
+            })
+            .collect();
+        (types.len() == n).then_some(types)
+    })
 }
 
 fn is_operator(name: &str) -> bool {
@@ -295,6 +351,34 @@ pub fn js_number(x: f64) -> String {
     }
 }
 
+/// The runtime helpers a translated body calls, bound by name in [`module`].
+const HELPERS: &[&str] = &[
+    "_tick", "_bool", "_add", "_sub", "_mul", "_div", "_rem", "_pow", "_eq", "_ne", "_lt", "_le",
+    "_gt", "_ge", "_band", "_bor", "_bxor", "_neg", "_pos", "_not", "_cat", "_map", "_json",
+    "_iter", "_prop", "_idx", "_fn", "_bad", "_adda", "_sz",
+];
+
+/// The page script defining `window.LF_MAKE(H, B, L)`, which returns the translated bodies as
+/// functions (index = position in `bodies`); `H` holds the runtime's helpers.
+pub fn module(bodies: &[String]) -> String {
+    let mut s = String::from("window.LF_MAKE=function(H,B,L){\"use strict\";var ");
+    s.push_str(
+        &HELPERS
+            .iter()
+            .map(|h| format!("{h}=H.{h}"))
+            .collect::<Vec<_>>()
+            .join(","),
+    );
+    s.push_str(";return [\n");
+    for b in bodies {
+        s.push_str("function(S){");
+        s.push_str(b);
+        s.push_str("},\n");
+    }
+    s.push_str("];};\n");
+    s
+}
+
 /// Translates a checked formula to the body of `function (S) { ... }`. Library functions are
 /// looked up in `L` by path, everything else in `B`.
 pub fn translate(ast: &AST) -> String {
@@ -302,7 +386,6 @@ pub fn translate(ast: &AST) -> String {
         out: String::new(),
         scopes: vec![HashMap::new()],
         next: 0,
-        lib: crate::library::functions().iter().map(|f| f.path).collect(),
     };
     let stmts: Vec<&Stmt> = ast.statements().iter().collect();
     t.body(&stmts, true);
@@ -314,7 +397,6 @@ struct Tr {
     /// Rhai name -> JavaScript name of the local variables in scope, innermost last.
     scopes: Vec<HashMap<String, String>>,
     next: usize,
-    lib: Vec<&'static str>,
 }
 
 /// Roughly how many operations Rhai counts for one run of a block (statements and expressions).
@@ -441,7 +523,11 @@ impl Tr {
                 let rhs = self.expr(&bin.rhs);
                 match op.get_op_assignment_info() {
                     Some((_, _, _, _, _, syntax)) => {
-                        let h = op_helper(syntax, 2).unwrap_or("_bad");
+                        // `list += x` appends `x` where `list + x` is an error.
+                        let h = match syntax {
+                            "+" => "_adda",
+                            s => op_helper(s, 2).unwrap_or("_bad"),
+                        };
                         let _ = write!(self.out, "{target}={h}({target},{rhs});");
                     }
                     None => {
@@ -500,7 +586,7 @@ impl Tr {
                 }
             }
             // Rejected by `check_supported`.
-            _ => self.out.push_str("_unsupported();"),
+            _ => self.out.push_str("_bad();"),
         }
     }
 
@@ -516,21 +602,18 @@ impl Tr {
             let h = op_helper(&f.name, n).unwrap_or("_bad");
             return format!("{h}({})", self.args(&f.args, None));
         }
-        let mut path: Vec<String> = f
-            .namespace
-            .path
-            .iter()
-            .map(|i| i.name.to_string())
-            .collect();
-        path.push(f.name.to_string());
-        let path = path.join("::");
-        let table = if self.lib.contains(&path.as_str()) {
-            "L"
-        } else {
-            "B"
+        let path = call_path(f);
+        // Library calls check their arguments' types (numbers unless the signature says
+        // otherwise) and their result's size in the runtime, as Rhai does.
+        let (table, sig) = match lib_doc(&path) {
+            Some(doc) => match lib_params(doc, n) {
+                Some(t) if t.contains(|c| c != 'n') => ("L", format!(",{}", js_string(&t))),
+                _ => ("L", String::new()),
+            },
+            None => ("B", String::new()),
         };
         format!(
-            "_fn({table},{})({})",
+            "_fn({table},{}{sig})({})",
             js_string(&path),
             self.args(&f.args, receiver)
         )
@@ -552,7 +635,12 @@ impl Tr {
             }
             Expr::Array(v, _) => {
                 let parts: Vec<String> = v.iter().map(|x| self.expr(x)).collect();
-                format!("[{}]", parts.join(","))
+                if v.iter().all(|x| x.is_constant()) {
+                    format!("[{}]", parts.join(","))
+                } else {
+                    // Elements that are lists, records or strings count toward the size limits.
+                    format!("_sz([{}])", parts.join(","))
+                }
             }
             Expr::Map(b, _) => {
                 let mut keys = Vec::new();
@@ -590,7 +678,7 @@ impl Tr {
                 format!("({})", parts.join("||"))
             }
             // Rejected by `check_supported`.
-            _ => "_unsupported()".into(),
+            _ => "_bad()".into(),
         }
     }
 
@@ -602,7 +690,7 @@ impl Tr {
                 let t = self.dot(target, &b.lhs);
                 self.dot(t, &b.rhs)
             }
-            _ => "_unsupported()".into(),
+            _ => "_bad()".into(),
         }
     }
 
