@@ -199,6 +199,15 @@ impl Cx {
                 let mut inner = Cx { in_loop: false };
                 inner.block(b)
             }
+            Expr::Dot(_, flags, pos) | Expr::Index(_, flags, pos)
+                if flags.contains(ASTFlags::NEGATED) =>
+            {
+                Err(unsupported(
+                    *pos,
+                    "`?.` and `?[`",
+                    "test the value first: `if contains(record, \"key\") { ... }`",
+                ))
+            }
             Expr::Dot(b, _, _) => {
                 self.expr(&b.lhs)?;
                 self.dot_chain(&b.rhs)
@@ -240,6 +249,11 @@ impl Cx {
         match e {
             Expr::Property(..) => Ok(()),
             Expr::MethodCall(f, pos) => self.call(f, *pos, true),
+            Expr::Dot(_, flags, pos) if flags.contains(ASTFlags::NEGATED) => Err(unsupported(
+                *pos,
+                "`?.` and `?[`",
+                "test the value first: `if contains(record, \"key\") { ... }`",
+            )),
             Expr::Dot(b, _, _) => {
                 self.dot_chain(&b.lhs)?;
                 self.dot_chain(&b.rhs)
