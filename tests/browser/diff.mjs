@@ -11,6 +11,12 @@ try {
   for (const c of spec.cases) {
     if (!pages.has(c.page)) {
       const o = await open(b.ctx, c.page);
+      // Record each chart's SVG text as charts.js returns it (innerHTML would reserialize it).
+      await o.page.evaluate(() => {
+        const draw = window.LFCharts.svg;
+        window.__svgs = {};
+        window.LFCharts.svg = (ch, uid) => (window.__svgs[uid] = draw(ch, uid));
+      });
       await unlockAll(o.page);
       pages.set(c.page, o);
     }
@@ -27,7 +33,7 @@ try {
       const out = {};
       for (const e of sec.querySelectorAll('[data-output]')) out[e.getAttribute('data-output')] = e.getAttribute('data-value');
       const err = sec.querySelector('[data-error]');
-      return { out, error: err && !err.hidden ? err.textContent : null };
+      return { out, error: err && !err.hidden ? err.textContent : null, svgs: window.__svgs };
     }, { part: c.part, sets: c.sets });
     const problems = [];
     if (got.error) problems.push('page error: ' + got.error);
@@ -42,6 +48,14 @@ try {
       else if (typeof want === 'string') ok = shown === want;
       else ok = true; // records and lists are not shown as single values
       if (!ok) problems.push(`${name}: page ${shown} vs CLI ${JSON.stringify(want)}`);
+    }
+    for (const [uid, want] of Object.entries(c.charts || {})) {
+      const shown = got.svgs[uid];
+      if (shown === want) continue;
+      let at = 0;
+      while (shown && at < want.length && shown[at] === want[at]) at++;
+      problems.push(`chart ${uid}: ` + (shown === undefined ? 'not drawn'
+        : `differs at ${at}:\n    page …${shown.slice(Math.max(0, at - 60), at + 60)}…\n    rust …${want.slice(Math.max(0, at - 60), at + 60)}…`));
     }
     if (log.errors.length) problems.push('errors: ' + log.errors.join('; '));
     if (log.requests.length) problems.push('requests: ' + log.requests.join(', '));
