@@ -193,12 +193,14 @@ fn charts_js_draws_what_svg_rs_draws() {
             .unwrap_or_else(|| panic!("{} loads", path.display()));
         for part in &lab.parts {
             let defaults = lab.evaluate_with(&part.id, &Default::default()).unwrap();
-            let scenario = lab
-                .evaluate(part, &lab.scenario(part))
-                .ok()
-                .expect("scenario evaluates");
+            let Ok(scenario) = lab.evaluate(part, &lab.scenario(part)) else {
+                panic!("{}: the scenario of part {} fails", path.display(), part.id)
+            };
             for ev in [defaults, scenario] {
-                for ch in lab.charts(&ev).ok().expect("charts evaluate") {
+                let Ok(charts) = lab.charts(&ev) else {
+                    panic!("{}: the charts of part {} fail", path.display(), part.id)
+                };
+                for ch in charts {
                     cases.push((format!("p-{}-{}", part.id, ch.id), ch));
                 }
             }

@@ -245,7 +245,7 @@
     _neg: _neg, _pos: _pos, _not: _not, _cat: _cat, _map: _map, _json: _json, _iter: _iter, _prop: _prop,
     _idx: _idx, _fn: _fn, _bad: _bad, _adda: _adda, _sz: _sz };
   FN = (typeof window.LF_MAKE === "function") ? window.LF_MAKE(H, B, L) : [];
-  window.LF_RUNTIME = { run: run, tostr: tostr, fstr: fstr, H: H, B: B, L: L, fromJson: fromJson };
+  window.LF_RUNTIME = { run: run, tostr: tostr, fromJson: fromJson };
 
   /* ------------------------------------------------------------ formatting */
 
@@ -679,7 +679,7 @@
   function restore() {
     D.parts.forEach(function (p) {
       var a = state.parts[p.id], el = partEl(p);
-      if (a.controls) p.controls.forEach(function (c) { if (a.controls[c.id] !== undefined) writeControl(p, c, fromJson(a.controls[c.id])); });
+      if (a.controls) p.controls.forEach(function (c) { if (has(a.controls, c.id)) writeControl(p, c, fromJson(a.controls[c.id])); });
       ["prediction", "reflection"].forEach(function (what) {
         if (!answered(p.id, what)) return;
         qa(el, 'input[name="' + what + "-" + p.id + '"]').forEach(function (r) {

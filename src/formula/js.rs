@@ -373,17 +373,20 @@ const HELPERS: &[&str] = &[
 ];
 
 /// The page script defining `window.LF_MAKE(H, B, L)`, which returns the translated bodies as
-/// functions (index = position in `bodies`); `H` holds the runtime's helpers.
+/// functions (index = position in `bodies`); `H` holds the runtime's helpers, of which the
+/// bodies' own are bound by name.
 pub fn module(bodies: &[String]) -> String {
-    let mut s = String::from("window.LF_MAKE=function(H,B,L){\"use strict\";var ");
-    s.push_str(
-        &HELPERS
-            .iter()
-            .map(|h| format!("{h}=H.{h}"))
-            .collect::<Vec<_>>()
-            .join(","),
+    let used: Vec<&str> = HELPERS
+        .iter()
+        .copied()
+        .filter(|h| bodies.iter().any(|b| b.contains(&format!("{h}("))))
+        .collect();
+    // The directive covers the whole script (a function with a destructuring parameter cannot
+    // have its own).
+    let mut s = format!(
+        "\"use strict\";window.LF_MAKE=function({{{}}},B,L){{return [\n",
+        used.join(",")
     );
-    s.push_str(";return [\n");
     for b in bodies {
         s.push_str("function(S){");
         s.push_str(b);
