@@ -33,9 +33,10 @@ fn unsupported(pos: Position, what: &str, hint: &str) -> FormulaError {
     }
 }
 
-/// Checker state: loop nesting, and whether a block used as a value lies between the innermost
-/// loop and here (the page runs such a block as a function, so `break` cannot leave it).
-#[derive(Default, Clone, Copy)]
+/// Checker state: whether `break`/`continue` may stand here, i.e. a loop encloses this point
+/// with no block used as a value in between (the page runs such a block as a function, so
+/// `break` cannot leave it).
+#[derive(Default)]
 struct Cx {
     in_loop: bool,
 }
@@ -45,12 +46,8 @@ impl Cx {
         b.iter().try_for_each(|s| self.stmt(s))
     }
 
-    fn looped(
-        &mut self,
-        f: impl FnOnce(&mut Cx) -> Result<(), FormulaError>,
-    ) -> Result<(), FormulaError> {
-        let mut inner = Cx { in_loop: true };
-        f(&mut inner)
+    fn looped(b: &StmtBlock) -> Result<(), FormulaError> {
+        Cx { in_loop: true }.block(b)
     }
 
     fn stmt(&mut self, s: &Stmt) -> Result<(), FormulaError> {
@@ -66,7 +63,7 @@ impl Cx {
                 if !matches!(fc.expr, Expr::Unit(_)) {
                     self.expr(&fc.expr)?;
                 }
-                self.looped(|cx| cx.block(&fc.body))
+                Cx::looped(&fc.body)
             }
             Stmt::Do(_, _, pos) => Err(unsupported(
                 *pos,
@@ -82,7 +79,7 @@ impl Cx {
                     ));
                 }
                 self.expr(&b.2.expr)?;
-                self.looped(|cx| cx.block(&b.2.body))
+                Cx::looped(&b.2.body)
             }
             Stmt::Var(b, _, _) => self.expr(&b.1),
             Stmt::Assignment(b) => {
@@ -194,11 +191,8 @@ impl Cx {
             }
             Expr::Map(b, _) => b.0.iter().try_for_each(|(_, x)| self.expr(x)),
             Expr::FnCall(f, pos) => self.call(f, *pos, false),
-            Expr::Stmt(b) => {
-                // A block as a value runs as a function in the page: no `break` out of it.
-                let mut inner = Cx { in_loop: false };
-                inner.block(b)
-            }
+            // A block as a value runs as a function in the page: no `break` out of it.
+            Expr::Stmt(b) => Cx::default().block(b),
             Expr::Dot(_, flags, pos) | Expr::Index(_, flags, pos)
                 if flags.contains(ASTFlags::NEGATED) =>
             {
@@ -717,25 +711,21 @@ impl Tr {
         let stmts: Vec<&Stmt> = b.iter().collect();
         if let [Stmt::If(fc, _)] = stmts.as_slice() {
             let single = |blk: &StmtBlock| -> Option<Expr> {
-                let v: Vec<&Stmt> = blk.iter().collect();
-                match v.as_slice() {
+                match blk.iter().collect::<Vec<_>>().as_slice() {
                     [Stmt::Expr(e)] => Some((**e).clone()),
-                    [] => None,
                     _ => None,
                 }
             };
-            let body_ok = single(&fc.body);
             let branch_empty = fc.branch.iter().next().is_none();
-            let branch_ok = single(&fc.branch);
-            if let Some(a) = body_ok {
-                if branch_empty || branch_ok.is_some() {
+            if let (Some(a), branch) = (single(&fc.body), single(&fc.branch)) {
+                if branch_empty || branch.is_some() {
                     let c = self.expr(&fc.expr);
                     let a = self.expr(&a);
-                    let bb = match branch_ok {
+                    let b = match branch {
                         Some(x) => self.expr(&x),
                         None => "undefined".into(),
                     };
-                    return format!("(_bool({c})?{a}:{bb})");
+                    return format!("(_bool({c})?{a}:{b})");
                 }
             }
         }
