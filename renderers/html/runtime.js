@@ -58,14 +58,25 @@
     var s = plain(x);
     return (a % 1 === 0) ? s + ".0" : s;
   }
-  function dbg(x) { return typeof x === "string" ? JSON.stringify(x) : tostr(x); }
+  /* Rust's Debug, which Rhai uses for the items of a list or record: `()`, floats with an
+     exponent below 1e-4 and from 1e16, strings quoted with escapes (control characters only:
+     Rust also escapes other non-printable characters, such as U+00A0). */
+  var ESC = { "\0": "\\0", "\t": "\\t", "\r": "\\r", "\n": "\\n", '"': '\\"', "\\": "\\\\" };
+  function dbg(x) {
+    if (x === undefined || x === null) return "()";
+    if (typeof x === "string") return '"' + x.replace(/[\0-\x1f\x7f-\x9f"\\]/g, function (c) { return ESC[c] || "\\u{" + c.charCodeAt(0).toString(16) + "}"; }) + '"';
+    if (!isNum(x) || x !== x || Math.abs(x) === Infinity) return tostr(x);
+    var a = Math.abs(x);
+    if (a !== 0 && (a < 1e-4 || a >= 1e16)) return x.toExponential().replace("e+", "e");
+    return (Object.is(x, -0) ? "-" : "") + plain(x) + (a % 1 === 0 ? ".0" : "");
+  }
   /* Rhai's `to_string` / string conversion. */
   function tostr(x) {
     if (x === undefined || x === null) return "";
     if (isNum(x)) return fstr(x);
     if (typeof x === "boolean" || typeof x === "string") return String(x);
     if (Array.isArray(x)) return "[" + x.map(dbg).join(", ") + "]";
-    return "#{" + keys(x).map(function (k) { return JSON.stringify(k) + ": " + dbg(x[k]); }).join(", ") + "}";
+    return "#{" + keys(x).map(function (k) { return dbg(k) + ": " + dbg(x[k]); }).join(", ") + "}";
   }
   /* Code point order, as Rust compares strings (JS compares UTF-16 units). */
   function scmp(a, b) {
