@@ -30,7 +30,9 @@
     return Array.isArray(x) ? "array" : "map";
   }
   function _bool(x) { if (typeof x !== "boolean") fail("boolean expected, found " + typeName(x)); return x; }
-  function num(x, what) { if (!isNum(x)) fail("no function matches `" + what + "(" + typeName(x) + ")`"); return x; }
+  /* Rhai's error for a call no function signature matches. */
+  function nomatch(name, args) { return fail("no function matches `" + name + " (" + Array.prototype.map.call(args, typeName).join(", ") + ")`"); }
+  function num(x, what) { return isNum(x) ? x : nomatch(what, [x]); }
   var F32_MAX = Math.fround(1e13), F32_MIN = Math.fround(1e-13);
   /* Rust's `Display` for f64 (shortest round-trip digits, never an exponent). */
   function plain(x) {
@@ -101,7 +103,7 @@
     if (c[1] > MAX[2]) fail("Size of object map grew too large");
     return x;
   }
-  function opErr(op, a, b) { fail("no function matches `" + op + " (" + typeName(a) + (arguments.length < 3 ? "" : ", " + typeName(b)) + ")`"); }
+  function opErr(op) { return nomatch(op, Array.prototype.slice.call(arguments, 1)); }
   function _add(a, b) {
     if (isNum(a) && isNum(b)) return a + b;
     if (typeof a === "string" || typeof b === "string") return _sz(tostr(a) + tostr(b));
@@ -194,11 +196,11 @@
     if (typeof f !== "function") fail("no function `" + name + "` in this page");
     return table === B ? f : function () {
       var a = Array.prototype.slice.call(arguments);
-      if (a.some(function (x, i) { return typeName(x) !== T[sig ? sig[i] : "n"]; })) fail("no function matches `" + name + " (" + a.map(typeName).join(", ") + ")`");
+      if (a.some(function (x, i) { return typeName(x) !== T[sig ? sig[i] : "n"]; })) nomatch(name, a);
       return _sz(f.apply(null, a));
     };
   }
-  function m1(name, f) { return function (x) { if (arguments.length !== 1) fail("no function matches `" + name + "`"); return f(num(x, name)); }; }
+  function m1(name, f) { return function (x) { if (arguments.length !== 1) nomatch(name, arguments); return f(num(x, name)); }; }
   /* Rhai's built-ins not in the library (which has abs, floor, round, sqrt, exp, ln, min, max). */
   var B = Object.create(null);
   [["ceiling", Math.ceil], ["sin", Math.sin], ["cos", Math.cos], ["tan", Math.tan], ["asin", Math.asin],
@@ -218,25 +220,25 @@
     if (typeof x === "string") return Array.from(x).length;
     if (Array.isArray(x)) return x.length;
     if (isMap(x)) return Object.keys(x).length;
-    return fail("no function matches `len(" + typeName(x) + ")`");
+    return nomatch("len", [x]);
   };
   B.contains = function (x, v) {
     if (typeof x === "string" && typeof v === "string") return x.indexOf(v) >= 0;
     if (Array.isArray(x)) return x.some(function (e) { return same(e, v); });
     if (isMap(x) && typeof v === "string") return has(x, v);
-    return fail("no function matches `contains(" + typeName(x) + ", " + typeName(v) + ")`");
+    return nomatch("contains", [x, v]);
   };
   B.at = function (a, i) {
-    if (!Array.isArray(a) || !isNum(i)) fail("no function matches `at(" + typeName(a) + ", " + typeName(i) + ")`");
+    if (!Array.isArray(a) || !isNum(i)) nomatch("at", [a, i]);
     if (i % 1 !== 0 || i < 0 || i >= a.length) fail("in `at`: index " + plain(i) + " is outside the list (length " + a.length + ")");
     return a[i];
   };
-  B.to_upper = function (s) { if (typeof s !== "string") fail("no function matches `to_upper`"); return s.toUpperCase(); };
-  B.to_lower = function (s) { if (typeof s !== "string") fail("no function matches `to_lower`"); return s.toLowerCase(); };
-  B.keys = function (m) { if (!isMap(m)) fail("no function matches `keys`"); return keys(m); };
-  B.values = function (m) { if (!isMap(m)) fail("no function matches `values`"); return keys(m).map(function (k) { return m[k]; }); };
+  B.to_upper = function (s) { if (typeof s !== "string") nomatch("to_upper", [s]); return s.toUpperCase(); };
+  B.to_lower = function (s) { if (typeof s !== "string") nomatch("to_lower", [s]); return s.toLowerCase(); };
+  B.keys = function (m) { if (!isMap(m)) nomatch("keys", [m]); return keys(m); };
+  B.values = function (m) { if (!isMap(m)) nomatch("values", [m]); return keys(m).map(function (k) { return m[k]; }); };
   B.sum = function (a) {
-    if (!Array.isArray(a)) fail("no function matches `sum`");
+    if (!Array.isArray(a)) nomatch("sum", [a]);
     var s = 0;
     for (var i = 0; i < a.length; i++) s += isNum(a[i]) ? a[i] : fail("in `sum`: sum() needs numbers, found " + typeName(a[i]));
     return s;
@@ -251,10 +253,8 @@
     _ops = 0;
     return FN[i](S);
   }
-  var H = { _tick: _tick, _bool: _bool, _add: _add, _sub: _sub, _mul: _mul, _div: _div, _rem: _rem, _pow: _pow,
-    _eq: _eq, _ne: _ne, _lt: _lt, _le: _le, _gt: _gt, _ge: _ge, _band: _band, _bor: _bor, _bxor: _bxor,
-    _neg: _neg, _pos: _pos, _not: _not, _cat: _cat, _map: _map, _json: _json, _iter: _iter, _prop: _prop,
-    _idx: _idx, _fn: _fn, _bad: _bad, _adda: _adda, _sz: _sz };
+  var H = { _tick, _bool, _add, _sub, _mul, _div, _rem, _pow, _eq, _ne, _lt, _le, _gt, _ge, _band, _bor,
+    _bxor, _neg, _pos, _not, _cat, _map, _json, _iter, _prop, _idx, _fn, _bad, _adda, _sz };
   FN = (typeof window.LF_MAKE === "function") ? window.LF_MAKE(H, B, L) : [];
   window.LF_RUNTIME = { run: run, tostr: tostr, fromJson: fromJson };
 
