@@ -375,7 +375,16 @@ fn output_respects_columns_and_no_color() {
 
 #[test]
 fn sigint_in_line_mode_saves_and_exits_130() {
-    let d = tmp("sigint");
+    interrupted_run_saves(libc::SIGINT, "sigint");
+}
+
+#[test]
+fn sigterm_saves_like_ctrl_c() {
+    interrupted_run_saves(libc::SIGTERM, "sigterm");
+}
+
+fn interrupted_run_saves(signal: i32, name: &str) {
+    let d = tmp(name);
     let l = d.join("l.json");
     let mut child = cmd(&[FIXTURE, "--ledger", l.to_str().unwrap()])
         .spawn()
@@ -392,7 +401,7 @@ fn sigint_in_line_mode_saves_and_exits_130() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     std::thread::sleep(std::time::Duration::from_millis(100));
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    unsafe { libc::kill(child.id() as i32, signal) };
     let o = child.wait_with_output().unwrap();
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(130), "{err}");

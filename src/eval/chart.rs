@@ -233,7 +233,11 @@ impl CompiledLab {
     /// Evaluates one chart.
     pub fn chart(&self, ev: &Evaluation, ch: &Chart) -> Result<ChartData, EvalError> {
         let part = Some(&self.parts[ev.part]);
-        let e = |src: &str, extra: &[(&str, Dynamic)]| self.eval_expr(part, Some(ev), src, extra);
+        // One scope for the whole chart: points only push their sweep variable on top of it.
+        let scope = std::cell::RefCell::new(self.base_scope(Some(ev)));
+        let e = |src: &str, extra: &[(&str, Dynamic)]| {
+            self.eval_expr_in(part, &mut scope.borrow_mut(), src, extra)
+        };
         let t = |text: &Text| self.render_text(part, Some(ev), &text.value, &[]);
         let opt = |x: &Option<Expr>| -> Result<Option<f64>, EvalError> {
             x.as_ref()

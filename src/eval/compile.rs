@@ -652,11 +652,8 @@ fn topo_sort(
     loop {
         let ready: Vec<String> = compiled
             .values()
-            .filter(|f| {
-                f.deps.iter().all(|d| {
-                    done.contains(d) || !compiled.contains_key(d) && !part.formulas.contains_key(d)
-                })
-            })
+            // `deps` only name the part's formulas, so a formula is ready once they are done.
+            .filter(|f| f.deps.iter().all(|d| done.contains(d)))
             .map(|f| f.name.clone())
             .collect();
         if ready.is_empty() {

@@ -218,7 +218,7 @@ impl CompiledLab {
                 }
             }
             if let Some(p) = &model.prediction {
-                self.check_claims(part, model, p, &sev, &mut out);
+                self.check_claims(part, p, &sev, &mut out);
             }
         }
         out.extend(self.lint());
@@ -228,7 +228,6 @@ impl CompiledLab {
     fn check_claims(
         &self,
         part: &super::CompiledPart,
-        model: &Part,
         p: &Prediction,
         sev: &super::Evaluation,
         out: &mut Vec<Diagnostic>,
@@ -248,13 +247,8 @@ impl CompiledLab {
                 _ => {}
             }
         }
+        // A qualitative prediction (no `claim`) has nothing to verify.
         let Some(claim_out) = &p.claim else {
-            if p.options.iter().all(|o| o.claim.is_none())
-                && p.numeric.is_none()
-                && !p.options.is_empty()
-            {
-                // Qualitative predictions are fine; nothing to verify.
-            }
             return;
         };
         let Some(value) = sev.values.get(&claim_out.value) else {
@@ -317,6 +311,5 @@ impl CompiledLab {
                 );
             }
         }
-        let _ = model;
     }
 }

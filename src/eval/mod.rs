@@ -191,11 +191,36 @@ impl CompiledLab {
         v
     }
 
+    /// A scope holding the evaluation's values (or, without one, the lab's constants).
+    pub fn base_scope(&self, ev: Option<&Evaluation>) -> Scope<'static> {
+        let mut scope = Scope::new();
+        let values: Box<dyn Iterator<Item = (&String, &Dynamic)>> = match ev {
+            Some(ev) => Box::new(ev.values.iter()),
+            None => Box::new(self.constants.iter().map(|(k, v)| (k, v))),
+        };
+        for (k, v) in values {
+            scope.push_dynamic(k.clone(), v.clone());
+        }
+        scope
+    }
+
     /// Evaluates an expression of `part` (by its text) with the evaluation's values plus `extra`.
     pub fn eval_expr(
         &self,
         part: Option<&CompiledPart>,
         ev: Option<&Evaluation>,
+        src: &str,
+        extra: &[(&str, Dynamic)],
+    ) -> Result<Dynamic, EvalError> {
+        self.eval_expr_in(part, &mut self.base_scope(ev), src, extra)
+    }
+
+    /// Evaluates an expression in a prepared scope (see [`Self::base_scope`]) plus `extra`; the
+    /// scope is left as it was, so one scope serves many evaluations (chart points).
+    pub fn eval_expr_in(
+        &self,
+        part: Option<&CompiledPart>,
+        scope: &mut Scope,
         src: &str,
         extra: &[(&str, Dynamic)],
     ) -> Result<Dynamic, EvalError> {
@@ -210,25 +235,13 @@ impl CompiledLab {
                     format!("internal: expression `{src}` was not compiled"),
                 ))
             })?;
-        let mut scope = Scope::new();
-        match ev {
-            Some(ev) => {
-                for (k, v) in &ev.values {
-                    scope.push_dynamic(k.as_str(), v.clone());
-                }
-            }
-            None => {
-                for (k, v) in &self.constants {
-                    scope.push_dynamic(k.as_str(), v.clone());
-                }
-            }
-        }
+        let len = scope.len();
         for (k, v) in extra {
             scope.push_dynamic(*k, v.clone());
         }
-        self.engine
-            .eval(&ce.ast, &mut scope)
-            .map_err(|e| self.expr_error(ce, &e, "expression failed"))
+        let r = self.engine.eval(&ce.ast, scope);
+        scope.rewind(len);
+        r.map_err(|e| self.expr_error(ce, &e, "expression failed"))
     }
 
     /// Renders a template: placeholders replaced by their values (numbers via `fmt(x)`).
