@@ -17,11 +17,11 @@ use std::fmt::Write;
 
 /// Fails on the first construct the page's runtime cannot run with Rhai's semantics.
 pub fn check_supported(ast: &AST) -> Result<(), FormulaError> {
-    let mut cx = Cx::default();
-    for s in ast.statements() {
-        cx.stmt(s)?;
-    }
-    Ok(())
+    let mut cx = Cx {
+        in_loop: false,
+        locals: vec![Vec::new()],
+    };
+    ast.statements().iter().try_for_each(|s| cx.stmt(s))
 }
 
 fn unsupported(pos: Position, what: &str, hint: &str) -> FormulaError {
@@ -35,19 +35,36 @@ fn unsupported(pos: Position, what: &str, hint: &str) -> FormulaError {
 
 /// Checker state: whether `break`/`continue` may stand here, i.e. a loop encloses this point
 /// with no block used as a value in between (the page runs such a block as a function, so
-/// `break` cannot leave it).
+/// `break` cannot leave it), and the formula's own variables in scope, innermost block last.
 #[derive(Default)]
 struct Cx {
     in_loop: bool,
+    locals: Vec<Vec<String>>,
 }
 
 impl Cx {
-    fn block(&mut self, b: &StmtBlock) -> Result<(), FormulaError> {
-        b.iter().try_for_each(|s| self.stmt(s))
+    /// A block, in a new scope; `in_loop` says whether `break` may leave it.
+    fn scoped(
+        &mut self,
+        in_loop: bool,
+        first: Option<&str>,
+        b: &StmtBlock,
+    ) -> Result<(), FormulaError> {
+        let saved = std::mem::replace(&mut self.in_loop, in_loop);
+        self.locals
+            .push(first.into_iter().map(str::to_string).collect());
+        let r = b.iter().try_for_each(|s| self.stmt(s));
+        self.locals.pop();
+        self.in_loop = saved;
+        r
     }
 
-    fn looped(b: &StmtBlock) -> Result<(), FormulaError> {
-        Cx { in_loop: true }.block(b)
+    fn block(&mut self, b: &StmtBlock) -> Result<(), FormulaError> {
+        self.scoped(self.in_loop, None, b)
+    }
+
+    fn is_local(&self, name: &str) -> bool {
+        self.locals.iter().flatten().any(|l| l == name)
     }
 
     fn stmt(&mut self, s: &Stmt) -> Result<(), FormulaError> {
@@ -63,7 +80,7 @@ impl Cx {
                 if !matches!(fc.expr, Expr::Unit(_)) {
                     self.expr(&fc.expr)?;
                 }
-                Cx::looped(&fc.body)
+                self.scoped(true, None, &fc.body)
             }
             Stmt::Do(_, _, pos) => Err(unsupported(
                 *pos,
@@ -79,15 +96,33 @@ impl Cx {
                     ));
                 }
                 self.expr(&b.2.expr)?;
-                Cx::looped(&b.2.body)
+                self.scoped(true, Some(&b.0.name), &b.2.body)
             }
-            Stmt::Var(b, _, _) => self.expr(&b.1),
+            Stmt::Var(b, _, _) => {
+                self.expr(&b.1)?;
+                if let Some(scope) = self.locals.last_mut() {
+                    scope.push(b.0.name.to_string());
+                }
+                Ok(())
+            }
             Stmt::Assignment(b) => {
-                if !matches!(b.1.lhs, Expr::Variable(..)) {
+                let Expr::Variable(v, _, pos) = &b.1.lhs else {
                     return Err(unsupported(
                         b.1.lhs.position(),
                         "assigning into a list or record",
                         "build a new value with `let`",
+                    ));
+                };
+                // A constant, control or formula is the same value for every formula and every
+                // chart point: the page cannot share a change to it the way Rhai's scope does.
+                if !self.is_local(&v.1) {
+                    return Err(unsupported(
+                        *pos,
+                        &format!("assigning to `{}` (a name from outside this formula)", v.1),
+                        &format!(
+                            "copy it first: `let {0}2 = {0};`, then change the copy",
+                            v.1
+                        ),
                     ));
                 }
                 if let Some((.., syntax)) = b.0.get_op_assignment_info() {
@@ -192,7 +227,7 @@ impl Cx {
             Expr::Map(b, _) => b.0.iter().try_for_each(|(_, x)| self.expr(x)),
             Expr::FnCall(f, pos) => self.call(f, *pos, false),
             // A block as a value runs as a function in the page: no `break` out of it.
-            Expr::Stmt(b) => Cx::default().block(b),
+            Expr::Stmt(b) => self.scoped(false, None, b),
             Expr::Dot(_, flags, pos) | Expr::Index(_, flags, pos)
                 if flags.contains(ASTFlags::NEGATED) =>
             {
