@@ -317,10 +317,17 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
                         .collect(),
                     Err(_) => Default::default(),
                 };
+                // Each output's text and level as the terminal and handouts show them.
+                let shown: serde_json::Map<String, J> = lab
+                    .outputs(&ev)
+                    .unwrap()
+                    .into_iter()
+                    .map(|o| (o.name, json!([o.display, o.level])))
+                    .collect();
                 cases.push(json!({
                     "page": page, "part": part.id.value,
                     "name": if case == 0 { "defaults".to_string() } else { format!("random {case}") },
-                    "sets": sets, "expected": expected, "charts": charts,
+                    "sets": sets, "expected": expected, "charts": charts, "shown": shown,
                 }));
             }
         }

@@ -30,10 +30,13 @@ try {
         else if (s.kind === 'checkboxes') { for (const e of els) { e.checked = !!s.boxes[e.value]; e.dispatchEvent(new Event('change', { bubbles: true })); } }
         else { els[0].value = s.value; els[0].dispatchEvent(new Event('input', { bubbles: true })); }
       }
-      const out = {};
-      for (const e of sec.querySelectorAll('[data-output]')) out[e.getAttribute('data-output')] = e.getAttribute('data-value');
+      const out = {}, shown = {};
+      for (const e of sec.querySelectorAll('[data-output]')) {
+        out[e.getAttribute('data-output')] = e.getAttribute('data-value');
+        shown[e.getAttribute('data-output')] = [(e.querySelector('[data-text]') || e).textContent, e.getAttribute('data-level')];
+      }
       const err = sec.querySelector('[data-error]');
-      return { out, error: err && !err.hidden ? err.textContent : null, svgs: window.__svgs };
+      return { out, shown, error: err && !err.hidden ? err.textContent : null, svgs: window.__svgs };
     }, { part: c.part, sets: c.sets });
     const problems = [];
     if (got.error) problems.push('page error: ' + got.error);
@@ -48,6 +51,12 @@ try {
       else if (typeof want === 'string') ok = shown === want;
       else ok = true; // records and lists are not shown as single values
       if (!ok) problems.push(`${name}: page ${shown} vs CLI ${JSON.stringify(want)}`);
+    }
+    for (const [name, [text, level]] of Object.entries(got.shown)) {
+      const want = (c.shown || {})[name];
+      if (!want) continue;
+      if (text !== want[0]) problems.push(`${name}: page shows ${JSON.stringify(text)}, CLI ${JSON.stringify(want[0])}`);
+      if (level !== want[1]) problems.push(`${name}: page level ${level}, CLI ${want[1]}`);
     }
     for (const [uid, want] of Object.entries(c.charts || {})) {
       const shown = got.svgs[uid];
