@@ -210,6 +210,8 @@
    ["is_finite", isFinite],
    ["sign", function (x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }]
   ].forEach(function (p) { B[p[0]] = m1(p[0], p[1]); });
+  var atan = B.atan;
+  B.atan = function (x, y) { return arguments.length === 1 ? atan(x) : Math.atan2(num(x, "atan"), num(y, "atan")); };
   B.log = function (x, base) {
     num(x, "log");
     if (arguments.length === 1) return Math.log10(x);

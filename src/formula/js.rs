@@ -200,14 +200,24 @@ impl Cx {
         }
         let path = call_path(f);
         let n = f.args.len() + usize::from(method);
-        if let Some(doc) = lib_doc(&path) {
-            if !operator && lib_params(doc, n).is_none() {
-                return Err(FormulaError {
-                    line: pos.line().unwrap_or(1),
-                    col: pos.position().unwrap_or(1),
-                    message: format!("`{path}` does not take {n} argument(s)"),
-                    hint: Some(format!("its signature: {}", doc.signature)),
-                });
+        let arity = |hint: String| FormulaError {
+            line: pos.line().unwrap_or(1),
+            col: pos.position().unwrap_or(1),
+            message: format!("`{path}` does not take {n} argument(s)"),
+            hint: Some(hint),
+        };
+        if !operator {
+            if let Some(doc) = lib_doc(&path) {
+                if lib_params(doc, n).is_none() {
+                    return Err(arity(format!("its signature: {}", doc.signature)));
+                }
+            } else if !builtin_arity(&path).contains(&n) {
+                let counts: Vec<String> =
+                    builtin_arity(&path).iter().map(|c| c.to_string()).collect();
+                return Err(arity(format!(
+                    "`{path}` takes {} argument(s)",
+                    counts.join(" or ")
+                )));
             }
         }
         f.args.iter().try_for_each(|a| self.expr(a))
@@ -324,6 +334,15 @@ fn lib_params(doc: &crate::library::FnDoc, n: usize) -> Option<String> {
             .collect();
         (types.len() == n).then_some(types)
     })
+}
+
+/// How many arguments a built-in (`super::BUILTINS`, outside the library) takes.
+fn builtin_arity(name: &str) -> &'static [usize] {
+    match name {
+        "log" | "atan" => &[1, 2],
+        "contains" | "at" => &[2],
+        _ => &[1],
+    }
 }
 
 fn is_operator(name: &str) -> bool {
