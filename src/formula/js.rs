@@ -789,3 +789,30 @@ impl Tr {
         format!("(()=>{{{inner}}})()")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every helper a translation may call is in the runtime's table `H`, and nothing else is.
+    #[test]
+    fn helpers_match_the_runtime_table() {
+        let rt = include_str!("../../renderers/html/runtime.js");
+        let start = rt.find("var H = {").expect("the helper table") + "var H = {".len();
+        let table: Vec<&str> = rt[start..start + rt[start..].find('}').unwrap()]
+            .split(',')
+            .map(str::trim)
+            .collect();
+        let mut want: Vec<&str> = HELPERS.to_vec();
+        let mut got = table.clone();
+        want.sort_unstable();
+        got.sort_unstable();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn module_binds_only_the_helpers_used() {
+        let m = module(&["return _add(S.a,1);".to_string()]);
+        assert!(m.starts_with("\"use strict\";window.LF_MAKE=function({_add},B,L)"));
+    }
+}
