@@ -265,7 +265,7 @@
   function fmtAuto(x) { return L.fmt ? L.fmt(x) : String(x); }
   function fmtFixed(x, d) { return L.fmt ? L.fmt(x, d) : x.toFixed(d); }
   /* How a placeholder's value reads in prose (eval::display). */
-  function display(v) { return isNum(v) ? fmtAuto(Number(v)) : tostr(v); }
+  function display(v) { return isNum(v) ? fmtAuto(v) : tostr(v); }
   function esc(s) {
     return String(s).replace(/[&<>"']/g, function (c) {
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
@@ -284,7 +284,6 @@
   function formatOutput(o, v) {
     if (typeof v === "boolean") return o.words ? (v ? o.words[0] : o.words[1]) : (v ? "yes" : "no");
     if (!isNum(v)) return tostr(v);
-    v = Number(v);
     var n = (o.digits !== null && o.digits !== undefined) ? fmtFixed(v, o.digits) : fmtAuto(v);
     var unit = o.unit || "";
     var sep = (unit === "" || unit[0] === "%" || unit[0] === "×" || unit === "x") ? "" : " ";
@@ -323,7 +322,7 @@
     for (var k in vars) c[k] = vars[k];
     return c;
   }
-  function numv(v) { return isNum(v) ? Number(v) : NaN; }
+  function numv(v) { return isNum(v) ? v : NaN; }
   /* linspace / step sweep (eval::chart::sweep_values). */
   function sweepValues(from, to, points, step) {
     var out = [], i;
@@ -549,7 +548,7 @@
         var v = S[o.name];
         var level = null;
         if (o.level !== null && o.level !== undefined) level = tostr(run(o.level, child(S, { value: v })));
-        else if (o.bands && isNum(v)) level = bandLevel(o.bands, Number(v));
+        else if (o.bands && isNum(v)) level = bandLevel(o.bands, v);
         var text = formatOutput(o, v);
         qa(el, '[data-output="' + o.name + '"]').forEach(function (n) {
           setOutput(n, v);

@@ -21,7 +21,9 @@ try {
       pages.set(c.page, o);
     }
     const { page, log } = pages.get(c.page);
-    const got = await page.evaluate(({ part, sets }) => {
+    // The live templates as the renderer wrote them (evaluated in Rust at the defaults).
+    const served = c.name === 'defaults' ? fs.readFileSync(c.page, 'utf8') : null;
+    const got = await page.evaluate(({ part, sets, served }) => {
       const sec = document.querySelector(`[data-part="${part}"]`);
       for (const s of sets) {
         const els = [...sec.querySelectorAll(`[name="${s.id}"]`)];
@@ -36,9 +38,17 @@ try {
         shown[e.getAttribute('data-output')] = [(e.querySelector('[data-text]') || e).textContent, e.getAttribute('data-level')];
       }
       const err = sec.querySelector('[data-error]');
-      return { out, shown, error: err && !err.hidden ? err.textContent : null, svgs: window.__svgs };
-    }, { part: c.part, sets: c.sets });
+      const tpls = [];
+      if (served) {
+        const doc = new DOMParser().parseFromString(served, 'text/html');
+        const want = [...doc.querySelectorAll(`[data-part="${part}"] [data-tpl]`)];
+        const now = [...sec.querySelectorAll('[data-tpl]')];
+        want.forEach((w, i) => { if (!now[i] || now[i].textContent !== w.textContent) tpls.push([w.textContent, now[i] && now[i].textContent]); });
+      }
+      return { out, shown, tpls, error: err && !err.hidden ? err.textContent : null, svgs: window.__svgs };
+    }, { part: c.part, sets: c.sets, served });
     const problems = [];
+    for (const [want, now] of got.tpls) problems.push(`template: page ${JSON.stringify(now)}, renderer ${JSON.stringify(want)}`);
     if (got.error) problems.push('page error: ' + got.error);
     if (Object.keys(got.out).length === 0) problems.push('no data-output elements');
     for (const [name, shown] of Object.entries(got.out)) {
