@@ -298,10 +298,36 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
                     continue;
                 }
                 let expected: J = serde_json::from_slice(&o.stdout).unwrap();
+                // The charts as the handout draws them (svg.rs) at the same settings: the page
+                // (chart model in runtime.js, drawing in charts.js) must produce the same SVG.
+                let set: indexmap::IndexMap<String, rhai::Dynamic> = args
+                    .iter()
+                    .filter_map(|a| a.split_once('='))
+                    .map(|(k, v)| (k.to_string(), labforge::eval::parse_cli_value(v)))
+                    .collect();
+                let ev = lab.evaluate_with(&part.id.value, &set).unwrap();
+                let charts: serde_json::Map<String, J> = match lab.charts(&ev) {
+                    Ok(cs) => cs
+                        .iter()
+                        .map(|c| {
+                            let uid = format!("p-{}-{}", part.id.value, c.id);
+                            let svg = labforge::render::svg::chart_svg_with_id(c, &uid);
+                            (uid, J::String(svg))
+                        })
+                        .collect(),
+                    Err(_) => Default::default(),
+                };
+                // Each output's text and level as the terminal and handouts show them.
+                let shown: serde_json::Map<String, J> = lab
+                    .outputs(&ev)
+                    .unwrap()
+                    .into_iter()
+                    .map(|o| (o.name, json!([o.display, o.level])))
+                    .collect();
                 cases.push(json!({
                     "page": page, "part": part.id.value,
                     "name": if case == 0 { "defaults".to_string() } else { format!("random {case}") },
-                    "sets": sets, "expected": expected,
+                    "sets": sets, "expected": expected, "charts": charts, "shown": shown,
                 }));
             }
         }

@@ -7,19 +7,27 @@
   "use strict";
   var WIDTH = 640, HEIGHT = 360, LEFT = 64, RIGHT = 20, TOP = 36, BOTTOM = 52, LEGEND_ROW = 20;
   var PALETTE = { blue: "#2563eb", red: "#dc2626", green: "#15803d", orange: "#c2410c", purple: "#7c3aed", gray: "#6b7280" };
-  function palette(n) { return PALETTE[n] || "#1f2937"; }
-  function cls(n) { return PALETTE[n] ? n : "text"; }
+  /* Own names only: a colour formula may return "constructor" or "__proto__". */
+  function cls(n) { return Object.prototype.hasOwnProperty.call(PALETTE, n) ? n : "text"; }
+  function palette(n) { return PALETTE[cls(n)] || "#1f2937"; }
   function esc(s) {
     return String(s).replace(/[&<>"']/g, function (ch) {
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[ch];
     }).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
   }
-  function c(x) { var s = x.toFixed(1); return s === "-0.0" ? "0.0" : s; }
+  /* Rust's `{:.d$}`: toFixed, except that an exact tie rounds to even (toFixed rounds it away
+     from zero; a tie has at most d+1 binary fraction digits, so toFixed(d+1) shows it exactly),
+     and never an exponent. */
   function fixed(x, d) {
-    var s = x.toFixed(d);
-    if (s[0] === "-" && /^[0.]+$/.test(s.slice(1))) return s.slice(1);
-    return s;
+    if (Math.abs(x) >= 1e21) return BigInt(x) + (d ? "." + "0".repeat(d) : "");
+    var s = x.toFixed(d), e = x.toFixed(d + 1), t;
+    if (e[e.length - 1] === "5" && x * Math.pow(2, d + 1) % 1 === 0) {
+      t = e.slice(0, -1).replace(/\.$/, "");
+      if (t[t.length - 1] % 2 === 0) s = t;
+    }
+    return s[0] === "-" && /^[0.]+$/.test(s.slice(1)) ? s.slice(1) : s;
   }
+  function c(x) { return fixed(x, 1); }
   function tickLabel(v, step, prefix, suffix) {
     var a = Math.abs(v), x = v, st = step, unit = "";
     if (a >= 1e9) { x = v / 1e9; st = step / 1e9; unit = "G"; }

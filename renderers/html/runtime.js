@@ -15,23 +15,24 @@
   /* ------------------------------------------------------------ Rhai semantics */
 
   var _ops = 0;
+  var MAX = D.maxSize;
   function fail(m) { throw new Error(m); }
   function _tick(n) { _ops += n; if (_ops > MAX_OPS) fail("the formula ran more than " + MAX_OPS + " operations"); }
   function isMap(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
-  /* Numbers are f64 (JS numbers); Rhai integers (from `len`) are BigInts, so they print as
-     integers and mix with floats as Rhai's do. */
-  function isNum(x) { return typeof x === "number" || typeof x === "bigint"; }
+  function has(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
+  /* Every number is an f64 (labforge's Rhai has no integers: literals and `len` are real). */
+  function isNum(x) { return typeof x === "number"; }
   function typeName(x) {
     if (x === undefined || x === null) return "()";
-    if (typeof x === "number") return "f64";
-    if (typeof x === "bigint") return "i64";
+    if (isNum(x)) return "f64";
     if (typeof x === "boolean") return "bool";
     if (typeof x === "string") return "string";
-    if (Array.isArray(x)) return "array";
-    return "map";
+    return Array.isArray(x) ? "array" : "map";
   }
   function _bool(x) { if (typeof x !== "boolean") fail("boolean expected, found " + typeName(x)); return x; }
-  function num(x, what) { if (!isNum(x)) fail("no function matches `" + what + "(" + typeName(x) + ")`"); return Number(x); }
+  /* Rhai's error for a call no function signature matches. */
+  function nomatch(name, args) { return fail("no function matches `" + name + " (" + Array.prototype.map.call(args, typeName).join(", ") + ")`"); }
+  function num(x, what) { return isNum(x) ? x : nomatch(what, [x]); }
   var F32_MAX = Math.fround(1e13), F32_MIN = Math.fround(1e-13);
   /* Rust's `Display` for f64 (shortest round-trip digits, never an exponent). */
   function plain(x) {
@@ -59,64 +60,86 @@
     var s = plain(x);
     return (a % 1 === 0) ? s + ".0" : s;
   }
-  function dbg(x) { return typeof x === "string" ? JSON.stringify(x) : tostr(x); }
+  /* Rust's Debug, which Rhai uses for the items of a list or record: `()`, floats with an
+     exponent below 1e-4 and from 1e16, strings quoted with escapes (control characters only:
+     Rust also escapes other non-printable characters, such as U+00A0). */
+  var ESC = { "\0": "\\0", "\t": "\\t", "\r": "\\r", "\n": "\\n", '"': '\\"', "\\": "\\\\" };
+  function dbg(x) {
+    if (x === undefined || x === null) return "()";
+    if (typeof x === "string") return '"' + x.replace(/[\0-\x1f\x7f-\x9f"\\]/g, function (c) { return ESC[c] || "\\u{" + c.charCodeAt(0).toString(16) + "}"; }) + '"';
+    if (!isNum(x) || x !== x || Math.abs(x) === Infinity) return tostr(x);
+    var a = Math.abs(x);
+    if (a !== 0 && (a < 1e-4 || a >= 1e16)) return x.toExponential().replace("e+", "e");
+    return (Object.is(x, -0) ? "-" : "") + plain(x) + (a % 1 === 0 ? ".0" : "");
+  }
   /* Rhai's `to_string` / string conversion. */
   function tostr(x) {
     if (x === undefined || x === null) return "";
-    if (typeof x === "number") return fstr(x);
-    if (typeof x === "bigint") return String(x);
-    if (typeof x === "boolean") return x ? "true" : "false";
-    if (typeof x === "string") return x;
+    if (isNum(x)) return fstr(x);
+    if (typeof x === "boolean" || typeof x === "string") return String(x);
     if (Array.isArray(x)) return "[" + x.map(dbg).join(", ") + "]";
-    return "#{" + Object.keys(x).sort().map(function (k) { return JSON.stringify(k) + ": " + dbg(x[k]); }).join(", ") + "}";
+    return "#{" + keys(x).map(function (k) { return dbg(k) + ": " + dbg(x[k]); }).join(", ") + "}";
   }
-  function opErr(op, a, b) { fail("no function matches `" + op + " (" + typeName(a) + (b === undefined && arguments.length < 3 ? "" : ", " + typeName(b)) + ")`"); }
+  /* Code point order, as Rust compares strings (JS compares UTF-16 units). */
+  function scmp(a, b) {
+    var x = Array.from(a), y = Array.from(b);
+    for (var i = 0; i < x.length && i < y.length; i++) if (x[i] !== y[i]) return x[i].codePointAt(0) - y[i].codePointAt(0);
+    return x.length - y.length;
+  }
+  function keys(m) { return Object.keys(m).sort(scmp); }
+  /* Rhai's data limits, counted as Rhai does: list elements and map entries (nested ones
+     included) and string bytes; the walk stops once a limit is passed. */
+  function size(x, c) {
+    var i, k;
+    if (typeof x === "string") c[2] += x.length * 3 > MAX[0] ? new TextEncoder().encode(x).length : x.length;
+    else if (Array.isArray(x)) for (i = 0; i < x.length && c[0] <= MAX[1]; i++) { c[0]++; size(x[i], c); }
+    else if (isMap(x)) for (k in x) { if (++c[1] > MAX[2]) break; size(x[k], c); }
+    return c;
+  }
+  function _sz(x) {
+    var c = size(x, [0, 0, 0]);
+    if (c[2] > MAX[0]) fail("Length of string grew too large");
+    if (c[0] > MAX[1]) fail("Size of array grew too large");
+    if (c[1] > MAX[2]) fail("Size of object map grew too large");
+    return x;
+  }
+  function opErr(op) { return nomatch(op, Array.prototype.slice.call(arguments, 1)); }
   function _add(a, b) {
-    if (typeof a === "number" && typeof b === "number") return a + b;
-    if (typeof a === "bigint" && typeof b === "bigint") return a + b;
-    if (isNum(a) && isNum(b)) return Number(a) + Number(b);
-    if (typeof a === "string" || typeof b === "string") {
-      return tostr(a) + tostr(b);
-    }
-    if (Array.isArray(a) && Array.isArray(b)) return a.concat(b);
+    if (isNum(a) && isNum(b)) return a + b;
+    if (typeof a === "string" || typeof b === "string") return _sz(tostr(a) + tostr(b));
+    if (Array.isArray(a) && Array.isArray(b)) return _sz(a.concat(b));
+    if (isMap(a) && isMap(b)) return _sz(_map(keys(a).concat(keys(b)), keys(a).map(function (k) { return a[k]; }).concat(keys(b).map(function (k) { return b[k]; }))));
     return opErr("+", a, b);
   }
-  function arith(op, f, fi) {
-    return function (a, b) {
-      if (typeof a === "number" && typeof b === "number") return f(a, b);
-      if (typeof a === "bigint" && typeof b === "bigint") return fi(a, b);
-      if (isNum(a) && isNum(b)) return f(Number(a), Number(b));
-      return opErr(op, a, b);
-    };
+  /* `+=`: as `+`, except that a list takes any other value as one more element. */
+  function _adda(a, b) { return Array.isArray(a) && !Array.isArray(b) ? _sz(a.concat([b])) : _add(a, b); }
+  function arith(op, f) {
+    return function (a, b) { return isNum(a) && isNum(b) ? f(a, b) : opErr(op, a, b); };
   }
-  function izero(b) { if (b === BigInt(0)) fail("Division by zero"); }
-  var _sub = arith("-", function (a, b) { return a - b; }, function (a, b) { return a - b; });
-  var _mul = arith("*", function (a, b) { return a * b; }, function (a, b) { return a * b; });
-  /* labforge registers `/` for two integers as real division. */
-  var _div = arith("/", function (a, b) { return a / b; }, function (a, b) { return Number(a) / Number(b); });
-  var _rem = arith("%", function (a, b) { return a % b; }, function (a, b) { izero(b); return a % b; });
-  var _pow = arith("**", function (a, b) { return Math.pow(a, b); }, function (a, b) {
-    if (b < BigInt(0)) fail("Integer raised to a negative power");
-    return a ** b;
-  });
+  var _sub = arith("-", function (a, b) { return a - b; });
+  var _mul = arith("*", function (a, b) { return a * b; });
+  var _div = arith("/", function (a, b) { return a / b; });
+  var _rem = arith("%", function (a, b) { return a % b; });
+  /* Rust's powf (C99 pow): 1 ** y and (-1) ** ±inf are 1, where Math.pow gives NaN. */
+  var _pow = arith("**", function (a, b) { return a === 1 || (a === -1 && Math.abs(b) === Infinity) ? 1 : Math.pow(a, b); });
   function same(a, b) {
-    if (isNum(a) && isNum(b)) return Number(a) === Number(b);
-    if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b)) return false;
+    if (typeName(a) !== typeName(b)) return false;
     if (Array.isArray(a)) return a.length === b.length && a.every(function (x, i) { return same(x, b[i]); });
     if (isMap(a)) {
-      var ka = Object.keys(a).sort(), kb = Object.keys(b).sort();
-      return same(ka, kb) && ka.every(function (k) { return same(a[k], b[k]); });
+      var ka = keys(a);
+      return same(ka, keys(b)) && ka.every(function (k) { return same(a[k], b[k]); });
     }
     return a === b;
   }
   function _eq(a, b) { return same(a, b); }
   function _ne(a, b) { return !same(a, b); }
+  /* Rhai orders numbers, strings and booleans; values of two types compare as false. */
   function cmp(op, f) {
     return function (a, b) {
-      if (isNum(a) && isNum(b)) return f(Number(a), Number(b));
-      if (typeof a === "string" && typeof b === "string") return f(a, b);
-      if (typeof a !== typeof b) return false;
-      return opErr(op, a, b);
+      var t = typeName(a);
+      if (t !== typeName(b) || t === "()") return false;
+      if (t === "string") return f(scmp(a, b), 0);
+      return t === "f64" || t === "bool" ? f(a, b) : opErr(op, a, b);
     };
   }
   var _lt = cmp("<", function (a, b) { return a < b; });
@@ -124,21 +147,20 @@
   var _gt = cmp(">", function (a, b) { return a > b; });
   var _ge = cmp(">=", function (a, b) { return a >= b; });
   function bop(op, f) {
-    return function (a, b) { if (typeof a === "boolean" && typeof b === "boolean") return f(a, b); return opErr(op, a, b); };
+    return function (a, b) { return typeof a === "boolean" && typeof b === "boolean" ? f(a, b) : opErr(op, a, b); };
   }
   var _band = bop("&", function (a, b) { return a && b; });
   var _bor = bop("|", function (a, b) { return a || b; });
   var _bxor = bop("^", function (a, b) { return a !== b; });
-  function _neg(a) { if (isNum(a)) return -a; return opErr("-", a); }
-  function _pos(a) { if (isNum(a)) return a; return opErr("+", a); }
-  function _not(a) { if (typeof a === "boolean") return !a; return opErr("!", a); }
-  function _unsupported() { fail("unsupported construct"); }
-  function _bad() { fail("unsupported operator"); }
-  function _cat(parts) { return parts.map(tostr).join(""); }
-  function _map(keys, vals) {
+  function _neg(a) { return isNum(a) ? -a : opErr("-", a); }
+  function _pos(a) { return isNum(a) ? a : opErr("+", a); }
+  function _not(a) { return typeof a === "boolean" ? !a : opErr("!", a); }
+  function _bad() { fail("unsupported construct"); }
+  function _cat(parts) { return _sz(parts.map(tostr).join("")); }
+  function _map(ks, vals) {
     var m = Object.create(null);
-    for (var i = 0; i < keys.length; i++) m[keys[i]] = vals[i];
-    return m;
+    for (var i = 0; i < ks.length; i++) m[ks[i]] = vals[i];
+    return _sz(m);
   }
   function fromJson(v) {
     if (Array.isArray(v)) return v.map(fromJson);
@@ -157,98 +179,93 @@
     return fail("`for` needs a list, found " + typeName(x));
   }
   function _prop(o, k) {
-    if (isMap(o)) return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
-    if (GETTERS[k]) return B[k](o);
-    return fail("property `" + k + "` not found on " + typeName(o));
+    if (isMap(o)) return has(o, k) ? o[k] : undefined;
+    if (has(GETTERS, k)) return GETTERS[k](o);
+    return fail("Unknown property '" + k + "' - a getter is not registered for type '" + typeName(o) + "'");
   }
   function _idx(o, k) {
-    if (isMap(o) && typeof k === "string") return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+    if (isMap(o) && typeof k === "string") return has(o, k) ? o[k] : undefined;
     if (Array.isArray(o)) return fail("numbers are real, so a list cannot be indexed: use at(list, i)");
     return fail("cannot index " + typeName(o) + " with " + typeName(k));
   }
-  function _fn(table, name) {
+  var T = { n: "f64", s: "string", a: "array", m: "map" };
+  /* A built-in (B), or a library function (L) whose arguments must have the types of `sig`
+     (numbers when absent) and whose result counts toward the size limits, as in Rhai. */
+  function _fn(table, name, sig) {
     var f = table[name];
     if (typeof f !== "function") fail("no function `" + name + "` in this page");
-    return f;
+    return table === B ? f : function () {
+      var a = Array.prototype.slice.call(arguments);
+      if (a.some(function (x, i) { return typeName(x) !== T[sig ? sig[i] : "n"]; })) nomatch(name, a);
+      return _sz(f.apply(null, a));
+    };
   }
-  function m1(name, f) { return function (x) { if (arguments.length !== 1) fail("no function matches `" + name + "`"); return f(num(x, name)); }; }
+  function m1(name, f) { return function (x) { if (arguments.length !== 1) nomatch(name, arguments); return f(num(x, name)); }; }
+  /* Rhai's built-ins not in the library (which has abs, floor, round, sqrt, exp, ln, min, max). */
   var B = Object.create(null);
-  [["sqrt", Math.sqrt], ["exp", Math.exp], ["ln", Math.log], ["abs", Math.abs], ["floor", Math.floor],
-   ["ceiling", Math.ceil], ["sin", Math.sin], ["cos", Math.cos], ["tan", Math.tan], ["asin", Math.asin],
+  [["ceiling", Math.ceil], ["sin", Math.sin], ["cos", Math.cos], ["tan", Math.tan], ["asin", Math.asin],
    ["acos", Math.acos], ["atan", Math.atan], ["sinh", Math.sinh], ["cosh", Math.cosh], ["tanh", Math.tanh],
    ["is_nan", function (x) { return x !== x; }],
-   ["is_infinite", function (x) { return x === Infinity || x === -Infinity; }],
-   ["is_finite", function (x) { return isFinite(x); }],
-   ["round", function (x) { return x < 0 ? -Math.round(-x) : Math.round(x); }],
+   ["is_infinite", function (x) { return Math.abs(x) === Infinity; }],
+   ["is_finite", isFinite],
    ["sign", function (x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }]
   ].forEach(function (p) { B[p[0]] = m1(p[0], p[1]); });
-  var fabs = B.abs;
-  B.abs = function (x) { return typeof x === "bigint" ? (x < BigInt(0) ? -x : x) : fabs(x); };
+  var atan = B.atan;
+  B.atan = function (x, y) { return arguments.length === 1 ? atan(x) : Math.atan2(num(x, "atan"), num(y, "atan")); };
   B.log = function (x, base) {
     num(x, "log");
     if (arguments.length === 1) return Math.log10(x);
     return Math.log(x) / Math.log(num(base, "log"));
   };
-  B.min = function (a, b) {
-    if (typeof a === "bigint" && typeof b === "bigint") return a <= b ? a : b;
-    a = num(a, "min"); b = num(b, "min"); return a <= b ? a : b;
-  };
-  B.max = function (a, b) {
-    if (typeof a === "bigint" && typeof b === "bigint") return a >= b ? a : b;
-    a = num(a, "max"); b = num(b, "max"); return a >= b ? a : b;
-  };
-  B.to_string = function (x) { return tostr(x); };
+  B.to_string = tostr;
   B.len = function (x) {
-    if (typeof x === "string") return BigInt(Array.from(x).length);
-    if (Array.isArray(x)) return BigInt(x.length);
-    if (isMap(x)) return BigInt(Object.keys(x).length);
-    return fail("no function matches `len(" + typeName(x) + ")`");
+    if (typeof x === "string") return Array.from(x).length;
+    if (Array.isArray(x)) return x.length;
+    if (isMap(x)) return Object.keys(x).length;
+    return nomatch("len", [x]);
   };
   B.contains = function (x, v) {
     if (typeof x === "string" && typeof v === "string") return x.indexOf(v) >= 0;
     if (Array.isArray(x)) return x.some(function (e) { return same(e, v); });
-    if (isMap(x) && typeof v === "string") return Object.prototype.hasOwnProperty.call(x, v);
-    return fail("no function matches `contains(" + typeName(x) + ", " + typeName(v) + ")`");
+    if (isMap(x) && typeof v === "string") return has(x, v);
+    return nomatch("contains", [x, v]);
   };
   B.at = function (a, i) {
-    if (isNum(i)) i = Number(i);
-    if (!Array.isArray(a) || typeof i !== "number") fail("no function matches `at(" + typeName(a) + ", " + typeName(i) + ")`");
+    if (!Array.isArray(a) || !isNum(i)) nomatch("at", [a, i]);
     if (i % 1 !== 0 || i < 0 || i >= a.length) fail("in `at`: index " + plain(i) + " is outside the list (length " + a.length + ")");
     return a[i];
   };
-  B.to_upper = function (s) { if (typeof s !== "string") fail("no function matches `to_upper`"); return s.toUpperCase(); };
-  B.to_lower = function (s) { if (typeof s !== "string") fail("no function matches `to_lower`"); return s.toLowerCase(); };
-  B.keys = function (m) { if (!isMap(m)) fail("no function matches `keys`"); return Object.keys(m).sort(); };
-  B.values = function (m) { if (!isMap(m)) fail("no function matches `values`"); return Object.keys(m).sort().map(function (k) { return m[k]; }); };
+  B.to_upper = function (s) { if (typeof s !== "string") nomatch("to_upper", [s]); return s.toUpperCase(); };
+  B.to_lower = function (s) { if (typeof s !== "string") nomatch("to_lower", [s]); return s.toLowerCase(); };
+  B.keys = function (m) { if (!isMap(m)) nomatch("keys", [m]); return keys(m); };
+  B.values = function (m) { if (!isMap(m)) nomatch("values", [m]); return keys(m).map(function (k) { return m[k]; }); };
   B.sum = function (a) {
-    if (!Array.isArray(a)) fail("no function matches `sum`");
+    if (!Array.isArray(a)) nomatch("sum", [a]);
     var s = 0;
-    for (var i = 0; i < a.length; i++) {
-      if (!isNum(a[i])) fail("in `sum`: sum() needs numbers, found " + typeName(a[i]));
-      s += Number(a[i]);
-    }
+    for (var i = 0; i < a.length; i++) s += isNum(a[i]) ? a[i] : fail("in `sum`: sum() needs numbers, found " + typeName(a[i]));
     return s;
   };
-  var GETTERS = { len: 1, is_nan: 1, is_finite: 1, is_infinite: 1, floor: 1, ceiling: 1, round: 1 };
+  /* Rhai's property getters on non-map values. */
+  var GETTERS = Object.create(null);
+  ["len", "is_nan", "is_finite", "is_infinite", "ceiling"].forEach(function (k) { GETTERS[k] = B[k]; });
+  GETTERS.floor = m1("floor", L.floor); GETTERS.round = m1("round", L.round);
 
   /* Runs one compiled expression with a fresh operation budget. */
   function run(i, S) {
     _ops = 0;
     return FN[i](S);
   }
-  var H = { _tick: _tick, _bool: _bool, _add: _add, _sub: _sub, _mul: _mul, _div: _div, _rem: _rem, _pow: _pow,
-    _eq: _eq, _ne: _ne, _lt: _lt, _le: _le, _gt: _gt, _ge: _ge, _band: _band, _bor: _bor, _bxor: _bxor,
-    _neg: _neg, _pos: _pos, _not: _not, _cat: _cat, _map: _map, _json: _json, _iter: _iter, _prop: _prop,
-    _idx: _idx, _fn: _fn, _unsupported: _unsupported, _bad: _bad };
+  var H = { _tick, _bool, _add, _sub, _mul, _div, _rem, _pow, _eq, _ne, _lt, _le, _gt, _ge, _band, _bor,
+    _bxor, _neg, _pos, _not, _cat, _map, _json, _iter, _prop, _idx, _fn, _bad, _adda, _sz };
   FN = (typeof window.LF_MAKE === "function") ? window.LF_MAKE(H, B, L) : [];
-  window.LF_RUNTIME = { run: run, tostr: tostr, fstr: fstr, H: H, B: B, L: L, fromJson: fromJson };
+  window.LF_RUNTIME = { run: run, tostr: tostr, fromJson: fromJson };
 
   /* ------------------------------------------------------------ formatting */
 
   function fmtAuto(x) { return L.fmt ? L.fmt(x) : String(x); }
   function fmtFixed(x, d) { return L.fmt ? L.fmt(x, d) : x.toFixed(d); }
   /* How a placeholder's value reads in prose (eval::display). */
-  function display(v) { return isNum(v) ? fmtAuto(Number(v)) : tostr(v); }
+  function display(v) { return isNum(v) ? fmtAuto(v) : tostr(v); }
   function esc(s) {
     return String(s).replace(/[&<>"']/g, function (c) {
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
@@ -267,7 +284,6 @@
   function formatOutput(o, v) {
     if (typeof v === "boolean") return o.words ? (v ? o.words[0] : o.words[1]) : (v ? "yes" : "no");
     if (!isNum(v)) return tostr(v);
-    v = Number(v);
     var n = (o.digits !== null && o.digits !== undefined) ? fmtFixed(v, o.digits) : fmtAuto(v);
     var unit = o.unit || "";
     var sep = (unit === "" || unit[0] === "%" || unit[0] === "×" || unit === "x") ? "" : " ";
@@ -306,7 +322,7 @@
     for (var k in vars) c[k] = vars[k];
     return c;
   }
-  function numv(v) { return isNum(v) ? Number(v) : NaN; }
+  function numv(v) { return isNum(v) ? v : NaN; }
   /* linspace / step sweep (eval::chart::sweep_values). */
   function sweepValues(from, to, points, step) {
     var out = [], i;
@@ -532,7 +548,7 @@
         var v = S[o.name];
         var level = null;
         if (o.level !== null && o.level !== undefined) level = tostr(run(o.level, child(S, { value: v })));
-        else if (o.bands && isNum(v)) level = bandLevel(o.bands, Number(v));
+        else if (o.bands && isNum(v)) level = bandLevel(o.bands, v);
         var text = formatOutput(o, v);
         qa(el, '[data-output="' + o.name + '"]').forEach(function (n) {
           setOutput(n, v);
@@ -675,7 +691,7 @@
   function restore() {
     D.parts.forEach(function (p) {
       var a = state.parts[p.id], el = partEl(p);
-      if (a.controls) p.controls.forEach(function (c) { if (a.controls[c.id] !== undefined) writeControl(p, c, fromJson(a.controls[c.id])); });
+      if (a.controls) p.controls.forEach(function (c) { if (has(a.controls, c.id)) writeControl(p, c, fromJson(a.controls[c.id])); });
       ["prediction", "reflection"].forEach(function (what) {
         if (!answered(p.id, what)) return;
         qa(el, 'input[name="' + what + "-" + p.id + '"]').forEach(function (r) {

@@ -17,11 +17,11 @@ use std::fmt::Write;
 
 /// Fails on the first construct the page's runtime cannot run with Rhai's semantics.
 pub fn check_supported(ast: &AST) -> Result<(), FormulaError> {
-    let mut cx = Cx::default();
-    for s in ast.statements() {
-        cx.stmt(s)?;
-    }
-    Ok(())
+    let mut cx = Cx {
+        in_loop: false,
+        locals: vec![Vec::new()],
+    };
+    ast.statements().iter().try_for_each(|s| cx.stmt(s))
 }
 
 fn unsupported(pos: Position, what: &str, hint: &str) -> FormulaError {
@@ -33,24 +33,38 @@ fn unsupported(pos: Position, what: &str, hint: &str) -> FormulaError {
     }
 }
 
-/// Checker state: loop nesting, and whether a block used as a value lies between the innermost
-/// loop and here (the page runs such a block as a function, so `break` cannot leave it).
-#[derive(Default, Clone, Copy)]
+/// Checker state: whether `break`/`continue` may stand here, i.e. a loop encloses this point
+/// with no block used as a value in between (the page runs such a block as a function, so
+/// `break` cannot leave it), and the formula's own variables in scope, innermost block last.
+#[derive(Default)]
 struct Cx {
     in_loop: bool,
+    locals: Vec<Vec<String>>,
 }
 
 impl Cx {
-    fn block(&mut self, b: &StmtBlock) -> Result<(), FormulaError> {
-        b.iter().try_for_each(|s| self.stmt(s))
+    /// A block, in a new scope; `in_loop` says whether `break` may leave it.
+    fn scoped(
+        &mut self,
+        in_loop: bool,
+        first: Option<&str>,
+        b: &StmtBlock,
+    ) -> Result<(), FormulaError> {
+        let saved = std::mem::replace(&mut self.in_loop, in_loop);
+        self.locals
+            .push(first.into_iter().map(str::to_string).collect());
+        let r = b.iter().try_for_each(|s| self.stmt(s));
+        self.locals.pop();
+        self.in_loop = saved;
+        r
     }
 
-    fn looped(
-        &mut self,
-        f: impl FnOnce(&mut Cx) -> Result<(), FormulaError>,
-    ) -> Result<(), FormulaError> {
-        let mut inner = Cx { in_loop: true };
-        f(&mut inner)
+    fn block(&mut self, b: &StmtBlock) -> Result<(), FormulaError> {
+        self.scoped(self.in_loop, None, b)
+    }
+
+    fn is_local(&self, name: &str) -> bool {
+        self.locals.iter().flatten().any(|l| l == name)
     }
 
     fn stmt(&mut self, s: &Stmt) -> Result<(), FormulaError> {
@@ -66,7 +80,7 @@ impl Cx {
                 if !matches!(fc.expr, Expr::Unit(_)) {
                     self.expr(&fc.expr)?;
                 }
-                self.looped(|cx| cx.block(&fc.body))
+                self.scoped(true, None, &fc.body)
             }
             Stmt::Do(_, _, pos) => Err(unsupported(
                 *pos,
@@ -82,20 +96,47 @@ impl Cx {
                     ));
                 }
                 self.expr(&b.2.expr)?;
-                self.looped(|cx| cx.block(&b.2.body))
+                self.scoped(true, Some(&b.0.name), &b.2.body)
             }
-            Stmt::Var(b, _, _) => self.expr(&b.1),
+            Stmt::Var(b, _, _) => {
+                self.expr(&b.1)?;
+                if let Some(scope) = self.locals.last_mut() {
+                    scope.push(b.0.name.to_string());
+                }
+                Ok(())
+            }
             Stmt::Assignment(b) => {
-                if !matches!(b.1.lhs, Expr::Variable(..)) {
+                let Expr::Variable(v, _, pos) = &b.1.lhs else {
                     return Err(unsupported(
                         b.1.lhs.position(),
                         "assigning into a list or record",
                         "build a new value with `let`",
                     ));
+                };
+                // A constant, control or formula is the same value for every formula and every
+                // chart point: the page cannot share a change to it the way Rhai's scope does.
+                if !self.is_local(&v.1) {
+                    return Err(unsupported(
+                        *pos,
+                        &format!("assigning to `{}` (a name from outside this formula)", v.1),
+                        &format!(
+                            "copy it first: `let {0}2 = {0};`, then change the copy",
+                            v.1
+                        ),
+                    ));
+                }
+                if let Some((.., syntax)) = b.0.get_op_assignment_info() {
+                    if op_helper(syntax, 2).is_none() {
+                        return Err(unsupported(
+                            b.0.position(),
+                            &format!("the operator `{syntax}=`"),
+                            "use arithmetic, comparisons, `&&`, `||` and `!`",
+                        ));
+                    }
                 }
                 self.expr(&b.1.rhs)
             }
-            Stmt::FnCall(f, pos) => self.call(f, *pos),
+            Stmt::FnCall(f, pos) => self.call(f, *pos, false),
             Stmt::Block(b) => self.block(b),
             Stmt::Expr(e) => self.expr(e),
             Stmt::BreakLoop(None, _, pos) => {
@@ -142,15 +183,42 @@ impl Cx {
         }
     }
 
-    fn call(&mut self, f: &rhai::FnCallExpr, pos: Position) -> Result<(), FormulaError> {
-        if (f.op_token.is_some() || is_operator(&f.name))
-            && op_helper(&f.name, f.args.len()).is_none()
-        {
+    /// A call; `method` when written `x.f(...)`, whose receiver is the first argument.
+    fn call(
+        &mut self,
+        f: &rhai::FnCallExpr,
+        pos: Position,
+        method: bool,
+    ) -> Result<(), FormulaError> {
+        let operator = f.op_token.is_some() || is_operator(&f.name);
+        if operator && op_helper(&f.name, f.args.len()).is_none() {
             return Err(unsupported(
                 pos,
                 &format!("the operator `{}`", f.name),
                 "use arithmetic, comparisons, `&&`, `||` and `!`",
             ));
+        }
+        let path = call_path(f);
+        let n = f.args.len() + usize::from(method);
+        let arity = |hint: String| FormulaError {
+            line: pos.line().unwrap_or(1),
+            col: pos.position().unwrap_or(1),
+            message: format!("`{path}` does not take {n} argument(s)"),
+            hint: Some(hint),
+        };
+        if !operator {
+            if let Some(doc) = lib_doc(&path) {
+                if lib_params(doc, n).is_none() {
+                    return Err(arity(format!("its signature: {}", doc.signature)));
+                }
+            } else if !builtin_arity(&path).contains(&n) {
+                let counts: Vec<String> =
+                    builtin_arity(&path).iter().map(|c| c.to_string()).collect();
+                return Err(arity(format!(
+                    "`{path}` takes {} argument(s)",
+                    counts.join(" or ")
+                )));
+            }
         }
         f.args.iter().try_for_each(|a| self.expr(a))
     }
@@ -167,11 +235,17 @@ impl Cx {
                 v.iter().try_for_each(|x| self.expr(x))
             }
             Expr::Map(b, _) => b.0.iter().try_for_each(|(_, x)| self.expr(x)),
-            Expr::FnCall(f, pos) => self.call(f, *pos),
-            Expr::Stmt(b) => {
-                // A block as a value runs as a function in the page: no `break` out of it.
-                let mut inner = Cx { in_loop: false };
-                inner.block(b)
+            Expr::FnCall(f, pos) => self.call(f, *pos, false),
+            // A block as a value runs as a function in the page: no `break` out of it.
+            Expr::Stmt(b) => self.scoped(false, None, b),
+            Expr::Dot(_, flags, pos) | Expr::Index(_, flags, pos)
+                if flags.contains(ASTFlags::NEGATED) =>
+            {
+                Err(unsupported(
+                    *pos,
+                    "`?.` and `?[`",
+                    "test the value first: `if contains(record, \"key\") { ... }`",
+                ))
             }
             Expr::Dot(b, _, _) => {
                 self.expr(&b.lhs)?;
@@ -213,7 +287,12 @@ impl Cx {
     fn dot_chain(&mut self, e: &Expr) -> Result<(), FormulaError> {
         match e {
             Expr::Property(..) => Ok(()),
-            Expr::MethodCall(f, pos) => self.call(f, *pos),
+            Expr::MethodCall(f, pos) => self.call(f, *pos, true),
+            Expr::Dot(_, flags, pos) if flags.contains(ASTFlags::NEGATED) => Err(unsupported(
+                *pos,
+                "`?.` and `?[`",
+                "test the value first: `if contains(record, \"key\") { ... }`",
+            )),
             Expr::Dot(b, _, _) => {
                 self.dot_chain(&b.lhs)?;
                 self.dot_chain(&b.rhs)
@@ -224,6 +303,45 @@ impl Cx {
                 "split it into `let` steps",
             )),
         }
+    }
+}
+
+/// `ns::name` of a call.
+fn call_path(f: &rhai::FnCallExpr) -> String {
+    let mut path: Vec<&str> = f.namespace.path.iter().map(|i| i.name.as_str()).collect();
+    path.push(f.name.as_str());
+    path.join("::")
+}
+
+fn lib_doc(path: &str) -> Option<&'static crate::library::FnDoc> {
+    crate::library::functions().iter().find(|d| d.path == path)
+}
+
+/// The parameter types of the library function's overload with `n` parameters, one letter each
+/// (`n` number, `s` string, `a` list, `m` record), read from its documented signature.
+fn lib_params(doc: &crate::library::FnDoc, n: usize) -> Option<String> {
+    doc.signature.split(" / ").find_map(|sig| {
+        let inner = &sig[sig.find('(')? + 1..sig.rfind(')')?];
+        let types: String = inner
+            .split(',')
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| match p.rsplit(':').next().map(str::trim) {
+                Some("string") => 's',
+                Some("array") => 'a',
+                Some("map") => 'm',
+                _ => 'n',
+            })
+            .collect();
+        (types.len() == n).then_some(types)
+    })
+}
+
+/// How many arguments a built-in (`super::BUILTINS`, outside the library) takes.
+fn builtin_arity(name: &str) -> &'static [usize] {
+    match name {
+        "log" | "atan" => &[1, 2],
+        "contains" | "at" => &[2],
+        _ => &[1],
     }
 }
 
@@ -295,6 +413,37 @@ pub fn js_number(x: f64) -> String {
     }
 }
 
+/// The runtime helpers a translated body calls, bound by name in [`module`].
+const HELPERS: &[&str] = &[
+    "_tick", "_bool", "_add", "_sub", "_mul", "_div", "_rem", "_pow", "_eq", "_ne", "_lt", "_le",
+    "_gt", "_ge", "_band", "_bor", "_bxor", "_neg", "_pos", "_not", "_cat", "_map", "_json",
+    "_iter", "_prop", "_idx", "_fn", "_bad", "_adda", "_sz",
+];
+
+/// The page script defining `window.LF_MAKE(H, B, L)`, which returns the translated bodies as
+/// functions (index = position in `bodies`); `H` holds the runtime's helpers, of which the
+/// bodies' own are bound by name.
+pub fn module(bodies: &[String]) -> String {
+    let used: Vec<&str> = HELPERS
+        .iter()
+        .copied()
+        .filter(|h| bodies.iter().any(|b| b.contains(&format!("{h}("))))
+        .collect();
+    // The directive covers the whole script (a function with a destructuring parameter cannot
+    // have its own).
+    let mut s = format!(
+        "\"use strict\";window.LF_MAKE=function({{{}}},B,L){{return [\n",
+        used.join(",")
+    );
+    for b in bodies {
+        s.push_str("function(S){");
+        s.push_str(b);
+        s.push_str("},\n");
+    }
+    s.push_str("];};\n");
+    s
+}
+
 /// Translates a checked formula to the body of `function (S) { ... }`. Library functions are
 /// looked up in `L` by path, everything else in `B`.
 pub fn translate(ast: &AST) -> String {
@@ -302,7 +451,6 @@ pub fn translate(ast: &AST) -> String {
         out: String::new(),
         scopes: vec![HashMap::new()],
         next: 0,
-        lib: crate::library::functions().iter().map(|f| f.path).collect(),
     };
     let stmts: Vec<&Stmt> = ast.statements().iter().collect();
     t.body(&stmts, true);
@@ -314,7 +462,6 @@ struct Tr {
     /// Rhai name -> JavaScript name of the local variables in scope, innermost last.
     scopes: Vec<HashMap<String, String>>,
     next: usize,
-    lib: Vec<&'static str>,
 }
 
 /// Roughly how many operations Rhai counts for one run of a block (statements and expressions).
@@ -441,7 +588,11 @@ impl Tr {
                 let rhs = self.expr(&bin.rhs);
                 match op.get_op_assignment_info() {
                     Some((_, _, _, _, _, syntax)) => {
-                        let h = op_helper(syntax, 2).unwrap_or("_bad");
+                        // `list += x` appends `x` where `list + x` is an error.
+                        let h = match syntax {
+                            "+" => "_adda",
+                            s => op_helper(s, 2).unwrap_or("_bad"),
+                        };
                         let _ = write!(self.out, "{target}={h}({target},{rhs});");
                     }
                     None => {
@@ -500,7 +651,7 @@ impl Tr {
                 }
             }
             // Rejected by `check_supported`.
-            _ => self.out.push_str("_unsupported();"),
+            _ => self.out.push_str("_bad();"),
         }
     }
 
@@ -516,21 +667,18 @@ impl Tr {
             let h = op_helper(&f.name, n).unwrap_or("_bad");
             return format!("{h}({})", self.args(&f.args, None));
         }
-        let mut path: Vec<String> = f
-            .namespace
-            .path
-            .iter()
-            .map(|i| i.name.to_string())
-            .collect();
-        path.push(f.name.to_string());
-        let path = path.join("::");
-        let table = if self.lib.contains(&path.as_str()) {
-            "L"
-        } else {
-            "B"
+        let path = call_path(f);
+        // Library calls check their arguments' types (numbers unless the signature says
+        // otherwise) and their result's size in the runtime, as Rhai does.
+        let (table, sig) = match lib_doc(&path) {
+            Some(doc) => match lib_params(doc, n) {
+                Some(t) if t.contains(|c| c != 'n') => ("L", format!(",{}", js_string(&t))),
+                _ => ("L", String::new()),
+            },
+            None => ("B", String::new()),
         };
         format!(
-            "_fn({table},{})({})",
+            "_fn({table},{}{sig})({})",
             js_string(&path),
             self.args(&f.args, receiver)
         )
@@ -552,7 +700,12 @@ impl Tr {
             }
             Expr::Array(v, _) => {
                 let parts: Vec<String> = v.iter().map(|x| self.expr(x)).collect();
-                format!("[{}]", parts.join(","))
+                if v.iter().all(|x| x.is_constant()) {
+                    format!("[{}]", parts.join(","))
+                } else {
+                    // Elements that are lists, records or strings count toward the size limits.
+                    format!("_sz([{}])", parts.join(","))
+                }
             }
             Expr::Map(b, _) => {
                 let mut keys = Vec::new();
@@ -590,7 +743,7 @@ impl Tr {
                 format!("({})", parts.join("||"))
             }
             // Rejected by `check_supported`.
-            _ => "_unsupported()".into(),
+            _ => "_bad()".into(),
         }
     }
 
@@ -602,7 +755,7 @@ impl Tr {
                 let t = self.dot(target, &b.lhs);
                 self.dot(t, &b.rhs)
             }
-            _ => "_unsupported()".into(),
+            _ => "_bad()".into(),
         }
     }
 
@@ -612,25 +765,21 @@ impl Tr {
         let stmts: Vec<&Stmt> = b.iter().collect();
         if let [Stmt::If(fc, _)] = stmts.as_slice() {
             let single = |blk: &StmtBlock| -> Option<Expr> {
-                let v: Vec<&Stmt> = blk.iter().collect();
-                match v.as_slice() {
+                match blk.iter().collect::<Vec<_>>().as_slice() {
                     [Stmt::Expr(e)] => Some((**e).clone()),
-                    [] => None,
                     _ => None,
                 }
             };
-            let body_ok = single(&fc.body);
             let branch_empty = fc.branch.iter().next().is_none();
-            let branch_ok = single(&fc.branch);
-            if let Some(a) = body_ok {
-                if branch_empty || branch_ok.is_some() {
+            if let (Some(a), branch) = (single(&fc.body), single(&fc.branch)) {
+                if branch_empty || branch.is_some() {
                     let c = self.expr(&fc.expr);
                     let a = self.expr(&a);
-                    let bb = match branch_ok {
+                    let b = match branch {
                         Some(x) => self.expr(&x),
                         None => "undefined".into(),
                     };
-                    return format!("(_bool({c})?{a}:{bb})");
+                    return format!("(_bool({c})?{a}:{b})");
                 }
             }
         }
@@ -638,5 +787,32 @@ impl Tr {
         self.block(b, true);
         let inner = std::mem::replace(&mut self.out, saved);
         format!("(()=>{{{inner}}})()")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every helper a translation may call is in the runtime's table `H`, and nothing else is.
+    #[test]
+    fn helpers_match_the_runtime_table() {
+        let rt = include_str!("../../renderers/html/runtime.js");
+        let start = rt.find("var H = {").expect("the helper table") + "var H = {".len();
+        let table: Vec<&str> = rt[start..start + rt[start..].find('}').unwrap()]
+            .split(',')
+            .map(str::trim)
+            .collect();
+        let mut want: Vec<&str> = HELPERS.to_vec();
+        let mut got = table.clone();
+        want.sort_unstable();
+        got.sort_unstable();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn module_binds_only_the_helpers_used() {
+        let m = module(&["return _add(S.a,1);".to_string()]);
+        assert!(m.starts_with("\"use strict\";window.LF_MAKE=function({_add},B,L)"));
     }
 }

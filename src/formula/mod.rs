@@ -1,6 +1,7 @@
 //! The formula engine: sandboxed Rhai with real-number arithmetic.
 //!
-//! Every integer literal is read as a float (so `7/2` is 3.5, as in the page's JavaScript), user
+//! Every integer literal is read as a float (so `7/2` is 3.5, as in the page's JavaScript), and
+//! so are lengths (`len`), so formulas never meet an integer; user
 //! functions, modules and `eval` are unavailable, and operations, call depth, expression depth and
 //! string/array/map sizes are bounded. The same AST is evaluated here and translated to JavaScript
 //! for the page ([`js`]), so both sides run the same program.
@@ -103,10 +104,24 @@ impl FormulaEngine {
             ))),
             t => t,
         });
-        // `len()` and friends still return integers: keep integer division real as well.
-        engine.register_fn("/", |a: rhai::INT, b: rhai::INT| {
-            a as rhai::FLOAT / b as rhai::FLOAT
+        // Every number is real: lengths are floats (Rhai's `len` returns integers, which the
+        // page cannot reproduce faithfully), and a string iterates as one-character strings
+        // (Rhai's as characters, a type the page does not have). Engine-registered functions and
+        // modules are searched before Rhai's packages.
+        engine.register_fn("len", |s: &str| s.chars().count() as rhai::FLOAT);
+        engine.register_get("len", |s: &mut rhai::ImmutableString| {
+            s.chars().count() as rhai::FLOAT
         });
+        engine.register_fn("len", |a: &mut rhai::Array| a.len() as rhai::FLOAT);
+        engine.register_get("len", |a: &mut rhai::Array| a.len() as rhai::FLOAT);
+        engine.register_fn("len", |m: &mut rhai::Map| m.len() as rhai::FLOAT);
+        let mut strings = rhai::Module::new();
+        strings.set_iter(std::any::TypeId::of::<rhai::ImmutableString>(), |v| {
+            let s = v.cast::<rhai::ImmutableString>();
+            let chars: Vec<Dynamic> = s.chars().map(|c| Dynamic::from(c.to_string())).collect();
+            Box::new(chars.into_iter())
+        });
+        engine.register_global_module(strings.into());
         engine.register_fn(
             "at",
             |a: rhai::Array, i: rhai::FLOAT| -> Result<Dynamic, Box<rhai::EvalAltResult>> {
@@ -472,6 +487,13 @@ mod tests {
                 .unwrap(),
             1.5
         );
+    }
+
+    #[test]
+    fn lengths_are_real_and_strings_iterate_as_strings() {
+        let v = eval(r#"let s = ""; for c in "ab" { s += c + "|"; } s + len("héllo") + [1].len"#);
+        assert_eq!(v.unwrap().to_string(), "a|b|5.01.0");
+        assert_eq!(eval("len(#{a: 1})").unwrap().type_name(), "f64");
     }
 
     #[test]

@@ -27,10 +27,13 @@ pub fn option_id(index: usize, c: &Choice) -> String {
         .unwrap_or_else(|| ((b'A' + (index as u8 % 26)) as char).to_string())
 }
 
+/// Letters, digits and `_`, not starting with a digit. `__proto__` is excluded: the page keys
+/// JavaScript objects by these names, where it would reach `Object.prototype`.
 fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && s != "__proto__"
 }
 
 /// Appends structural problems of `lab` to `out`.

@@ -246,53 +246,7 @@ impl Fns {
     }
 
     fn script(&self) -> String {
-        let helpers = [
-            "_tick",
-            "_bool",
-            "_add",
-            "_sub",
-            "_mul",
-            "_div",
-            "_rem",
-            "_pow",
-            "_eq",
-            "_ne",
-            "_lt",
-            "_le",
-            "_gt",
-            "_ge",
-            "_band",
-            "_bor",
-            "_bxor",
-            "_neg",
-            "_pos",
-            "_not",
-            "_cat",
-            "_map",
-            "_json",
-            "_iter",
-            "_prop",
-            "_idx",
-            "_fn",
-            "_unsupported",
-            "_bad",
-        ];
-        let mut s = String::from("window.LF_MAKE=function(H,B,L){\"use strict\";var ");
-        s.push_str(
-            &helpers
-                .iter()
-                .map(|h| format!("{h}=H.{h}"))
-                .collect::<Vec<_>>()
-                .join(","),
-        );
-        s.push_str(";return [\n");
-        for b in &self.bodies {
-            s.push_str("function(S){");
-            s.push_str(b);
-            s.push_str("},\n");
-        }
-        s.push_str("];};\n");
-        s
+        crate::formula::js::module(&self.bodies)
     }
 }
 
@@ -613,11 +567,12 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         .collect();
     let data = json!({
         "maxOps": limits::MAX_OPERATIONS,
+        "maxSize": [limits::MAX_STRING, limits::MAX_ARRAY, limits::MAX_MAP],
         "ledgerFormat": crate::ledger::FORMAT,
         "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
         "constants": constants,
         // The device table only when a formula looks a device up (it is most of the data).
-        "hardware": if fns.bodies.iter().any(|b| b.contains("_fn(L,\"hw\")")) { hardware_json() } else { json!({}) },
+        "hardware": if fns.bodies.iter().any(|b| b.contains("_fn(L,\"hw\"")) { hardware_json() } else { json!({}) },
         "parts": parts_data,
         "hud": hud,
         "hasDecisionLog": has_decision_log,

@@ -11,11 +11,19 @@ try {
   for (const c of spec.cases) {
     if (!pages.has(c.page)) {
       const o = await open(b.ctx, c.page);
+      // Record each chart's SVG text as charts.js returns it (innerHTML would reserialize it).
+      await o.page.evaluate(() => {
+        const draw = window.LFCharts.svg;
+        window.__svgs = {};
+        window.LFCharts.svg = (ch, uid) => (window.__svgs[uid] = draw(ch, uid));
+      });
       await unlockAll(o.page);
       pages.set(c.page, o);
     }
     const { page, log } = pages.get(c.page);
-    const got = await page.evaluate(({ part, sets }) => {
+    // The live templates as the renderer wrote them (evaluated in Rust at the defaults).
+    const served = c.name === 'defaults' ? fs.readFileSync(c.page, 'utf8') : null;
+    const got = await page.evaluate(({ part, sets, served }) => {
       const sec = document.querySelector(`[data-part="${part}"]`);
       for (const s of sets) {
         const els = [...sec.querySelectorAll(`[name="${s.id}"]`)];
@@ -24,12 +32,23 @@ try {
         else if (s.kind === 'checkboxes') { for (const e of els) { e.checked = !!s.boxes[e.value]; e.dispatchEvent(new Event('change', { bubbles: true })); } }
         else { els[0].value = s.value; els[0].dispatchEvent(new Event('input', { bubbles: true })); }
       }
-      const out = {};
-      for (const e of sec.querySelectorAll('[data-output]')) out[e.getAttribute('data-output')] = e.getAttribute('data-value');
+      const out = {}, shown = {};
+      for (const e of sec.querySelectorAll('[data-output]')) {
+        out[e.getAttribute('data-output')] = e.getAttribute('data-value');
+        shown[e.getAttribute('data-output')] = [(e.querySelector('[data-text]') || e).textContent, e.getAttribute('data-level')];
+      }
       const err = sec.querySelector('[data-error]');
-      return { out, error: err && !err.hidden ? err.textContent : null };
-    }, { part: c.part, sets: c.sets });
+      const tpls = [];
+      if (served) {
+        const doc = new DOMParser().parseFromString(served, 'text/html');
+        const want = [...doc.querySelectorAll(`[data-part="${part}"] [data-tpl]`)];
+        const now = [...sec.querySelectorAll('[data-tpl]')];
+        want.forEach((w, i) => { if (!now[i] || now[i].textContent !== w.textContent) tpls.push([w.textContent, now[i] && now[i].textContent]); });
+      }
+      return { out, shown, tpls, error: err && !err.hidden ? err.textContent : null, svgs: window.__svgs };
+    }, { part: c.part, sets: c.sets, served });
     const problems = [];
+    for (const [want, now] of got.tpls) problems.push(`template: page ${JSON.stringify(now)}, renderer ${JSON.stringify(want)}`);
     if (got.error) problems.push('page error: ' + got.error);
     if (Object.keys(got.out).length === 0) problems.push('no data-output elements');
     for (const [name, shown] of Object.entries(got.out)) {
@@ -42,6 +61,20 @@ try {
       else if (typeof want === 'string') ok = shown === want;
       else ok = true; // records and lists are not shown as single values
       if (!ok) problems.push(`${name}: page ${shown} vs CLI ${JSON.stringify(want)}`);
+    }
+    for (const [name, [text, level]] of Object.entries(got.shown)) {
+      const want = (c.shown || {})[name];
+      if (!want) continue;
+      if (text !== want[0]) problems.push(`${name}: page shows ${JSON.stringify(text)}, CLI ${JSON.stringify(want[0])}`);
+      if (level !== want[1]) problems.push(`${name}: page level ${level}, CLI ${want[1]}`);
+    }
+    for (const [uid, want] of Object.entries(c.charts || {})) {
+      const shown = got.svgs[uid];
+      if (shown === want) continue;
+      let at = 0;
+      while (shown && at < want.length && shown[at] === want[at]) at++;
+      problems.push(`chart ${uid}: ` + (shown === undefined ? 'not drawn'
+        : `differs at ${at}:\n    page …${shown.slice(Math.max(0, at - 60), at + 60)}…\n    rust …${want.slice(Math.max(0, at - 60), at + 60)}…`));
     }
     if (log.errors.length) problems.push('errors: ' + log.errors.join('; '));
     if (log.requests.length) problems.push('requests: ' + log.requests.join(', '));
