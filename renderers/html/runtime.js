@@ -271,14 +271,20 @@
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
     });
   }
-  function tpl(t, S) {
-    var out = t.l[0];
-    for (var i = 0; i < t.e.length; i++) out += esc(display(run(t.e[i], S))) + t.l[i + 1];
+  /* A placeholder is an expression index, or "@name": an output, whose [text, level] recompute
+     keeps in the scope under that key (shown coloured, with its level's words, unless plain). */
+  function tpl(t, S, plain) {
+    var out = t.l[0], x, o;
+    for (var i = 0; i < t.e.length; i++) {
+      x = t.e[i]; o = S[x];
+      out += (isNum(x) ? esc(display(run(x, S))) : plain || !o[1] ? esc(o[0]) : '<span data-level="' + esc(o[1]) + '">' + esc(o[0]) +
+        ' <span class="level-word">' + esc(LEVEL_WORD[o[1]] || o[1]) + "</span></span>") + t.l[i + 1];
+    }
     return out;
   }
   function tplText(t, S) {
     var div = document.createElement("div");
-    div.innerHTML = tpl(t, S);
+    div.innerHTML = tpl(t, S, 1);
     return div.textContent;
   }
   function formatOutput(o, v) {
@@ -550,6 +556,7 @@
         if (o.level !== null && o.level !== undefined) level = tostr(run(o.level, child(S, { value: v })));
         else if (o.bands && isNum(v)) level = bandLevel(o.bands, v);
         var text = formatOutput(o, v);
+        S["@" + o.name] = [text, level];
         qa(el, '[data-output="' + o.name + '"]').forEach(function (n) {
           setOutput(n, v);
           var txt = q(n, "[data-text]") || n;

@@ -123,6 +123,8 @@ struct Compiler<'a> {
     source: &'a Source,
     engine: &'a FormulaEngine,
     diags: Vec<Diagnostic>,
+    /// The part being compiled and its output names (`{{ @name }}`); `None` for lab-level text.
+    outputs: Option<(String, Vec<String>)>,
 }
 
 impl Compiler<'_> {
@@ -210,6 +212,9 @@ impl Compiler<'_> {
             }
             Ok(segs) => {
                 for s in segs {
+                    if let Segment::Output(name, off) = s {
+                        self.output_ref(&t.value, origin, name, off);
+                    }
                     if let Segment::Expr(src, off) = s {
                         if src.is_empty() {
                             let (l, c) = line_col(&t.value, off);
@@ -229,6 +234,31 @@ impl Compiler<'_> {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Checks a `{{ @name }}` placeholder: `name` must be an output of the part.
+    fn output_ref(&mut self, text: &str, origin: Origin, name: &str, off: usize) {
+        let (l, c) = line_col(text, off);
+        let pos = origin.locate(l, c);
+        match self.outputs.clone() {
+            None => {
+                self.err(pos, format!("`@{name}` shows an output, but this text belongs to no part"))
+                    .hint = Some(
+                    "outputs are shown only in a part's text; use `{{ name }}` for a lab constant"
+                        .into(),
+                );
+            }
+            Some((_, outs)) if outs.iter().any(|o| o == name) => {}
+            Some((part, outs)) => {
+                let hint = did_you_mean(name, outs.iter().map(|s| s.as_str())).or_else(|| {
+                    Some(format!(
+                        "`{{{{ @name }}}}` shows an entry of the part's `outputs:`; add `{name}:` there"
+                    ))
+                });
+                self.err(pos, format!("`@{name}` is not an output of part `{part}`"))
+                    .hint = hint;
             }
         }
     }
@@ -254,6 +284,7 @@ pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>
         source,
         engine: &engine,
         diags: Vec::new(),
+        outputs: None,
     };
     crate::load::check::structure(&lab, source, &mut c.diags);
 
@@ -274,8 +305,10 @@ pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>
 
     let mut parts = Vec::new();
     for (index, part) in lab.parts.iter().enumerate() {
+        c.outputs = Some((part.id.value.clone(), part.outputs.keys().cloned().collect()));
         parts.push(compile_part(&mut c, index, part, &lab_consts));
     }
+    c.outputs = None;
 
     if c.diags.iter().any(|d| d.is_error()) {
         return Err(c.diags);

@@ -232,10 +232,16 @@ impl CompiledLab {
         for t in live_texts(model) {
             if let Ok(segs) = segments(&t.value) {
                 for s in segs {
-                    if let Segment::Expr(e, _) = s {
-                        if let Some(ce) = part.exprs.get(e) {
-                            shown.extend(references(&ce.ast));
+                    match s {
+                        Segment::Expr(e, _) => {
+                            if let Some(ce) = part.exprs.get(e) {
+                                shown.extend(references(&ce.ast));
+                            }
                         }
+                        Segment::Output(name, _) => {
+                            shown.insert(name.to_string());
+                        }
+                        Segment::Lit(_) => {}
                     }
                 }
             }

@@ -77,6 +77,27 @@ pub struct OutputView {
     pub level: Option<String>,
 }
 
+/// A piece of rendered template text: literal text and placeholder values (`output: None`), or
+/// an output shown by `{{ @name }}` with its level (`None` when the output has no bands or
+/// `level:`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Span {
+    pub text: String,
+    pub level: Option<String>,
+    pub output: Option<String>,
+}
+
+/// The words beside a levelled value (colour is never the only signal), as the page's metric
+/// cards show them: `✓ good`, `⚠ warning`, `✗ bad`, else the level itself.
+pub fn level_words(level: &str) -> &str {
+    match level {
+        "good" => "✓ good",
+        "warn" => "⚠ warning",
+        "bad" => "✗ bad",
+        other => other,
+    }
+}
+
 /// A banner whose condition holds.
 #[derive(Debug, Clone, Serialize)]
 pub struct ActiveCallout {
@@ -244,7 +265,8 @@ impl CompiledLab {
         r.map_err(|e| self.expr_error(ce, &e, "expression failed"))
     }
 
-    /// Renders a template: placeholders replaced by their values (numbers via `fmt(x)`).
+    /// Renders a template: placeholders replaced by their values (numbers via `fmt(x)`), and
+    /// `{{ @name }}` by the output's text as shown (see [`Self::render_spans`] for its level).
     pub fn render_text(
         &self,
         part: Option<&CompiledPart>,
@@ -252,51 +274,110 @@ impl CompiledLab {
         text: &str,
         extra: &[(&str, Dynamic)],
     ) -> Result<String, EvalError> {
-        let segs = template::segments(text).map_err(|_| {
-            EvalError(Diagnostic::error(
-                &self.source.name,
-                Pos::UNKNOWN,
-                "unclosed placeholder",
-            ))
-        })?;
-        let mut out = String::new();
+        Ok(self
+            .render_spans(part, ev, text, extra)?
+            .into_iter()
+            .map(|s| s.text)
+            .collect())
+    }
+
+    /// Renders a template as pieces: literal text and placeholder values (no level), and each
+    /// `{{ @name }}` as the output's text with its level (when it has bands or `level:`).
+    pub fn render_spans(
+        &self,
+        part: Option<&CompiledPart>,
+        ev: Option<&Evaluation>,
+        text: &str,
+        extra: &[(&str, Dynamic)],
+    ) -> Result<Vec<Span>, EvalError> {
+        let fail = |msg: String| EvalError(Diagnostic::error(&self.source.name, Pos::UNKNOWN, msg));
+        let segs = template::segments(text).map_err(|_| fail("unclosed placeholder".into()))?;
+        let mut out: Vec<Span> = Vec::new();
+        let plain = |out: &mut Vec<Span>, t: &str| match out.last_mut() {
+            Some(s) if s.output.is_none() => s.text.push_str(t),
+            _ => out.push(Span {
+                text: t.to_string(),
+                level: None,
+                output: None,
+            }),
+        };
         for s in segs {
             match s {
-                template::Segment::Lit(l) => out.push_str(l),
+                template::Segment::Lit(l) => plain(&mut out, l),
                 template::Segment::Expr(e, _) => {
-                    out.push_str(&display(&self.eval_expr(part, ev, e, extra)?))
+                    plain(&mut out, &display(&self.eval_expr(part, ev, e, extra)?))
+                }
+                template::Segment::Output(name, _) => {
+                    let Some(ev) = ev else {
+                        return Err(fail(format!("`@{name}` shows an output, but this text belongs to no part")));
+                    };
+                    let view = self.output_view(ev, name)?;
+                    out.push(Span {
+                        text: view.display,
+                        level: view.level,
+                        output: Some(view.name),
+                    });
                 }
             }
         }
         Ok(out)
     }
 
-    /// Outputs of the evaluated part as shown.
-    pub fn outputs(&self, ev: &Evaluation) -> Result<Vec<OutputView>, EvalError> {
+    /// Renders a template with each levelled `{{ @name }}` written by `mark(text, level)` (other
+    /// pieces as [`Self::render_text`] writes them).
+    pub fn render_marked(
+        &self,
+        part: Option<&CompiledPart>,
+        ev: Option<&Evaluation>,
+        text: &str,
+        mark: &dyn Fn(&str, &str) -> String,
+    ) -> Result<String, EvalError> {
+        Ok(self
+            .render_spans(part, ev, text, &[])?
+            .into_iter()
+            .map(|s| match (&s.output, &s.level) {
+                (Some(_), Some(l)) => mark(&s.text, l),
+                _ => s.text,
+            })
+            .collect())
+    }
+
+    /// One output of the evaluated part as shown.
+    pub fn output_view(&self, ev: &Evaluation, name: &str) -> Result<OutputView, EvalError> {
         let part = &self.parts[ev.part];
         let model = &self.lab.parts[ev.part];
-        model
+        let Some(o) = model.outputs.get(name) else {
+            return Err(EvalError(Diagnostic::error(
+                &self.source.name,
+                Pos::UNKNOWN,
+                format!("`{name}` is not an output of part `{}`", part.id),
+            )));
+        };
+        let v = ev.values.get(name).cloned().unwrap_or(Dynamic::UNIT);
+        let level = match (&o.level, &o.bands) {
+            (Some(l), _) => Some(
+                self.eval_expr(Some(part), Some(ev), &l.value, &[("value", v.clone())])?
+                    .to_string(),
+            ),
+            (None, Some(b)) => as_number(&v).map(|x| band_level(b, x).to_string()),
+            _ => None,
+        };
+        Ok(OutputView {
+            name: name.to_string(),
+            label: o.label.clone().unwrap_or_else(|| name.to_string()),
+            unit: o.unit.clone().unwrap_or_default(),
+            value: to_json(&v),
+            display: format_output(o, &v),
+            level,
+        })
+    }
+
+    /// Outputs of the evaluated part as shown.
+    pub fn outputs(&self, ev: &Evaluation) -> Result<Vec<OutputView>, EvalError> {
+        self.lab.parts[ev.part]
             .outputs
-            .iter()
-            .map(|(name, o)| {
-                let v = ev.values.get(name).cloned().unwrap_or(Dynamic::UNIT);
-                let level = match (&o.level, &o.bands) {
-                    (Some(l), _) => Some(
-                        self.eval_expr(Some(part), Some(ev), &l.value, &[("value", v.clone())])?
-                            .to_string(),
-                    ),
-                    (None, Some(b)) => as_number(&v).map(|x| band_level(b, x).to_string()),
-                    _ => None,
-                };
-                Ok(OutputView {
-                    name: name.clone(),
-                    label: o.label.clone().unwrap_or_else(|| name.clone()),
-                    unit: o.unit.clone().unwrap_or_default(),
-                    value: to_json(&v),
-                    display: format_output(o, &v),
-                    level,
-                })
-            })
+            .keys()
+            .map(|name| self.output_view(ev, name))
             .collect()
     }
 

@@ -7,6 +7,9 @@ pub enum Segment<'a> {
     Lit(&'a str),
     /// A placeholder's expression and its byte offset in the template.
     Expr(&'a str, usize),
+    /// `{{ @name }}`: output `name` of the part as its instrument shows it (text and level), and
+    /// the byte offset of the `@`.
+    Output(&'a str, usize),
 }
 
 /// Splits a template. An unclosed `{{` is an error with its byte offset.
@@ -27,7 +30,11 @@ pub fn segments(text: &str) -> Result<Vec<Segment<'_>>, usize> {
             return Err(start);
         }
         let lead = raw.len() - raw.trim_start().len();
-        out.push(Segment::Expr(raw.trim(), inner + lead));
+        let body = raw.trim();
+        out.push(match body.strip_prefix('@') {
+            Some(name) => Segment::Output(name.trim(), inner + lead),
+            None => Segment::Expr(body, inner + lead),
+        });
         rest = inner + j + 2;
     }
     if rest < text.len() {
@@ -60,5 +67,13 @@ mod tests {
             ]
         );
         assert_eq!(segments("oops {{ x").unwrap_err(), 5);
+        assert_eq!(
+            segments("= {{ @waste }}!").unwrap(),
+            vec![
+                Segment::Lit("= "),
+                Segment::Output("waste", 5),
+                Segment::Lit("!")
+            ]
+        );
     }
 }

@@ -12,7 +12,9 @@ mod md;
 
 use super::{asset, OutFile, RenderOptions, Renderer};
 use crate::eval::template::{segments, Segment};
-use crate::eval::{chart::color_name, display, CompiledLab, CompiledPart, Evaluation};
+use crate::eval::{
+    chart::color_name, display, level_words, CompiledLab, CompiledPart, Evaluation, Span,
+};
 use crate::formula::js::translate;
 use crate::formula::{as_number, limits, to_json};
 use crate::load::check::option_id;
@@ -254,8 +256,62 @@ impl Fns {
 /// expression indices.
 struct DynTpl {
     lits: Vec<String>,
-    exprs: Vec<usize>,
-    srcs: Vec<String>,
+    /// Expression indices, and `"@name"` for an output (the runtime keeps its text and level
+    /// in the scope under that key).
+    exprs: Vec<J>,
+    srcs: Vec<Ph>,
+}
+
+/// A placeholder of a live template.
+enum Ph {
+    Expr(String),
+    Output(String),
+}
+
+/// An output shown in prose: its text, and when it has a level, coloured with the level's words
+/// beside it (the runtime's `tpl` writes the same).
+fn output_html(text: &str, level: Option<&str>) -> String {
+    match level {
+        Some(l) => format!(
+            "<span data-level=\"{}\">{} <span class=\"level-word\">{}</span></span>",
+            esc(l),
+            esc(text),
+            esc(level_words(l))
+        ),
+        None => esc(text),
+    }
+}
+
+/// Prose pieces as HTML (Markdown rendered), levelled outputs as [`output_html`].
+fn spans_html(spans: &[Span], inline: bool) -> String {
+    let md = |s: &str| if inline { md_inline(s) } else { md_block(s) };
+    let plain: String = spans.iter().map(|s| s.text.as_str()).collect();
+    let mut marked = String::new();
+    let mut outs = Vec::new();
+    for s in spans {
+        match (&s.output, &s.level) {
+            (Some(_), Some(l)) => {
+                marked.push(TOKEN_OPEN);
+                marked.push_str(&outs.len().to_string());
+                marked.push(TOKEN_CLOSE);
+                outs.push(output_html(&s.text, Some(l)));
+            }
+            _ => marked.push_str(&s.text.replace([TOKEN_OPEN, TOKEN_CLOSE], "")),
+        }
+    }
+    if outs.is_empty() {
+        return md(&plain);
+    }
+    let mut html = md(&marked);
+    for (i, o) in outs.iter().enumerate() {
+        let tok = format!("{TOKEN_OPEN}{i}{TOKEN_CLOSE}");
+        if !html.contains(&tok) {
+            // In a place Markdown rewrites (a link target): the plain text.
+            return md(&plain);
+        }
+        html = html.replacen(&tok, o, 1);
+    }
+    html
 }
 
 impl DynTpl {
@@ -278,11 +334,11 @@ struct PartCx<'a> {
 impl PartCx<'_> {
     /// Prose evaluated at the scenario, as Markdown.
     fn prose(&self, t: &Text, inline: bool) -> Result<String, String> {
-        let s = self
+        let spans = self
             .lab
-            .render_text(Some(self.part), Some(&self.scen), &t.value, &[])
+            .render_spans(Some(self.part), Some(&self.scen), &t.value, &[])
             .map_err(|e| e.to_string())?;
-        Ok(if inline { md_inline(&s) } else { md_block(&s) })
+        Ok(spans_html(&spans, inline))
     }
 
     /// A live template: registers it and returns `(index, initial HTML)`.
@@ -290,11 +346,22 @@ impl PartCx<'_> {
         let d = dyn_tpl(self.lab, Some(self.part), fns, &t.value, inline)?;
         let mut html = d.lits[0].clone();
         for (i, src) in d.srcs.iter().enumerate() {
-            let v = self
-                .lab
-                .eval_expr(Some(self.part), Some(&self.ev), src, &[])
-                .map_err(|e| e.to_string())?;
-            html.push_str(&esc(&display(&v)));
+            match src {
+                Ph::Expr(src) => {
+                    let v = self
+                        .lab
+                        .eval_expr(Some(self.part), Some(&self.ev), src, &[])
+                        .map_err(|e| e.to_string())?;
+                    html.push_str(&esc(&display(&v)));
+                }
+                Ph::Output(name) => {
+                    let o = self
+                        .lab
+                        .output_view(&self.ev, name)
+                        .map_err(|e| e.to_string())?;
+                    html.push_str(&output_html(&o.display, o.level.as_deref()));
+                }
+            }
             html.push_str(&d.lits[i + 1]);
         }
         self.tpls.push(d.json());
@@ -327,11 +394,11 @@ fn dyn_tpl(
     for s in &segs {
         match s {
             Segment::Lit(l) => marked.push_str(&l.replace([TOKEN_OPEN, TOKEN_CLOSE], "")),
-            Segment::Expr(e, _) => {
+            Segment::Expr(..) | Segment::Output(..) => {
                 marked.push(TOKEN_OPEN);
                 marked.push_str(&srcs.len().to_string());
                 marked.push(TOKEN_CLOSE);
-                srcs.push(e.to_string());
+                srcs.push(placeholder(s));
             }
         }
     }
@@ -367,8 +434,8 @@ fn dyn_tpl(
         for s in &segs {
             match s {
                 Segment::Lit(l) => lits.last_mut().expect("one").push_str(&esc(l)),
-                Segment::Expr(e, _) => {
-                    srcs.push(e.to_string());
+                Segment::Expr(..) | Segment::Output(..) => {
+                    srcs.push(placeholder(s));
                     lits.push(String::new());
                 }
             }
@@ -377,9 +444,19 @@ fn dyn_tpl(
     };
     let mut exprs = Vec::new();
     for s in &srcs {
-        exprs.push(fns.expr(lab, part, s)?);
+        exprs.push(match s {
+            Ph::Expr(e) => J::from(fns.expr(lab, part, e)?),
+            Ph::Output(name) => J::from(format!("@{name}")),
+        });
     }
     Ok(DynTpl { lits, exprs, srcs })
+}
+
+fn placeholder(s: &Segment) -> Ph {
+    match s {
+        Segment::Output(name, _) => Ph::Output(name.to_string()),
+        Segment::Expr(e, _) | Segment::Lit(e) => Ph::Expr(e.to_string()),
+    }
 }
 
 fn color_class(c: Option<Color>) -> String {

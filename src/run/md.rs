@@ -4,6 +4,31 @@
 use super::term::{display_width, Screen, Style};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Parser, Tag, TagEnd};
 
+const LEVEL_END: char = '\u{E014}';
+
+/// The marker beside a levelled value (the metric rows' `[! warn]`).
+pub fn level_mark(level: &str) -> &str {
+    match level {
+        "good" => "✓ good",
+        "warn" => "! warn",
+        "bad" => "✗ bad",
+        other => other,
+    }
+}
+
+/// An output shown in prose (`{{ @name }}`): `render` paints the text and its marker in the
+/// level's colour, e.g. `22.7% [! warn]`.
+pub fn levelled(text: &str, level: &str) -> String {
+    let open = match level {
+        "good" => '\u{E010}',
+        "warn" => '\u{E011}',
+        "bad" => '\u{E012}',
+        _ => '\u{E013}',
+    };
+    let text = text.replace(|c| ('\u{E010}'..=LEVEL_END).contains(&c), "");
+    format!("{open}{text} [{}]{LEVEL_END}", level_mark(level))
+}
+
 /// Renders Markdown to lines no wider than the screen (long words excepted).
 pub fn render(md: &str, scr: &Screen) -> Vec<String> {
     render_prefixed(md, scr, "", "")
@@ -74,6 +99,9 @@ struct Renderer {
 
 impl Renderer {
     fn style(&self) -> Option<Style> {
+        if let Some(s @ (Style::Green | Style::Orange | Style::Red)) = self.styles.last().copied() {
+            return Some(s);
+        }
         let bold = self.styles.contains(&Style::Bold);
         let italic = self.styles.contains(&Style::Italic);
         if self.styles.last() == Some(&Style::Code) {
@@ -87,8 +115,25 @@ impl Renderer {
         }
     }
 
-    fn push_text(&mut self, text: &str, style: Option<Style>) {
+    fn push_text(&mut self, text: &str, mut style: Option<Style>) {
         for ch in text.chars() {
+            let level = match ch {
+                '\u{E010}' => Some(Style::Green),
+                '\u{E011}' => Some(Style::Orange),
+                '\u{E012}' => Some(Style::Red),
+                '\u{E013}' => Some(Style::Bold),
+                _ => None,
+            };
+            if let Some(l) = level {
+                self.styles.push(l);
+                style = self.style();
+                continue;
+            }
+            if ch == LEVEL_END {
+                self.styles.pop();
+                style = self.style();
+                continue;
+            }
             if ch.is_whitespace() {
                 self.end_word();
             } else {
@@ -389,6 +434,23 @@ mod tests {
             },
         );
         assert_eq!(c, vec!["\x1b[1mbold\x1b[0m and \x1b[36mc\x1b[0m"]);
+    }
+
+    #[test]
+    fn levelled_values_are_coloured_with_their_marker() {
+        let md = format!("= **{} waste**", levelled("22.7%", "warn"));
+        assert_eq!(render(&md, &plain(80)), vec!["= 22.7% [! warn] waste"]);
+        let c = render(
+            &md,
+            &Screen {
+                width: 80,
+                color: true,
+            },
+        );
+        assert_eq!(
+            c,
+            vec!["= \x1b[33m22.7%\x1b[0m \x1b[33m[!\x1b[0m \x1b[33mwarn]\x1b[0m \x1b[1mwaste\x1b[0m"]
+        );
     }
 
     #[test]

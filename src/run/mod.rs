@@ -302,6 +302,14 @@ impl<'a> Session<'a> {
             .map_err(eval_stop)
     }
 
+    /// Text for [`md::render`]: as [`Self::text`], with each levelled `{{ @name }}` coloured and
+    /// marked ([`md::levelled`]).
+    fn levelled(&self, cp: Option<&CompiledPart>, ev: Option<&Evaluation>, t: &Text) -> Res<String> {
+        self.lab
+            .render_marked(cp, ev, &t.value, &md::levelled)
+            .map_err(eval_stop)
+    }
+
     /// Lab-level prose (no part, no evaluation), rendered.
     fn texts(&self, items: &[Text]) -> Res<Vec<String>> {
         items.iter().map(|t| self.text(None, None, t)).collect()
@@ -519,7 +527,7 @@ impl<'a> Session<'a> {
         }
         if let Some(c) = &part.concept {
             l.push(String::new());
-            l.extend(self.md(&self.text(Some(cp), Some(&ev), c)?));
+            l.extend(self.md(&self.levelled(Some(cp), Some(&ev), c)?));
         }
         self.print(l);
         Ok(())
@@ -790,7 +798,7 @@ impl<'a> Session<'a> {
                 let m = part.math_peek.as_ref().expect("math peek");
                 let ev = self.scenario_ev(cp)?;
                 let mut l = vec![self.scr.rule(&self.text(Some(cp), Some(&ev), &m.title)?)];
-                l.extend(self.md(&self.text(Some(cp), Some(&ev), &m.body)?));
+                l.extend(self.md(&self.levelled(Some(cp), Some(&ev), &m.body)?));
                 self.print(l);
                 continue;
             }

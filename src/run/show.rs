@@ -122,7 +122,7 @@ impl Session<'_> {
                     }
                     let bar = format!("  {} ", scr.paint(Style::Dim, "│"));
                     for line in &p.lines {
-                        let t = self.text(Some(cp), Some(&ev), line)?;
+                        let t = self.levelled(Some(cp), Some(&ev), line)?;
                         l.extend(md::render_prefixed(&t, scr, &bar, &bar));
                     }
                 }
@@ -200,12 +200,7 @@ fn table_row(
     let (v, mark) = match level {
         Some(lv) => {
             let style = Style::of_color(lv).unwrap_or(Style::Bold);
-            let mark = match lv {
-                "good" => "✓ good",
-                "warn" => "! warn",
-                "bad" => "✗ bad",
-                other => other,
-            };
+            let mark = md::level_mark(lv);
             (
                 scr.paint(style, value),
                 format!("  {}", scr.paint(style, &format!("[{mark}]"))),

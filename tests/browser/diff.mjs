@@ -43,7 +43,9 @@ try {
         const doc = new DOMParser().parseFromString(served, 'text/html');
         const want = [...doc.querySelectorAll(`[data-part="${part}"] [data-tpl]`)];
         const now = [...sec.querySelectorAll('[data-tpl]')];
-        want.forEach((w, i) => { if (!now[i] || now[i].textContent !== w.textContent) tpls.push([w.textContent, now[i] && now[i].textContent]); });
+        // Text and the levels of `{{ @output }}` spans.
+        const sig = (n) => n && n.textContent + [...n.querySelectorAll('[data-level]')].map((x) => ' [' + x.getAttribute('data-level') + ']').join('');
+        want.forEach((w, i) => { if (sig(now[i]) !== sig(w)) tpls.push([sig(w), sig(now[i])]); });
       }
       return { out, shown, tpls, error: err && !err.hidden ? err.textContent : null, svgs: window.__svgs };
     }, { part: c.part, sets: c.sets, served });

@@ -4,7 +4,9 @@
 //! test points), so no template — embedded or an instructor's override — can leak them.
 
 use crate::eval::chart::ChartData;
-use crate::eval::{format_output, value_to_dynamic, CompiledLab, CompiledPart, Evaluation};
+use crate::eval::{
+    format_output, level_words, value_to_dynamic, CompiledLab, CompiledPart, Evaluation,
+};
 use crate::formula::as_number;
 use crate::ledger::part_letter;
 use crate::library::format;
@@ -649,6 +651,12 @@ fn rows(lab: &CompiledLab, ev: &Evaluation, names: Option<&[Pick]>) -> Result<Ve
     Ok(out)
 }
 
+/// A levelled output in prose (`{{ @name }}`): its text, then its level's words in brackets,
+/// e.g. `22.7% (⚠ warning)` (print has no colour to rely on).
+fn level_mark(text: &str, level: &str) -> String {
+    format!("{text} ({})", level_words(level))
+}
+
 fn table(title: Option<String>, rows: Vec<Row>) -> InstrumentView {
     InstrumentView::Table(TableView {
         title,
@@ -667,7 +675,7 @@ fn choice_views(
     key: bool,
 ) -> Result<Vec<OptionView>, String> {
     let t = |s: &str| {
-        lab.render_text(Some(part), Some(ev), s, &[])
+        lab.render_marked(Some(part), Some(ev), s, &level_mark)
             .map(|s| s.trim().to_string())
             .map_err(|e| e.to_string())
     };
@@ -710,12 +718,12 @@ fn part_view(
     let ev = lab.evaluate(cp, &defaults).map_err(|e| e.to_string())?;
     // Prose at the scenario, instruments at the defaults.
     let st = |s: &Text| {
-        lab.render_text(Some(cp), Some(&scen), &s.value, &[])
+        lab.render_marked(Some(cp), Some(&scen), &s.value, &level_mark)
             .map(|s| s.trim().to_string())
             .map_err(|e| e.to_string())
     };
     let dt = |s: &Text| {
-        lab.render_text(Some(cp), Some(&ev), &s.value, &[])
+        lab.render_marked(Some(cp), Some(&ev), &s.value, &level_mark)
             .map(|s| s.trim().to_string())
             .map_err(|e| e.to_string())
     };
