@@ -51,6 +51,7 @@ pub fn render_prefixed(md: &str, scr: &Screen, first: &str, rest: &str) -> Vec<S
         rest: rest.to_string(),
         used_first: false,
         link: Vec::new(),
+        levelled: 0,
     };
     for ev in Parser::new(md) {
         r.event(ev);
@@ -95,6 +96,8 @@ struct Renderer {
     rest: String,
     used_first: bool,
     link: Vec<String>,
+    /// Open levelled values (`levelled`): their spaces do not break the line.
+    levelled: usize,
 }
 
 impl Renderer {
@@ -126,15 +129,17 @@ impl Renderer {
             };
             if let Some(l) = level {
                 self.styles.push(l);
+                self.levelled += 1;
                 style = self.style();
                 continue;
             }
             if ch == LEVEL_END {
                 self.styles.pop();
+                self.levelled = self.levelled.saturating_sub(1);
                 style = self.style();
                 continue;
             }
-            if ch.is_whitespace() {
+            if ch.is_whitespace() && self.levelled == 0 {
                 self.end_word();
             } else {
                 self.cur.push((ch, style));
@@ -440,6 +445,11 @@ mod tests {
     fn levelled_values_are_coloured_with_their_marker() {
         let md = format!("= **{} waste**", levelled("22.7%", "warn"));
         assert_eq!(render(&md, &plain(80)), vec!["= 22.7% [! warn] waste"]);
+        // The value and its marker stay on one line.
+        assert_eq!(
+            render(&md, &plain(12)),
+            vec!["=", "22.7% [! warn]", "waste"]
+        );
         let c = render(
             &md,
             &Screen {
@@ -449,7 +459,7 @@ mod tests {
         );
         assert_eq!(
             c,
-            vec!["= \x1b[33m22.7%\x1b[0m \x1b[33m[!\x1b[0m \x1b[33mwarn]\x1b[0m \x1b[1mwaste\x1b[0m"]
+            vec!["= \x1b[33m22.7% [! warn]\x1b[0m \x1b[1mwaste\x1b[0m"]
         );
     }
 
