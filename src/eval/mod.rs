@@ -607,3 +607,78 @@ pub fn parse_cli_value(s: &str) -> Dynamic {
     }
     Dynamic::from(t.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LAB: &str = r#"
+id: t
+title: "T {{ n }}"
+constants:
+  n: { value: 2 }
+parts:
+  - id: a
+    title: A
+    controls:
+      - slider: { id: u, label: U, min: 0.1, max: 0.9, step: 0.1, default: 0.5 }
+    formulas:
+      waste: u * 40
+      ok: u < 0.6
+    outputs:
+      waste: { label: Waste, unit: "%", digits: 1, bands: { good_below: 15, warn_below: 30 } }
+      ok: { label: OK, words: [fine, broken] }
+    instruments:
+      - panel:
+          title: P
+          lines: ["= **{{ @waste }} waste**, {{ @ok }} at {{ u }}"]
+"#;
+
+    fn lab(text: &str) -> Result<CompiledLab, Vec<Diagnostic>> {
+        load_source(Source::new("t.yaml", text)).map_err(|(_, d)| d)
+    }
+
+    #[test]
+    fn output_placeholders_render_as_shown_with_their_level() {
+        let lab = lab(LAB).unwrap();
+        let ev = lab.evaluate_with("a", &IndexMap::new()).unwrap();
+        let cp = lab.part("a");
+        let line = "= **{{ @waste }} waste**, {{ @ok }} at {{ u }}";
+        let spans = lab.render_spans(cp, Some(&ev), line, &[]).unwrap();
+        let s = |text: &str, level: Option<&str>, output: Option<&str>| Span {
+            text: text.into(),
+            level: level.map(Into::into),
+            output: output.map(Into::into),
+        };
+        assert_eq!(
+            spans,
+            vec![
+                s("= **", None, None),
+                s("20.0%", Some("warn"), Some("waste")),
+                s(" waste**, ", None, None),
+                s("fine", None, Some("ok")),
+                s(" at 0.50", None, None),
+            ]
+        );
+        assert_eq!(
+            lab.render_text(cp, Some(&ev), line, &[]).unwrap(),
+            "= **20.0% waste**, fine at 0.50"
+        );
+        let marked = lab
+            .render_marked(cp, Some(&ev), line, &|t, l| format!("<{t}|{l}>"))
+            .unwrap();
+        assert_eq!(marked, "= **<20.0%|warn> waste**, fine at 0.50");
+    }
+
+    #[test]
+    fn output_placeholders_outside_a_part_or_unknown_are_check_errors() {
+        let bad = LAB.replace("title: \"T {{ n }}\"", "title: \"T {{ @waste }}\"");
+        let d = lab(&bad).err().unwrap();
+        assert!(d[0].message.contains("belongs to no part"), "{:?}", d[0].message);
+        assert_eq!((d[0].line, d[0].col), (3, 14));
+        let typo = LAB.replace("{{ @ok }}", "{{ @okk }}");
+        let d = lab(&typo).err().unwrap();
+        assert_eq!(d[0].message, "`@okk` is not an output of part `a`");
+        assert_eq!(d[0].hint.as_deref(), Some("did you mean `ok`?"));
+    }
+}

@@ -559,7 +559,9 @@ pub enum Instrument {
 pub struct Panel {
     /// Panel heading, e.g. `Physics — Young-Daly Checkpoint Optimization`.
     pub title: Text,
-    /// Lines (inline Markdown with placeholders).
+    /// Lines (inline Markdown with placeholders). `{{ @name }}` shows output `name` of the part as
+    /// its instrument shows it (prefix, digits, unit, words), coloured by its level (bands or
+    /// `level:`) with the level's words beside it, e.g. `= **{{ @waste_pct }} waste**`.
     pub lines: Vec<Text>,
 }
 
