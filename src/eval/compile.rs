@@ -244,8 +244,11 @@ impl Compiler<'_> {
         let pos = origin.locate(l, c);
         match self.outputs.clone() {
             None => {
-                self.err(pos, format!("`@{name}` shows an output, but this text belongs to no part"))
-                    .hint = Some(
+                self.err(
+                    pos,
+                    format!("`@{name}` shows an output, but this text belongs to no part"),
+                )
+                .hint = Some(
                     "outputs are shown only in a part's text; use `{{ name }}` for a lab constant"
                         .into(),
                 );
@@ -305,7 +308,10 @@ pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>
 
     let mut parts = Vec::new();
     for (index, part) in lab.parts.iter().enumerate() {
-        c.outputs = Some((part.id.value.clone(), part.outputs.keys().cloned().collect()));
+        c.outputs = Some((
+            part.id.value.clone(),
+            part.outputs.keys().cloned().collect(),
+        ));
         parts.push(compile_part(&mut c, index, part, &lab_consts));
     }
     c.outputs = None;

@@ -309,7 +309,9 @@ impl CompiledLab {
                 }
                 template::Segment::Output(name, _) => {
                     let Some(ev) = ev else {
-                        return Err(fail(format!("`@{name}` shows an output, but this text belongs to no part")));
+                        return Err(fail(format!(
+                            "`@{name}` shows an output, but this text belongs to no part"
+                        )));
                     };
                     let view = self.output_view(ev, name)?;
                     out.push(Span {
@@ -674,7 +676,11 @@ parts:
     fn output_placeholders_outside_a_part_or_unknown_are_check_errors() {
         let bad = LAB.replace("title: \"T {{ n }}\"", "title: \"T {{ @waste }}\"");
         let d = lab(&bad).err().unwrap();
-        assert!(d[0].message.contains("belongs to no part"), "{:?}", d[0].message);
+        assert!(
+            d[0].message.contains("belongs to no part"),
+            "{:?}",
+            d[0].message
+        );
         assert_eq!((d[0].line, d[0].col), (3, 14));
         let typo = LAB.replace("{{ @ok }}", "{{ @okk }}");
         let d = lab(&typo).err().unwrap();

@@ -304,7 +304,12 @@ impl<'a> Session<'a> {
 
     /// Text for [`md::render`]: as [`Self::text`], with each levelled `{{ @name }}` coloured and
     /// marked ([`md::levelled`]).
-    fn levelled(&self, cp: Option<&CompiledPart>, ev: Option<&Evaluation>, t: &Text) -> Res<String> {
+    fn levelled(
+        &self,
+        cp: Option<&CompiledPart>,
+        ev: Option<&Evaluation>,
+        t: &Text,
+    ) -> Res<String> {
         self.lab
             .render_marked(cp, ev, &t.value, &md::levelled)
             .map_err(eval_stop)
