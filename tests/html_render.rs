@@ -374,3 +374,29 @@ fn formulas_outside_the_page_subset_are_check_errors_at_their_position() {
     );
     assert!(js.ends_with("return v1_t;"), "{js}");
 }
+
+#[test]
+fn output_placeholders_are_coloured_spans_with_their_level_words() {
+    let html = page(
+        &root().join("tests/inputs/html_demo.yaml"),
+        &RenderOptions::default(),
+    );
+    // The panel line (live: the runtime keeps each output's text and level under "@name").
+    assert!(html.contains(
+        "shown: <strong><span data-level=\"bad\">600.0 min <span class=\"level-word\">✗ bad</span></span></strong> (<span data-level=\"bad\">high <span class=\"level-word\">✗ bad</span></span>), stable, <span data-level=\"good\">$240 <span class=\"level-word\">✓ good</span></span>"
+    ));
+    assert!(html.contains("\"@wait_min\""));
+    // Static prose (evaluated at the prediction's scenario) colours it too.
+    let lab = "id: t\ntitle: T\nparts:\n  - id: a\n    title: A\n    concept: \"Now **{{ @w }}**, {{ @n }}.\"\n    controls:\n      - slider: { id: u, label: U, min: 0.1, max: 0.9, step: 0.1, default: 0.8 }\n    formulas:\n      w: u * 100\n      n: u * 2\n    outputs:\n      w: { unit: \"%\", digits: 0, bands: { good_below: 50 } }\n      n: { digits: 1 }\n    instruments:\n      - metrics: [ { output: w }, { output: n } ]\n";
+    let dir = std::env::temp_dir().join(format!("labforge-at-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("t.yaml");
+    std::fs::write(&f, lab).unwrap();
+    let html = page(&f, &RenderOptions::default());
+    assert!(
+        html.contains("<p>Now <strong><span data-level=\"bad\">80% <span class=\"level-word\">✗ bad</span></span></strong>, 1.6.</p>"),
+        "{}",
+        &html[html.find("class=\"concept\"").unwrap()..][..200]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
