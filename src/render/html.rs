@@ -909,14 +909,31 @@ fn render_part(cx: &mut PartCx, fns: &mut Fns) -> Result<(String, J), String> {
             .push(json!({"when": when, "kind": kind.as_str(), "text": t.json(), "title": title}));
     }
     // Initial banners (same markup as the runtime produces) for the first paint.
-    for c in cx.lab.callouts(&cx.ev).map_err(|e| e.to_string())? {
-        let icon = match c.kind {
+    let spans = |t: &Text| -> Result<String, String> {
+        cx.lab
+            .render_spans(Some(cx.part), Some(&cx.ev), &t.value, &[])
+            .map(|s| spans_html(&s, true))
+            .map_err(|e| e.to_string())
+    };
+    for r in &model.feedback {
+        let Some((kind, text)) = r.callout() else {
+            continue;
+        };
+        let on = cx
+            .lab
+            .eval_expr(Some(cx.part), Some(&cx.ev), &r.when.value, &[])
+            .map_err(|e| e.to_string())?;
+        if !on.as_bool().unwrap_or(false) {
+            continue;
+        }
+        let kind = kind.as_str();
+        let icon = match kind {
             "success" => "✓",
             "info" => "ℹ",
             "warn" => "⚠",
             _ => "✗",
         };
-        let word = match c.kind {
+        let word = match kind {
             "success" => "Success",
             "info" => "Note",
             "warn" => "Warning",
@@ -924,9 +941,12 @@ fn render_part(cx: &mut PartCx, fns: &mut Fns) -> Result<(String, J), String> {
         };
         fb_html.push_str(&format!(
             "<div class=\"callout {}\" role=\"status\"><span class=\"icon\" aria-hidden=\"true\">{icon}</span><span class=\"sr-kind\">{word}: </span>{}{}</div>",
-            c.kind,
-            c.title.map(|t| format!("<strong>{}</strong> ", md_inline(&t))).unwrap_or_default(),
-            md_inline(&c.text)
+            kind,
+            match &r.title {
+                Some(t) => format!("<strong>{}</strong> ", spans(t)?),
+                None => String::new(),
+            },
+            spans(text)?
         ));
     }
     h.push_str(&format!(

@@ -53,6 +53,10 @@ try {
   check('panel line recomputed', (await page.textContent('[data-part="a"] .panel')).includes('wait = ' + want.toFixed(1).replace(/\B(?=(\d{3})+(?!\d))/g, ',') + ' min'));
   check('chart marker recomputed', (await page.innerHTML('[data-part="a"] [data-chart="0"]')).includes('Current: (81, '));
   check('caption template recomputed', (await page.textContent('.metric-caption')).includes('0.81'));
+  const shown = want.toFixed(1).replace(/\B(?=(\d{3})+(?!\d))/g, ',') + ' min ✗ bad';
+  check('{{ @output }} in a panel line recomputed with its level', (await page.textContent('[data-part="a"] .panel')).includes('shown: ' + shown + ' (high ✗ bad)') &&
+    (await page.getAttribute('[data-part="a"] .panel strong > span', 'data-level')) === 'bad');
+  check('{{ @output }} in a banner title', (await page.textContent('[data-part="a"] [data-feedback-area] strong')).includes('Too slow (' + shown + ')'));
   await page.focus('#c-a-cs');
   await page.keyboard.press('ArrowUp');
   check('select by keyboard', (await val('amplification')) === '1', await val('amplification'));
