@@ -292,7 +292,7 @@
     if (!isNum(v)) return tostr(v);
     var n = (o.digits !== null && o.digits !== undefined) ? fmtFixed(v, o.digits) : fmtAuto(v);
     var unit = o.unit || "";
-    var sep = (unit === "" || unit[0] === "%" || unit[0] === "×" || unit === "x") ? "" : " ";
+    var sep = (unit === "" || "%×/".indexOf(unit[0]) >= 0 || unit === "x") ? "" : " ";
     return (o.prefix || "") + n + sep + unit;
   }
   function bandLevel(b, x) {

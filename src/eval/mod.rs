@@ -467,7 +467,7 @@ pub fn format_output(o: &Output, v: &Dynamic) -> String {
         None => format::auto(x),
     };
     let unit = o.unit.as_deref().unwrap_or("");
-    let sep = if unit.is_empty() || unit.starts_with('%') || unit.starts_with('×') || unit == "x" {
+    let sep = if unit.is_empty() || unit.starts_with(['%', '×', '/']) || unit == "x" {
         ""
     } else {
         " "
@@ -686,5 +686,32 @@ parts:
         let d = lab(&typo).err().unwrap();
         assert_eq!(d[0].message, "`@okk` is not an output of part `a`");
         assert_eq!(d[0].hint.as_deref(), Some("did you mean `ok`?"));
+    }
+}
+
+#[cfg(test)]
+mod format_tests {
+    use super::*;
+
+    #[test]
+    fn units_attach_like_they_read() {
+        let out = |unit: &str, prefix: Option<&str>| Output {
+            unit: Some(unit.into()),
+            prefix: prefix.map(str::to_string),
+            digits: Some(0),
+            ..Output::default()
+        };
+        assert_eq!(
+            format_output(&out("/day", Some("$")), &Dynamic::from_float(1920.0)),
+            "$1,920/day"
+        );
+        assert_eq!(
+            format_output(&out("%", None), &Dynamic::from_float(22.7)),
+            "23%"
+        );
+        assert_eq!(
+            format_output(&out("min", None), &Dynamic::from_float(600.0)),
+            "600 min"
+        );
     }
 }
