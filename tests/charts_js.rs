@@ -5,24 +5,13 @@
 //! Node: `node` on PATH (or `LABFORGE_NODE`). Without it the test prints a SKIPPED line, or
 //! fails when the `CI` environment variable is set.
 
+mod common;
 use labforge::eval::chart::ChartData;
 use labforge::eval::load_lab;
 use labforge::render::svg::chart_svg_with_id;
 use serde_json::{json, Value as J};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn node_binary() -> Option<PathBuf> {
-    let candidate = std::env::var_os("LABFORGE_NODE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("node"));
-    let ok = Command::new(&candidate)
-        .arg("--version")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    ok.then_some(candidate)
-}
 
 /// Charts with hostile text and colours a colour formula could produce.
 fn synthetic() -> Vec<ChartData> {
@@ -168,7 +157,7 @@ process.stdout.write(JSON.stringify(out));
 
 #[test]
 fn charts_js_draws_what_svg_rs_draws() {
-    let Some(node) = node_binary() else {
+    let Some(node) = common::node_binary() else {
         assert!(
             std::env::var_os("CI").is_none(),
             "chart parity needs node under CI"

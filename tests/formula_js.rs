@@ -7,11 +7,12 @@
 //! Node: `node` on PATH (or `LABFORGE_NODE`). Without it the test prints a SKIPPED line, or
 //! fails when the `CI` environment variable is set.
 
+mod common;
 use labforge::formula::{js, FormulaEngine};
 use rhai::{Dynamic, Scope};
 use serde_json::{json, Value as J};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 /// The scope every case sees (all numbers real, as controls and constants are).
@@ -309,18 +310,6 @@ fn outcome(r: Result<Dynamic, String>) -> J {
     }
 }
 
-fn node_binary() -> Option<PathBuf> {
-    let candidate = std::env::var_os("LABFORGE_NODE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("node"));
-    let ok = Command::new(&candidate)
-        .arg("--version")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    ok.then_some(candidate)
-}
-
 const DRIVER: &str = r#"
 const fs = require('fs'), vm = require('vm');
 const [lib, runtime, fns, data] = process.argv.slice(2).map((p) => fs.readFileSync(p, 'utf8'));
@@ -354,7 +343,7 @@ process.stdout.write(JSON.stringify(out));
 
 #[test]
 fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
-    let Some(node) = node_binary() else {
+    let Some(node) = common::node_binary() else {
         assert!(
             std::env::var_os("CI").is_none(),
             "formula parity needs node under CI"

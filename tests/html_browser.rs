@@ -4,15 +4,13 @@
 //! corpus. Without Chromium or node the tests print `SKIPPED` and pass, except under `CI`, where
 //! they fail.
 
+mod common;
+use common::root;
 use labforge::eval::load_lab;
 use labforge::model::Control;
 use serde_json::{json, Value as J};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The `labforge` binary (`LABFORGE_BIN` overrides it where several checkouts share a target
 /// directory and overwrite each other's binary).
@@ -237,22 +235,6 @@ fn default_setting(c: &Control) -> (J, String) {
     }
 }
 
-fn labs_under_test() -> Vec<PathBuf> {
-    let mut v = vec![
-        root().join("tests/inputs/html_demo.yaml"),
-        root().join("tests/inputs/html_formulas.yaml"),
-    ];
-    if let Ok(rd) = std::fs::read_dir(root().join("labs")) {
-        let mut real: Vec<PathBuf> = rd
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-            .collect();
-        real.sort();
-        v.extend(real);
-    }
-    v
-}
-
 #[test]
 fn page_numbers_equal_cli_at_defaults_and_random_positions() {
     if !browser_ready() {
@@ -262,7 +244,7 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
     let mut cases = Vec::new();
     let mut rng = Rng(0x5eed_1abf_0e6e);
     let mut parts = 0;
-    for lab_path in labs_under_test() {
+    for lab_path in common::html_test_labs() {
         let page = render(&lab_path, &out);
         let lab = load_lab(&lab_path).unwrap_or_else(|_| panic!("{} loads", lab_path.display()));
         for part in &lab.lab.parts {

@@ -2,31 +2,13 @@
 //! Content-Security-Policy, the index, template overrides, the static SVG charts, and the
 //! formula subset shared by `labforge check` and the page.
 
+mod common;
+use common::root;
 use labforge::eval::load_lab;
 use labforge::formula::FormulaEngine;
 use labforge::render::{html::HtmlRenderer, svg::chart_svg, RenderOptions, Renderer};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn all_labs() -> Vec<PathBuf> {
-    let mut v = vec![
-        root().join("tests/inputs/html_demo.yaml"),
-        root().join("tests/inputs/html_formulas.yaml"),
-    ];
-    if let Ok(rd) = std::fs::read_dir(root().join("labs")) {
-        let mut real: Vec<PathBuf> = rd
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-            .collect();
-        real.sort();
-        v.extend(real);
-    }
-    v
-}
 
 fn page(path: &std::path::Path, opts: &RenderOptions) -> String {
     let lab = load_lab(path).unwrap_or_else(|_| panic!("{} loads", path.display()));
@@ -38,7 +20,7 @@ fn page(path: &std::path::Path, opts: &RenderOptions) -> String {
 
 #[test]
 fn rendering_twice_gives_identical_bytes() {
-    for p in all_labs() {
+    for p in common::html_test_labs() {
         let a = page(&p, &RenderOptions::default());
         let b = page(&p, &RenderOptions::default());
         assert!(a == b, "{} renders differently twice", p.display());
@@ -47,7 +29,7 @@ fn rendering_twice_gives_identical_bytes() {
 
 #[test]
 fn every_output_control_and_answer_follows_the_test_contract() {
-    for p in all_labs() {
+    for p in common::html_test_labs() {
         let lab = load_lab(&p).ok().unwrap();
         let html = page(&p, &RenderOptions::default());
         for part in &lab.lab.parts {
@@ -101,7 +83,7 @@ fn every_output_control_and_answer_follows_the_test_contract() {
 /// base64(sha256) of every inline script, as the page's CSP lists them.
 #[test]
 fn csp_forbids_network_and_eval_and_pins_every_script() {
-    for p in all_labs() {
+    for p in common::html_test_labs() {
         let html = page(&p, &RenderOptions::default());
         let start = html.find("Content-Security-Policy\" content=\"").unwrap() + 34;
         let csp = &html[start..start + html[start..].find('"').unwrap()];
@@ -180,7 +162,7 @@ fn labforge_sha256_base64(data: &[u8]) -> String {
 
 #[test]
 fn index_lists_every_lab_with_links() {
-    let labs: Vec<_> = all_labs()
+    let labs: Vec<_> = common::html_test_labs()
         .iter()
         .map(|p| load_lab(p).ok().unwrap())
         .collect();
@@ -277,7 +259,7 @@ fn well_formed(s: &str) -> Result<(), String> {
 #[test]
 fn static_svg_charts_are_well_formed_deterministic_and_complete() {
     let mut kinds = BTreeSet::new();
-    for p in all_labs() {
+    for p in common::html_test_labs() {
         let lab = load_lab(&p).ok().unwrap();
         for part in &lab.parts {
             let ev = lab

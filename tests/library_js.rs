@@ -9,6 +9,7 @@
 //! Node: `node` on PATH (or `LABFORGE_NODE`). Without it the test prints a SKIPPED line, or
 //! fails when the `CI` environment variable is set.
 
+mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -597,18 +598,6 @@ const results = input.cases.map((c) => {
 process.stdout.write(JSON.stringify({ keys: Object.keys(lib), results }));
 "#;
 
-fn node_binary() -> Option<PathBuf> {
-    let candidate = std::env::var_os("LABFORGE_NODE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("node"));
-    let ok = Command::new(&candidate)
-        .arg("--version")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    ok.then_some(candidate)
-}
-
 fn library_js_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("renderers/html/library.js")
 }
@@ -697,7 +686,7 @@ fn describe_case(case: &Case) -> String {
 
 #[test]
 fn library_js_matches_rust() {
-    let Some(node) = node_binary() else {
+    let Some(node) = common::node_binary() else {
         if std::env::var_os("CI").is_some() {
             panic!(
                 "library_js: `node` was not found (PATH or LABFORGE_NODE) and CI is set: \
