@@ -315,7 +315,7 @@ const fs = require('fs'), vm = require('vm');
 const [lib, runtime, fns, data] = process.argv.slice(2).map((p) => fs.readFileSync(p, 'utf8'));
 const D = JSON.parse(data);
 const none = () => null;
-const el = { textContent: JSON.stringify({ maxOps: D.maxOps, maxSize: D.maxSize, hardware: D.hardware, constants: {},
+const el = { textContent: JSON.stringify({ maxOps: D.maxOps, labOps: D.labOps, maxSize: D.maxSize, hardware: D.hardware, constants: {},
   parts: [], lab: { id: 't', version: 1 } }) };
 const document = { getElementById: () => el, querySelector: none, querySelectorAll: () => [],
   documentElement: { setAttribute: none } };
@@ -335,8 +335,8 @@ function typeName(x) {
 const out = [];
 for (let i = 0; i < D.count; i++) {
   const S = R.fromJson(D.scope);
-  try { const v = R.run(i, S); out.push({ type: typeName(v), text: R.tostr(v) }); }
-  catch (e) { out.push({ error: String(e && e.message), internal: e.name !== 'Error' }); }
+  try { const v = R.run(i, S); out.push({ type: typeName(v), text: R.tostr(v), ops: R.ops()[0] }); }
+  catch (e) { out.push({ error: String(e && e.message), internal: e.name !== 'Error', ops: R.ops()[0] }); }
 }
 process.stdout.write(JSON.stringify(out));
 "#;
@@ -368,10 +368,9 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
         for (k, v) in &vals {
             scope.push_dynamic(k.as_str(), v.clone());
         }
-        rust.push((
-            *src,
-            outcome(engine.eval(&ast, &mut scope).map_err(|e| e.message)),
-        ));
+        let mut r = outcome(engine.eval(&ast, &mut scope).map_err(|e| e.message));
+        r["ops"] = json!(engine.meter().eval_used());
+        rust.push((*src, r));
         bodies.push(js::translate(&ast));
     }
     let dir = std::env::temp_dir().join(format!("labforge-formula-js-{}", std::process::id()));
@@ -382,6 +381,7 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
     let data = dir.join("data.json");
     let d = json!({
         "maxOps": labforge::formula::limits::MAX_OPERATIONS,
+        "labOps": labforge::formula::limits::LAB_OPERATIONS,
         "maxSize": [
             labforge::formula::limits::MAX_STRING,
             labforge::formula::limits::MAX_ARRAY,
@@ -414,11 +414,19 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
         if p.get("internal") == Some(&J::Bool(true)) {
             problems.push(format!("`{src}`: the runtime itself failed: {p}"));
         }
-        let same = match (r.get("error"), p.get("error")) {
-            (Some(_), Some(_)) => true,
-            (None, None) => r == p,
-            _ => false,
+        // Both sides charge the same work (src/formula/budget.rs), to the unit; a budget
+        // overrun reads the same on both sides.
+        let budget = |j: &J| {
+            j.get("error")
+                .and_then(J::as_str)
+                .is_some_and(|e| e.contains("operations"))
         };
+        let same = r.get("ops") == p.get("ops")
+            && match (r.get("error"), p.get("error")) {
+                (Some(a), Some(b)) => !(budget(r) || budget(p)) || a == b,
+                (None, None) => r == p,
+                _ => false,
+            };
         println!("`{src}` -> rhai {r} / page {p}");
         if !same {
             problems.push(format!("`{src}`:\n    rhai {r}\n    page {p}"));

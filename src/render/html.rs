@@ -644,6 +644,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         .collect();
     let data = json!({
         "maxOps": limits::MAX_OPERATIONS,
+        "labOps": limits::LAB_OPERATIONS,
         "maxSize": [limits::MAX_STRING, limits::MAX_ARRAY, limits::MAX_MAP],
         "ledgerFormat": crate::ledger::FORMAT,
         "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
