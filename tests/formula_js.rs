@@ -19,6 +19,21 @@ use std::process::Command;
 const SCOPE: &str = r#"{"x": 1.5, "neg": -7.5, "n": 7, "zero": 0, "s": "héllo", "flag": true,
   "list": [3, 1, 4, 1, 5], "m": {"a": 1, "b": "t", "len": 9}, "empty": []}"#;
 
+/// The audit's heavy formulas (`contains` over a 9,000-item list in a loop, lists and strings
+/// grown one item at a time) just under the work budget: both sides finish, charging the same.
+const BUDGET_UNDER: &[&str] = &[
+    "let a = range(0, 9000); let n = 0; for i in range(0, 54) { if contains(a, i) { n += 1; } } n",
+    "let a = []; for i in range(0, 994) { a += i; } len(a)",
+    "let t = \"\"; for i in range(0, 703) { t += \"é\"; } len(t)",
+];
+
+/// The same one step further: both sides stop with the budget's error.
+const BUDGET_OVER: &[&str] = &[
+    "let a = range(0, 9000); let n = 0; for i in range(0, 55) { if contains(a, i) { n += 1; } } n",
+    "let a = []; for i in range(0, 995) { a += i; } len(a)",
+    "let t = \"\"; for i in range(0, 704) { t += \"é\"; } len(t)",
+];
+
 /// Formulas both sides must compute identically.
 const SAME: &[&str] = &[
     // arithmetic, precedence, unary minus, real division, `%` and `**`
@@ -356,7 +371,8 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
     let mut bodies = Vec::new();
     let mut rust = Vec::new();
     let mut problems = Vec::new();
-    for src in SAME {
+    let all = SAME.iter().chain(BUDGET_UNDER).chain(BUDGET_OVER);
+    for src in all {
         let ast = match engine.compile(src, &names) {
             Ok(a) => a,
             Err(e) => {
@@ -430,6 +446,18 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
         println!("`{src}` -> rhai {r} / page {p}");
         if !same {
             problems.push(format!("`{src}`:\n    rhai {r}\n    page {p}"));
+        }
+    }
+    for (src, r) in &rust {
+        let over = r
+            .get("error")
+            .and_then(J::as_str)
+            .is_some_and(|e| e == "the formula ran more than 500000 operations");
+        if BUDGET_UNDER.contains(src) && r.get("error").is_some() {
+            problems.push(format!("`{src}`: should fit the budget: {r}"));
+        }
+        if BUDGET_OVER.contains(src) && !over {
+            problems.push(format!("`{src}`: should overrun the budget: {r}"));
         }
     }
     assert!(

@@ -220,7 +220,10 @@
     return table === B ? f : function () {
       var a = Array.prototype.slice.call(arguments);
       if (a.some(function (x, i) { return typeName(x) !== T[sig ? sig[i] : "n"]; })) nomatch(name, a);
-      return _sz(f.apply(null, a));
+      var r = f.apply(null, a);
+      /* Lists the library builds charge their length (src/formula/charged.rs). */
+      if (name === "range" || name === "linspace") _tick(r.length);
+      return _sz(r);
     };
   }
   function m1(name, f) { return function (x) { if (arguments.length !== 1) nomatch(name, arguments); return f(num(x, name)); }; }

@@ -150,6 +150,7 @@ impl FormulaEngine {
         let meter = Meter::new();
         charged::register(&mut engine, &meter);
         crate::library::register(&mut engine);
+        charged::register_library(&mut engine, &meter);
         // Sandbox: no modules, no eval, no output, bounded everything.
         engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
         for sym in ["eval", "import", "export", "print", "debug"] {
