@@ -165,6 +165,9 @@ impl CompiledLab {
     pub fn check_semantics(&self) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for (pi, part) in self.parts.iter().enumerate() {
+            if self.lab_budget_spent() {
+                break;
+            }
             let model = &self.lab.parts[pi];
             let defaults = self.inputs(part, &IndexMap::new()).unwrap_or_default();
             let ev = match self.evaluate(part, &defaults) {
@@ -221,8 +224,32 @@ impl CompiledLab {
                 self.check_claims(part, p, &sev, &mut out);
             }
         }
-        out.extend(self.lint());
+        if !self.lab_budget_spent() {
+            out.extend(self.lint());
+        }
+        self.keep_first_budget_error(&mut out);
         out
+    }
+
+    /// Whether the evaluations so far spent the lab's whole budget (`formula::budget`).
+    pub fn lab_budget_spent(&self) -> bool {
+        self.engine.meter().overrun() == Some(crate::formula::budget::Overrun::Lab)
+    }
+
+    /// Once the lab's budget is spent every later evaluation fails the same way: keep the first
+    /// such failure (where the budget ran out), as an error.
+    fn keep_first_budget_error(&self, out: &mut Vec<Diagnostic>) {
+        if !self.lab_budget_spent() {
+            return;
+        }
+        let marker = crate::formula::budget::LAB_OVERRUN;
+        let first = out.iter().position(|d| d.message.contains(marker));
+        let mut first = first.map(|i| out[i].clone());
+        out.retain(|d| !d.message.contains(marker));
+        if let Some(d) = &mut first {
+            d.severity = crate::diag::Severity::Error;
+            out.push(d.clone());
+        }
     }
 
     fn check_claims(

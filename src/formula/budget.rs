@@ -29,6 +29,9 @@ pub const LAB_BUDGET: u64 = 20_000_000;
 /// The hidden function [`instrument`] inserts; formulas cannot name it (see `compile`).
 pub const TICK: &str = "__tick";
 
+/// Words of the error of an evaluation that spent the lab's whole budget.
+pub const LAB_OVERRUN: &str = "operations in total";
+
 /// Which budget ran out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Overrun {

@@ -18,11 +18,23 @@ pub fn register(engine: &mut Engine, meter: &Arc<Meter>) {
         "contains",
         move |ctx: NativeCallContext, a: &mut Array, v: Dynamic| -> Res<bool> {
             m.charge(a.len() as u64)?;
+            // Numbers, strings and booleans compare directly; lists and records through `==`.
+            if let Ok(f) = v.as_float() {
+                return Ok(a.iter().any(|x| x.as_float() == Ok(f)));
+            }
+            if let Ok(s) = v.as_immutable_string_ref() {
+                let s: &str = &s;
+                return Ok(a
+                    .iter()
+                    .any(|x| x.as_immutable_string_ref().is_ok_and(|t| t.as_str() == s)));
+            }
+            if let Ok(b) = v.as_bool() {
+                return Ok(a.iter().any(|x| x.as_bool() == Ok(b)));
+            }
             for x in a.iter() {
-                if x.type_id() != v.type_id() {
-                    continue;
-                }
-                if ctx.call_native_fn::<bool>("==", (x.clone(), v.clone()))? {
+                if x.type_id() == v.type_id()
+                    && ctx.call_native_fn::<bool>("==", (x.clone(), v.clone()))?
+                {
                     return Ok(true);
                 }
             }

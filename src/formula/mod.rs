@@ -297,8 +297,9 @@ fn budget_error(o: Overrun, pos: Position) -> FormulaError {
         ),
         Overrun::Lab => (
             format!(
-                "the lab's formulas ran more than {} operations in total",
-                limits::LAB_OPERATIONS
+                "the lab's formulas ran more than {} {}",
+                limits::LAB_OPERATIONS,
+                budget::LAB_OVERRUN
             ),
             "all the evaluations of one command or page update share this budget; make the heaviest formulas (loops, charts with many points) cheaper",
         ),
