@@ -224,11 +224,32 @@ impl CompiledLab {
                 self.check_claims(part, p, &sev, &mut out);
             }
         }
+        self.check_test_values(&mut out);
         if !self.lab_budget_spent() {
             out.extend(self.lint());
         }
         self.keep_first_budget_error(&mut out);
         out
+    }
+
+    /// Every value a test sets must be one its control takes (the answer key runs the tests).
+    fn check_test_values(&self, out: &mut Vec<Diagnostic>) {
+        for t in &self.lab.tests {
+            let Some(model) = self.model_part(&t.part.value) else {
+                continue;
+            };
+            for (k, v) in &t.set {
+                let Some(ctl) = model.controls.iter().find(|c| &c.id().value == k) else {
+                    continue;
+                };
+                if let Err(m) = super::validate_control(ctl, &super::value_to_dynamic(&v.value)) {
+                    out.push(
+                        Diagnostic::error(&self.source.name, v.pos, format!("a test sets a value its control does not take: {m}"))
+                            .with_hint("a test sets controls to values a student can choose; use one of the control's values"),
+                    );
+                }
+            }
+        }
     }
 
     /// Whether the evaluations so far spent the lab's whole budget (`formula::budget`).

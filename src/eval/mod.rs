@@ -150,6 +150,15 @@ impl CompiledLab {
         Ok(v)
     }
 
+    /// Starts a new total budget (`formula::budget::LAB_BUDGET`) for the evaluations that follow:
+    /// a command's evaluations share one, and a long session (`labforge run`) starts one per
+    /// view, as the page does per update.
+    pub fn start_update(&self) {
+        self.engine
+            .meter()
+            .reset_total(crate::formula::budget::LAB_BUDGET);
+    }
+
     /// Evaluates a part at the given control values (all controls present: see [`Self::inputs`]).
     pub fn evaluate(
         &self,

@@ -17,6 +17,8 @@ impl Session<'_> {
         inputs: &IndexMap<String, Dynamic>,
     ) -> Res<()> {
         let scr = &self.scr;
+        // Each view is one update, with its own total budget (as a page update).
+        self.lab.start_update();
         let ev = self.lab.evaluate(cp, inputs).map_err(eval_stop)?;
         let outputs: IndexMap<String, eval::OutputView> = self
             .lab
