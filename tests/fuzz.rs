@@ -77,7 +77,16 @@ fn pipeline(text: &str, reached: &mut Reached) -> Result<(), String> {
     }
     reached.clean += 1;
     // A check-clean lab evaluates every part at its defaults, and renders.
-    evaluate_all(&lab)?;
+    if let Err(e) = evaluate_all(&lab) {
+        // Say whether a fresh load fails the same way (else state leaked between cases).
+        let fresh = load_source(Source::new("fuzz.yaml", text))
+            .map_err(|_| "does not compile".to_string())
+            .and_then(|l| evaluate_all(&l));
+        return Err(format!(
+            "{e} (meter: {} units in total; a fresh load: {fresh:?})",
+            lab.engine.meter().total_used()
+        ));
+    }
     for name in ["html", "markdown", "handout-html"] {
         for key in [false, true] {
             let r = renderer(name).expect("renderer");
@@ -240,7 +249,7 @@ fn mutated_seed_labs_never_panic() {
     let seeds = seeds();
     assert!(seeds.len() > 10, "the seed corpus is there");
     let reached = std::cell::RefCell::new(Reached::default());
-    let mut r = runner(cases(120));
+    let mut r = runner(cases(80));
     let strategy = (0..seeds.len(), prop::collection::vec(mutation(), 1..3));
     let result = r.run(&strategy, |(i, ms)| {
         let text = apply(&seeds[i], &ms);
@@ -399,7 +408,7 @@ fn yaml_str(s: &str) -> String {
 #[test]
 fn generated_labs_check_evaluate_and_render() {
     let reached = std::cell::RefCell::new(Reached::default());
-    let mut r = runner(cases(40));
+    let mut r = runner(cases(25));
     let strategy = prop::collection::vec(part(0), 1..4);
     let result = r.run(&strategy, |parts| {
         let text = yaml_lab(&parts);
@@ -416,4 +425,23 @@ fn generated_labs_check_evaluate_and_render() {
         reached.rendered * 2 > reached.loaded,
         "only {reached:?} of the generated labs reached rendering"
     );
+}
+
+// ------------------------------------------------------------------ regressions it found
+
+/// Each render has its own total work budget: rendering one compiled lab again and again (as a
+/// program embedding labforge would) used to spend the lab's total after a dozen renders.
+#[test]
+fn one_compiled_lab_renders_any_number_of_times() {
+    let text = std::fs::read_to_string(root().join("tests/inputs/html_heavy.yaml")).unwrap();
+    let lab = load_source(Source::new("heavy.yaml", text)).ok().expect("compiles");
+    assert!(lab.check_semantics().iter().all(|d| !d.is_error()));
+    for round in 0..6 {
+        for name in ["html", "markdown", "handout-html"] {
+            renderer(name)
+                .unwrap()
+                .render(&lab, "heavy", &RenderOptions::default())
+                .unwrap_or_else(|e| panic!("render {round} of {name}: {e}"));
+        }
+    }
 }

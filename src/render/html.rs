@@ -76,6 +76,7 @@ impl Renderer for HtmlRenderer {
         stem: &str,
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
+        lab.start_update(); // one render, one total work budget
         let html = render_page(lab, opts)?;
         Ok(vec![OutFile {
             path: PathBuf::from(format!("{stem}.html")),

@@ -263,6 +263,8 @@ pub fn build(
     key: bool,
     chart_svg: &dyn Fn(&ChartData, &str) -> String,
 ) -> Result<Doc, String> {
+    // A render is one command's worth of evaluations: its own total work budget.
+    lab.start_update();
     let l = &lab.lab;
     let lt = |t: &Text| {
         lab.render_text(None, None, &t.value, &[])
