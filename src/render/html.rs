@@ -7,7 +7,7 @@
 //! text and unsafe link schemes removed; a Content-Security-Policy allows only the page's own
 //! scripts (by SHA-256 hash), no network and no eval.
 
-mod hash;
+pub(crate) mod hash;
 mod md;
 
 use super::{asset, OutFile, RenderOptions, Renderer};

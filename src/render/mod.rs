@@ -1,8 +1,10 @@
 //! Renderers: the compiled lab to files a user gets. Each renderer owns its templates and
 //! assets under `renderers/<name>/`, embedded in the binary and overridable with `--templates`.
 
+pub mod csp;
 pub mod html;
 pub mod markdown;
+pub mod sanitize;
 pub mod svg;
 
 use crate::eval::CompiledLab;

@@ -1,0 +1,167 @@
+//! Hostile labs against the files a user gets (the real `labforge` binary): lab text is never
+//! markup in any output, every HTML file carries a Content-Security-Policy, output files stay
+//! inside `-o`, and oversized values are located errors, never panics.
+//! (The browser-side counterpart, with every field × every payload, is tests/injection_browser.rs.)
+
+mod common;
+
+use common::root;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn labforge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_labforge"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("run labforge")
+}
+
+fn ok(args: &[&str]) -> Output {
+    let out = labforge(args);
+    assert!(
+        out.status.success(),
+        "labforge {args:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Every file under `dir`, recursively, sorted.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            v.extend(files(&p));
+        } else {
+            v.push(p);
+        }
+    }
+    v.sort();
+    v
+}
+
+/// Markdown rendered as a site would: CommonMark with raw HTML passed through.
+fn site_html(md: &str) -> String {
+    let mut out = String::new();
+    let opts = pulldown_cmark::Options::ENABLE_TABLES | pulldown_cmark::Options::ENABLE_TASKLISTS;
+    pulldown_cmark::html::push_html(&mut out, pulldown_cmark::Parser::new_ext(md, opts));
+    out
+}
+
+/// Markup the hostile fixture's payloads would create if any got through.
+const MARKUP: &[&str] = &[
+    "<img",
+    "<script",
+    "<svg onload",
+    "<b onmouseover",
+    "href=\"javascript",
+];
+
+/// Renders `lab` twice (two stems, so the indexes are written too) to every format.
+fn render_all(lab: &Path, out: &Path) -> Vec<PathBuf> {
+    let src = out.join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::copy(lab, src.join("one.yaml")).unwrap();
+    std::fs::copy(lab, src.join("two.yaml")).unwrap();
+    let s = src.to_str().unwrap();
+    for (to, key) in [
+        ("html", false),
+        ("markdown", false),
+        ("markdown", true),
+        ("handout-html", false),
+        ("handout-html", true),
+    ] {
+        let dir = out.join(format!("{to}{}", if key { "-key" } else { "" }));
+        let mut args = vec!["render", s, "--to", to, "-o", dir.to_str().unwrap()];
+        if key {
+            args.push("--answer-key");
+        }
+        ok(&args);
+    }
+    files(out)
+        .into_iter()
+        .filter(|p| !p.starts_with(&src))
+        .collect()
+}
+
+/// The page without its own five `<script>` elements (its data and four scripts, allowed by
+/// hash in its CSP): a lab payload that opened a script would make a sixth.
+fn without_own_scripts(html: &str) -> String {
+    let n = html.matches("<script").count();
+    assert!(n == 0 || n == 5, "{n} script elements");
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(i) = rest.find("<script") {
+        out.push_str(&rest[..i]);
+        let j = rest[i..].find("</script>").expect("closed script");
+        rest = &rest[i + j + "</script>".len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[test]
+fn lab_text_is_never_markup_and_every_html_file_has_a_csp() {
+    let tmp = tempfile::tempdir().unwrap();
+    let written = render_all(&root().join("tests/inputs/hostile_text.yaml"), tmp.path());
+    let mut html_files = 0;
+    let mut md_files = 0;
+    for p in &written {
+        let text = std::fs::read_to_string(p).unwrap();
+        let name = p.strip_prefix(tmp.path()).unwrap().display().to_string();
+        let html = match p.extension().and_then(|e| e.to_str()) {
+            Some("html") => {
+                html_files += 1;
+                let csp = text
+                    .find("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+                    .unwrap_or_else(|| panic!("{name} has no CSP"));
+                assert!(
+                    csp < text.find("<style").unwrap_or(usize::MAX)
+                        && csp < text.find("</head>").unwrap(),
+                    "{name}: the CSP must come before anything it governs"
+                );
+                let policy = &text[csp..text[csp..].find("\">").unwrap() + csp];
+                for d in [
+                    "default-src 'none'",
+                    "base-uri 'none'",
+                    "form-action 'none'",
+                ] {
+                    assert!(policy.contains(d), "{name}: {policy} lacks {d}");
+                }
+                assert!(!policy.contains("unsafe-eval"), "{name}: {policy}");
+                without_own_scripts(&text)
+            }
+            Some("md") => {
+                md_files += 1;
+                site_html(&text)
+            }
+            _ => continue,
+        };
+        for m in MARKUP {
+            assert!(!html.contains(m), "{name} carries `{m}`:\n{html}");
+        }
+    }
+    // Pages and their index; handouts, keys and their indexes in HTML and Markdown.
+    assert_eq!((html_files, md_files), (3 + 3 + 3, 3 + 3), "{written:?}");
+}
+
+#[test]
+fn print_handouts_forbid_scripts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let written = render_all(&root().join("tests/inputs/ok_minimal.yaml"), tmp.path());
+    for p in written
+        .iter()
+        .filter(|p| !p.starts_with(tmp.path().join("html")))
+    {
+        if p.extension().is_some_and(|e| e == "html") {
+            let text = std::fs::read_to_string(p).unwrap();
+            assert!(
+                text.contains("script-src 'none'") && !text.contains("<script"),
+                "{}",
+                p.display()
+            );
+        }
+    }
+}
