@@ -100,7 +100,7 @@ pub fn chapter(lab: &Lab) -> String {
 pub fn justification_key(lab: &Lab) -> String {
     lab.ledger
         .as_ref()
-        .and_then(|l| l.justification_key.clone())
+        .and_then(|l| l.justification_key.as_ref().map(|k| k.value.clone()))
         .unwrap_or_else(|| "student_justification".into())
 }
 

@@ -165,3 +165,101 @@ fn print_handouts_forbid_scripts() {
         }
     }
 }
+
+/// `ok_minimal.yaml` with `old` replaced by `new`, written to `dir/name`.
+fn variant(dir: &Path, name: &str, old: &str, new: &str) -> PathBuf {
+    let base = std::fs::read_to_string(root().join("tests/inputs/ok_minimal.yaml")).unwrap();
+    assert!(base.contains(old), "{old}");
+    let p = dir.join(name);
+    std::fs::write(&p, base.replacen(old, new, 1)).unwrap();
+    p
+}
+
+/// A located error (`FILE:LINE:COL: error:`), exit code 1, and no panic.
+fn assert_located_failure(out: &Output, file: &Path) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let prefix = format!("{}:", file.display());
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with(&prefix) && l.contains(": error: ")),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_chart_id_cannot_write_outside_the_output_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lab = variant(
+        tmp.path(),
+        "trav.yaml",
+        "          id: wait\n",
+        "          id: /../../../escaped/pwned\n",
+    );
+    let out_dir = tmp.path().join("a/b/c/out");
+    for to in ["markdown", "handout-html", "html"] {
+        let out = labforge(&[
+            "render",
+            lab.to_str().unwrap(),
+            "--to",
+            to,
+            "-o",
+            out_dir.to_str().unwrap(),
+        ]);
+        assert_located_failure(&out, &lab);
+    }
+    let written: Vec<PathBuf> = files(tmp.path())
+        .into_iter()
+        .filter(|p| p != &lab)
+        .collect();
+    assert!(written.is_empty(), "{written:?}");
+}
+
+#[test]
+fn oversized_values_are_located_errors_not_panics() {
+    let tmp = tempfile::tempdir().unwrap();
+    let long = "L".repeat(65_536);
+    let cases = [
+        (
+            "digits.yaml",
+            "wait_min: { label: Wait, unit: min, digits: 1,",
+            "wait_min: { label: Wait, unit: min, digits: 65536,".to_string(),
+        ),
+        (
+            "slider.yaml",
+            "step: 0.01, default: 0.80 }",
+            "step: 0.01, default: 0.80, digits: 65536 }".to_string(),
+        ),
+        (
+            "digits21.yaml",
+            "wait_min: { label: Wait, unit: min, digits: 1,",
+            "wait_min: { label: Wait, unit: min, digits: 21,".to_string(),
+        ),
+        (
+            "label.yaml",
+            "wait_min: { label: Wait,",
+            format!("wait_min: {{ label: {long},"),
+        ),
+        (
+            "block_label.yaml",
+            "      amplification: { label: Amplification, unit: \"×\", digits: 0 }\n",
+            format!(
+                "      amplification:\n        label: |\n{}\n",
+                format!("          {}\n", "M".repeat(9_000)).repeat(8)
+            ),
+        ),
+    ];
+    for (name, old, new) in cases {
+        let lab = variant(tmp.path(), name, old, &new);
+        let p = lab.to_str().unwrap();
+        for args in [
+            vec!["check", p],
+            vec!["eval", p, "--part", "a"],
+            vec!["render", p, "--to", "handout-html", "-o", "/dev/null/x"],
+        ] {
+            let out = labforge(&args);
+            assert_located_failure(&out, &lab);
+        }
+    }
+}

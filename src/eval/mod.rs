@@ -462,8 +462,8 @@ pub fn format_output(o: &Output, v: &Dynamic) -> String {
     let Some(x) = as_number(v) else {
         return v.to_string();
     };
-    let num = match o.digits {
-        Some(d) => format::fixed(x, d, true),
+    let num = match &o.digits {
+        Some(d) => format::fixed(x, d.value, true),
         None => format::auto(x),
     };
     let unit = o.unit.as_deref().unwrap_or("");
@@ -698,7 +698,7 @@ mod format_tests {
         let out = |unit: &str, prefix: Option<&str>| Output {
             unit: Some(unit.into()),
             prefix: prefix.map(str::to_string),
-            digits: Some(0),
+            digits: Some(crate::model::Spanned::unspanned(0)),
             ..Output::default()
         };
         assert_eq!(

@@ -23,7 +23,8 @@ impl Ctx<'_> {
 
 /// Option ids: explicit, or A, B, C... by position.
 pub fn option_id(index: usize, c: &Choice) -> String {
-    c.id.clone()
+    c.id.as_ref()
+        .map(|i| i.value.clone())
         .unwrap_or_else(|| ((b'A' + (index as u8 % 26)) as char).to_string())
 }
 

@@ -40,6 +40,9 @@ impl Source {
 
 /// Parses a lab. Errors are located at the offending YAML node.
 pub fn parse(source: &Source) -> Result<Lab, Diagnostic> {
+    if let Some(d) = limits::source(source) {
+        return Err(d);
+    }
     serde_saphyr::from_str::<Lab>(&source.text).map_err(|e| yaml_diagnostic(source, &e))
 }
 
@@ -207,3 +210,4 @@ mod tests {
     }
 }
 pub mod check;
+pub mod limits;

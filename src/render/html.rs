@@ -78,7 +78,7 @@ impl Renderer for HtmlRenderer {
     ) -> Result<Vec<OutFile>, String> {
         let html = render_page(lab, opts)?;
         Ok(vec![OutFile {
-            path: PathBuf::from(format!("{stem}.html")),
+            path: PathBuf::from(super::file_name(&format!("{stem}.html"))),
             bytes: html.into_bytes(),
         }])
     }
@@ -469,7 +469,7 @@ fn color_class(c: Option<Color>) -> String {
 /// Decimals a slider shows: its `digits`, else those of its step (none for lists and powers).
 pub(crate) fn slider_digits(s: &Slider) -> Option<u32> {
     if s.digits.is_some() || s.exponent_base.is_some() || s.values.is_some() {
-        return s.digits;
+        return s.digits.as_ref().map(|d| d.value);
     }
     let step = s.step.as_ref().map(|x| x.value).unwrap_or(1.0);
     let txt = js_number_string(step);

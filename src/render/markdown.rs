@@ -213,9 +213,15 @@ fn describe(e: &Error) -> String {
 /// (`key.EXT.j2`, `STEM-key.EXT`).
 fn names(stem: &str, opts: &RenderOptions, ext: &str) -> (String, String) {
     if opts.answer_key {
-        (format!("key.{ext}.j2"), format!("{stem}-key.{ext}"))
+        (
+            format!("key.{ext}.j2"),
+            super::file_name(&format!("{stem}-key.{ext}")),
+        )
     } else {
-        (format!("handout.{ext}.j2"), format!("{stem}.{ext}"))
+        (
+            format!("handout.{ext}.j2"),
+            super::file_name(&format!("{stem}.{ext}")),
+        )
     }
 }
 

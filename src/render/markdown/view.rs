@@ -811,8 +811,11 @@ fn part_view(
             })),
             Instrument::Chart(_) => {
                 let Some(c) = charts.next() else { continue };
-                let file = format!("{}-{}.svg", p.id.value, c.id);
-                let path = format!("{stem}-charts/{file}");
+                let file = crate::render::file_name(&format!("{}-{}.svg", p.id.value, c.id));
+                let path = format!(
+                    "{}/{file}",
+                    crate::render::file_name(&format!("{stem}-charts"))
+                );
                 instruments.push(InstrumentView::Chart(ChartView {
                     id: c.id.clone(),
                     alt: chart_alt(&c),
