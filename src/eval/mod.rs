@@ -204,9 +204,12 @@ impl CompiledLab {
             .collect();
         if let Some(p) = &model.prediction {
             for (k, x) in &p.scenario {
-                if v.contains_key(k) {
-                    v.insert(k.clone(), value_to_dynamic(&x.value));
-                }
+                let Some(ctl) = model.controls.iter().find(|c| &c.id().value == k) else {
+                    continue;
+                };
+                // A select's label means its value, as in `eval --set` and `tests:`.
+                let d = value_to_dynamic(&x.value);
+                v.insert(k.clone(), validate_control(ctl, &d).unwrap_or(d));
             }
         }
         v
