@@ -43,7 +43,12 @@ pub fn parse(source: &Source) -> Result<Lab, Diagnostic> {
     if let Some(d) = limits::source(source) {
         return Err(d);
     }
-    serde_saphyr::from_str::<Lab>(&source.text).map_err(|e| yaml_diagnostic(source, &e))
+    let lab =
+        serde_saphyr::from_str::<Lab>(&source.text).map_err(|e| yaml_diagnostic(source, &e))?;
+    match text::check_source(source) {
+        Some(d) => Err(d),
+        None => Ok(lab),
+    }
 }
 
 fn yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagnostic {
@@ -211,3 +216,4 @@ mod tests {
 }
 pub mod check;
 pub mod limits;
+pub mod text;

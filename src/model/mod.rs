@@ -943,7 +943,9 @@ pub struct Hud {
     /// Parts whose prediction is shown as CORRECT/REVIEW.
     pub parts: Vec<Spanned<String>>,
     /// Tiers, first whose `when` holds wins. Scope: `correct` (record part id -> bool) and
-    /// `correct_count`. The last tier may omit `when`.
+    /// `correct_count`. The last tier may omit `when`. Optional: without tiers the HUD shows
+    /// the parts alone and no standing.
+    #[serde(default)]
     pub tiers: Vec<Tier>,
 }
 
