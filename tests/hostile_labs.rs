@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::root;
+use common::{files_under, root};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -25,21 +25,6 @@ fn ok(args: &[&str]) -> Output {
         String::from_utf8_lossy(&out.stderr)
     );
     out
-}
-
-/// Every file under `dir`, recursively, sorted.
-fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut v = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            v.extend(files(&p));
-        } else {
-            v.push(p);
-        }
-    }
-    v.sort();
-    v
 }
 
 /// Markdown rendered as a site would: CommonMark with raw HTML passed through.
@@ -80,7 +65,7 @@ fn render_all(lab: &Path, out: &Path) -> Vec<PathBuf> {
         }
         ok(&args);
     }
-    files(out)
+    files_under(out)
         .into_iter()
         .filter(|p| !p.starts_with(&src))
         .collect()
@@ -209,7 +194,7 @@ fn a_chart_id_cannot_write_outside_the_output_folder() {
         ]);
         assert_located_failure(&out, &lab);
     }
-    let written: Vec<PathBuf> = files(tmp.path())
+    let written: Vec<PathBuf> = files_under(tmp.path())
         .into_iter()
         .filter(|p| p != &lab)
         .collect();

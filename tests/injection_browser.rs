@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{browser_ready, root};
+use common::{browser_ready, files_under, root};
 use labforge::eval::load_source;
 use labforge::load::Source;
 use serde_json::Value as J;
@@ -156,17 +156,6 @@ fn publish_markdown(md: &Path) -> PathBuf {
     out
 }
 
-fn html_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            html_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "html") {
-            out.push(p);
-        }
-    }
-}
-
 #[test]
 fn every_text_field_times_every_payload_runs_and_loads_nothing_in_any_output() {
     // Through the lab model (a YAML-to-JSON conversion would read `var: n` as `false`).
@@ -224,9 +213,10 @@ fn every_text_field_times_every_payload_runs_and_loads_nothing_in_any_output() {
             }
         }
     }
-    let mut pages = Vec::new();
-    html_files(&out, &mut pages);
-    pages.sort();
+    let pages: Vec<PathBuf> = files_under(&out)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
     // Per format: one file per payload and an index (Markdown indexes included).
     let n = PAYLOADS.len();
     assert_eq!(pages.len(), 5 * (n + 1), "{pages:?}");

@@ -1,7 +1,7 @@
 //! Helpers shared by integration tests (each test file includes this with `mod common;`).
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The repository root.
@@ -74,4 +74,19 @@ pub fn browser_ready() -> bool {
             false
         }
     }
+}
+
+/// Every file under `dir`, recursively, sorted.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            v.extend(files_under(&p));
+        } else {
+            v.push(p);
+        }
+    }
+    v.sort();
+    v
 }
