@@ -15,3 +15,4 @@ pub mod load;
 pub mod model;
 pub mod render;
 pub mod run;
+pub mod view;
