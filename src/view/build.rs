@@ -330,7 +330,7 @@ fn explore_with(
                     id: c.id.clone(),
                     alt: chart_alt(&c),
                     title: c.title.clone(),
-                    data: c,
+                    data: Box::new(c),
                 }));
             }
         }

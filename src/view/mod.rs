@@ -344,7 +344,7 @@ pub struct ChartView {
     pub title: Option<String>,
     /// Alt text: the title, else what it plots.
     pub alt: String,
-    pub data: ChartData,
+    pub data: Box<ChartData>,
 }
 
 #[derive(Debug, Serialize)]
