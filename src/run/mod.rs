@@ -728,7 +728,7 @@ impl<'a> Session<'a> {
         };
         self.scr.println(&self.scr.rule(&title));
         let mut inputs = self.inputs_of(cp, part);
-        self.show(cp, part, &inputs)?;
+        self.show(cp, &inputs)?;
         if let Source::Answers(a) = &self.source {
             let moves = a.controls.get(&part.id.value).cloned().unwrap_or_default();
             for (id, v) in moves {
@@ -756,7 +756,7 @@ impl<'a> Session<'a> {
                 ));
                 inputs.insert(id.clone(), d.clone());
                 self.set_control(part, &id, &d)?;
-                self.show(cp, part, &inputs)?;
+                self.show(cp, &inputs)?;
             }
             return Ok(());
         }
@@ -818,7 +818,7 @@ impl<'a> Session<'a> {
             let v = ask_control(p.as_mut(), &scr, ctl, &cur)?;
             inputs.insert(ctl.id().value.clone(), v.clone());
             self.set_control(part, &ctl.id().value.clone(), &v)?;
-            self.show(cp, part, &inputs)?;
+            self.show(cp, &inputs)?;
         }
     }
 
