@@ -225,6 +225,21 @@ impl Cx {
 
     fn expr(&mut self, e: &Expr) -> Result<(), FormulaError> {
         match e {
+            Expr::StringConstant(s, pos) if s.chars().any(crate::load::text::forbidden) => {
+                let c = s
+                    .chars()
+                    .find(|c| crate::load::text::forbidden(*c))
+                    .unwrap_or('?');
+                Err(FormulaError {
+                    line: pos.line().unwrap_or(1),
+                    col: pos.position().unwrap_or(1),
+                    message: format!("this string holds the control character U+{:04X}", u32::from(c)),
+                    hint: Some(
+                        "remove it: lab text may not carry control characters or terminal escape sequences"
+                            .into(),
+                    ),
+                })
+            }
             Expr::BoolConstant(..)
             | Expr::FloatConstant(..)
             | Expr::IntegerConstant(..)

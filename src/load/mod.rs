@@ -40,7 +40,12 @@ impl Source {
 
 /// Parses a lab. Errors are located at the offending YAML node.
 pub fn parse(source: &Source) -> Result<Lab, Diagnostic> {
-    serde_saphyr::from_str::<Lab>(&source.text).map_err(|e| yaml_diagnostic(source, &e))
+    let lab =
+        serde_saphyr::from_str::<Lab>(&source.text).map_err(|e| yaml_diagnostic(source, &e))?;
+    match text::check_source(source) {
+        Some(d) => Err(d),
+        None => Ok(lab),
+    }
 }
 
 fn yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagnostic {
@@ -207,3 +212,4 @@ mod tests {
     }
 }
 pub mod check;
+pub mod text;
