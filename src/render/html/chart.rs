@@ -2,7 +2,7 @@
 //! `charts.js` (the same drawing as [`crate::render::svg::chart_svg`]).
 
 use super::live::{Fns, PartCx};
-use crate::eval::chart::color_name;
+use crate::eval::chart::{color_name, legend_shown, SERIES_COLORS};
 use crate::model::*;
 use serde_json::{json, Value as J};
 
@@ -20,7 +20,6 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
             None => Ok(J::Null),
         }
     };
-    const SERIES_COLORS: [&str; 6] = ["blue", "red", "text", "green", "orange", "purple"];
     let sweep = match &ch.sweep {
         Some(s) => {
             json!({"var": s.var.value, "from": e(fns, &s.from)?, "to": e(fns, &s.to)?, "points": s.points, "step": s.step})
@@ -78,12 +77,6 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
     };
     let hlines = lines(&ch.hlines, fns)?;
     let vlines = lines(&ch.vlines, fns)?;
-    let named = ch
-        .series
-        .iter()
-        .filter(|s| !s.name.value.is_empty())
-        .count()
-        + ch.markers.len();
     let mut e2 = |fns: &mut Fns, x: &Expr| -> Result<J, String> {
         Ok(J::from(fns.expr(lab, part, &x.value)?))
     };
@@ -98,7 +91,7 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
         "y_min": opt(fns, &ch.y.min, &mut e2)?, "y_max": opt(fns, &ch.y.max, &mut e2)?,
         "x_prefix": ch.x.prefix.clone().unwrap_or_default(), "x_suffix": ch.x.suffix.clone().unwrap_or_default(),
         "y_prefix": ch.y.prefix.clone().unwrap_or_default(), "y_suffix": ch.y.suffix.clone().unwrap_or_default(),
-        "legend": ch.legend.unwrap_or(named > 1),
+        "legend": legend_shown(ch),
         "axes": ch.axes,
         "sweep": sweep,
         "series": series,

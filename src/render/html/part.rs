@@ -7,7 +7,7 @@ use super::live::{dyn_tpl, spans_html, Fns, PartCx};
 use super::strip_tags;
 use crate::formula::to_json;
 use crate::model::*;
-use crate::view::{InputView, InstrumentView, PartView};
+use crate::view::{InputView, InstrumentView, OptionView, PartView};
 use serde_json::{json, Value as J};
 
 /// A string made safe for an element id.
@@ -56,6 +56,14 @@ fn control_data(c: &crate::view::ControlView) -> J {
         }
         InputView::Checkboxes { .. } => json!({"id": c.id, "kind": "checkboxes"}),
     }
+}
+
+/// A question's options for the runtime: ids and which is correct.
+fn options_data(options: &[OptionView]) -> Vec<J> {
+    options
+        .iter()
+        .map(|o| json!({"id": o.id, "correct": o.correct.unwrap_or(false)}))
+        .collect()
 }
 
 /// The template context of one part and its runtime data.
@@ -138,26 +146,12 @@ pub(super) fn part(
             Some(n) => {
                 json!({"numeric": true, "target": n.target.unwrap_or(f64::NAN), "tolerance": n.tolerance, "options": []})
             }
-            None => {
-                let opts: Vec<J> = p
-                    .options
-                    .iter()
-                    .map(|o| json!({"id": o.id, "correct": o.correct.unwrap_or(false)}))
-                    .collect();
-                json!({"numeric": false, "options": opts})
-            }
+            None => json!({"numeric": false, "options": options_data(&p.options)}),
         },
     };
     let refl_data = match &pv.reflection {
         None => J::Null,
-        Some(r) => {
-            let opts: Vec<J> = r
-                .options
-                .iter()
-                .map(|o| json!({"id": o.id, "correct": o.correct.unwrap_or(false)}))
-                .collect();
-            json!({"options": opts})
-        }
+        Some(r) => json!({"options": options_data(&r.options)}),
     };
     let formulas: Vec<J> = cx
         .part
