@@ -17,8 +17,7 @@ use super::{asset, OutFile, RenderOptions, Renderer};
 use crate::eval::chart::color_name;
 use crate::eval::{CompiledLab, Span};
 use crate::formula::{limits, to_json};
-use crate::model::*;
-use crate::view::format::{badge_kind, level_word, part_label};
+use crate::view::format::{level_word, part_label};
 use crate::view::{self, Prose};
 use live::{spans_html, Fns, PartCx};
 use md::md_inline;
@@ -110,30 +109,22 @@ impl Renderer for HtmlRenderer {
         let style = asset(ASSETS, "style.css", dir)?;
         let mut items = Vec::new();
         for (stem, lab) in labs {
-            let l = &lab.lab;
-            let t = |x: &Text| -> Result<String, String> {
-                lab.render_text(None, None, &x.value, &[])
-                    .map_err(|e| e.to_string())
-            };
-            let mut badges = Vec::new();
-            for b in &l.badges {
-                badges.push(json!({"html": md_inline(&t(&b.text)?), "kind": badge_kind(b.kind)}));
-            }
-            let mut objectives = Vec::new();
-            for o in &l.objectives {
-                objectives.push(json!({
-                    "title_html": md_inline(&t(&o.title)?),
-                    "text_html": match &o.text { Some(x) => md_inline(&t(x)?), None => String::new() },
-                }));
-            }
+            let h = view::header(lab)?;
+            let inline = |p: &Prose| spans_html(&p.0, true);
+            let badges: Vec<J> = h
+                .badges
+                .iter()
+                .map(|b| json!({"html": inline(&b.text), "kind": b.kind}))
+                .collect();
+            let objectives: Vec<J> = h.objectives.iter().map(|o| lead_json(o)).collect();
             items.push(json!({
                 "href": format!("{}.html", url_escape(stem)),
-                "title_html": md_inline(&t(&l.title)?),
-                "topic": l.topic.clone().unwrap_or_default(),
-                "duration": l.duration.as_ref().map(|d| d.total.clone()).unwrap_or_default(),
+                "title_html": inline(&h.title),
+                "topic": h.topic.clone().unwrap_or_default(),
+                "duration": h.duration.clone().unwrap_or_default(),
                 "badges": badges,
                 "objectives": objectives,
-                "parts": l.parts.len(),
+                "parts": lab.lab.parts.len(),
             }));
         }
         let ctx = json!({
@@ -231,6 +222,14 @@ fn render_template(dir: Option<&std::path::Path>, name: &str, ctx: &J) -> Result
     t.render(ctx).map_err(|e| format!("{name}: {e:#}"))
 }
 
+/// An objective or takeaway as the page templates read it.
+fn lead_json(o: &view::Lead) -> J {
+    json!({
+        "title_html": spans_html(&o.title.0, true),
+        "text_html": o.text.as_ref().map(|t| spans_html(&t.0, true)).unwrap_or_default(),
+    })
+}
+
 /// JSON for embedding in a `<script>` element.
 fn script_json(v: &J) -> String {
     serde_json::to_string(v)
@@ -249,12 +248,6 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
     let v = view::lab(lab, true)?;
     let h = &v.header;
     let html = |p: &Prose, inline: bool| spans_html(&p.0, inline);
-    let lead = |o: &view::Lead| {
-        json!({
-            "title_html": html(&o.title, true),
-            "text_html": o.text.as_ref().map(|t| html(t, true)).unwrap_or_default(),
-        })
-    };
     let opt_block = |x: &Option<Prose>| x.as_ref().map(|t| html(t, false)).unwrap_or_default();
 
     // Header.
@@ -263,7 +256,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         .iter()
         .map(|b| json!({"html": html(&b.text, true), "kind": b.kind}))
         .collect();
-    let objectives: Vec<J> = h.objectives.iter().map(lead).collect();
+    let objectives: Vec<J> = h.objectives.iter().map(lead_json).collect();
     let prereq: Vec<String> = h.prerequisites.iter().map(|p| html(p, true)).collect();
     let title_text = h.title.plain();
 
@@ -344,7 +337,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
                 })
                 .collect();
             json!({
-                "takeaways": s.takeaways.iter().map(lead).collect::<Vec<_>>(),
+                "takeaways": s.takeaways.iter().map(lead_json).collect::<Vec<_>>(),
                 "cards": cards,
                 "self_assessment": s.self_assessment.iter().map(|q| html(q, true)).collect::<Vec<_>>(),
                 "self_assessment_note_html": opt_block(&s.self_assessment_note),

@@ -26,29 +26,35 @@ fn prose(
         .map_err(|e| e.to_string())
 }
 
-/// The whole lab: prose at each part's scenario, instruments at the defaults.
-pub fn lab(lab: &CompiledLab, answers: bool) -> R<LabView> {
+/// Lab-level prose as [`Lead`]s (objectives, takeaways).
+fn leads(lab: &CompiledLab, items: &[Objective]) -> R<Vec<Lead>> {
+    items
+        .iter()
+        .map(|o| {
+            Ok(Lead {
+                title: prose(lab, None, None, &o.title)?,
+                text: o
+                    .text
+                    .as_ref()
+                    .map(|t| prose(lab, None, None, t))
+                    .transpose()?,
+            })
+        })
+        .collect()
+}
+
+/// The lab's header: title, badges, objectives, prerequisites, duration, core question.
+pub fn header(lab: &CompiledLab) -> R<Header> {
     let l = &lab.lab;
     let lt = |t: &Text| prose(lab, None, None, t);
     let opt = |t: &Option<Text>| t.as_ref().map(lt).transpose();
-    let leads = |items: &[Objective]| -> R<Vec<Lead>> {
-        items
-            .iter()
-            .map(|o| {
-                Ok(Lead {
-                    title: lt(&o.title)?,
-                    text: opt(&o.text)?,
-                })
-            })
-            .collect()
-    };
     let label = match (l.volume, l.number) {
         (Some(v), Some(n)) => Some(format!("Volume {v} · Lab {n}")),
         (None, Some(n)) => Some(format!("Lab {n}")),
         (Some(v), None) => Some(format!("Volume {v}")),
         (None, None) => None,
     };
-    let header = Header {
+    Ok(Header {
         id: l.id.value.clone(),
         version: l.version,
         title: lt(&l.title)?,
@@ -69,11 +75,19 @@ pub fn lab(lab: &CompiledLab, answers: bool) -> R<LabView> {
             .collect::<R<_>>()?,
         duration: l.duration.as_ref().map(|d| d.total.clone()),
         duration_breakdown: l.duration.as_ref().and_then(|d| d.breakdown.clone()),
-        objectives: leads(&l.objectives)?,
+        objectives: leads(lab, &l.objectives)?,
         prerequisites: l.prerequisites.iter().map(lt).collect::<R<_>>()?,
         core_question: opt(&l.core_question)?,
         reading: opt(&l.reading)?,
-    };
+    })
+}
+
+/// The whole lab: prose at each part's scenario, instruments at the defaults.
+pub fn lab(lab: &CompiledLab, answers: bool) -> R<LabView> {
+    let l = &lab.lab;
+    let lt = |t: &Text| prose(lab, None, None, t);
+    let opt = |t: &Option<Text>| t.as_ref().map(lt).transpose();
+    let header = header(lab)?;
     let n = lab.parts.len();
     let mut parts = Vec::new();
     for (i, cp) in lab.parts.iter().enumerate() {
@@ -86,7 +100,7 @@ pub fn lab(lab: &CompiledLab, answers: bool) -> R<LabView> {
     let synthesis = match &l.synthesis {
         None => None,
         Some(s) => Some(SynthesisView {
-            takeaways: leads(&s.takeaways)?,
+            takeaways: leads(lab, &s.takeaways)?,
             cards: s
                 .cards
                 .iter()

@@ -13,7 +13,7 @@
 mod build;
 pub mod format;
 
-pub use build::{control_value_text, explore, lab, part, tests};
+pub use build::{control_value_text, explore, header, lab, part, tests};
 
 use crate::eval::chart::ChartData;
 use crate::eval::Span;
