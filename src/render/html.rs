@@ -116,7 +116,7 @@ impl Renderer for HtmlRenderer {
                 .iter()
                 .map(|b| json!({"html": inline(&b.text), "kind": b.kind}))
                 .collect();
-            let objectives: Vec<J> = h.objectives.iter().map(|o| lead_json(o)).collect();
+            let objectives: Vec<J> = h.objectives.iter().map(lead_json).collect();
             items.push(json!({
                 "href": format!("{}.html", url_escape(stem)),
                 "title_html": inline(&h.title),
