@@ -629,16 +629,72 @@ fn a_record_of_another_format_is_refused() {
     let l = d.join("l.json");
     std::fs::write(
         &l,
-        r#"{"format":"labforge-ledger/2","lab":"run-fixture","version":2,"chapter":"x","design":{},"parts":{},"hud":{"parts":{},"tier":null}}"#,
+        r#"{"format":"labforge-ledger/3","lab":"run-fixture","version":2,"chapter":"x","design":{},"parts":{},"hud":{"parts":{},"tier":null}}"#,
     )
     .unwrap();
     let o = run_with(&[FIXTURE, "--ledger", l.to_str().unwrap()], "");
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("is a `labforge-ledger/2` record; this labforge reads `labforge-ledger/1`"),
+        err.contains("is a `labforge-ledger/3` record; this labforge reads `labforge-ledger/2` (and labforge-ledger/1)"),
         "{err}"
     );
+}
+
+/// A prediction is locked in with its time (UTC, RFC 3339); the first answer is the record's.
+#[test]
+fn the_terminal_locks_the_prediction_in_with_its_time() {
+    let d = tmp("lock");
+    let l = d.join("l.json");
+    let ls = l.to_str().unwrap();
+    let o = run_with(
+        &[FIXTURE, "--ledger", ls],
+        "B
+",
+    );
+    assert_eq!(o.status.code(), Some(1), "{:?}", text(&o));
+    let v = ledger(&l);
+    assert_eq!(v["format"], "labforge-ledger/2");
+    assert_eq!(v["parts"]["a"]["prediction"], "B");
+    let at = v["parts"]["a"]["prediction_locked_at"]
+        .as_str()
+        .unwrap_or_default();
+    let shape: String = at
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '9' } else { c })
+        .collect();
+    assert_eq!(shape, "9999-99-99T99:99:99Z", "{at}");
+    assert!(v["parts"]["a"].get("prediction_attempts").is_none());
+    // Resuming never asks again: the locked answer stays, with its time.
+    let o = run_with(&[FIXTURE, "--ledger", ls], "");
+    assert_eq!(o.status.code(), Some(1), "{:?}", text(&o));
+    let w = ledger(&l);
+    assert_eq!(w["parts"]["a"]["prediction"], "B");
+    assert_eq!(w["parts"]["a"]["prediction_locked_at"], at);
+}
+
+/// Records written before commitment existed (format 1) still load and resume, answers kept;
+/// the next save writes the current format.
+#[test]
+fn a_format_1_record_still_loads_and_resumes() {
+    let d = tmp("v1");
+    let l = d.join("l.json");
+    std::fs::write(
+        &l,
+        r#"{"format":"labforge-ledger/1","lab":"run-fixture","version":2,"chapter":"x","design":{},"parts":{"a":{"prediction":"B"}},"hud":{"parts":{},"tier":null},"position":"a.explore"}"#,
+    )
+    .unwrap();
+    let o = run_with(&[FIXTURE, "--ledger", l.to_str().unwrap()], "");
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
+    assert!(out.contains("Resuming at part A (explore)"), "{out}");
+    assert!(!err.contains("record; this labforge reads"), "{err}");
+    let v = ledger(&l);
+    assert_eq!(v["format"], "labforge-ledger/2");
+    assert_eq!(v["parts"]["a"]["prediction"], "B");
+    assert_eq!(v["parts"]["a"]["prediction_correct"], true);
+    // No lock time is invented for an answer given before there were any.
+    assert!(v["parts"]["a"].get("prediction_locked_at").is_none());
 }
 
 /// Every mode keeps to the screen width, the echo of a chosen option included (answers files and

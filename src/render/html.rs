@@ -51,6 +51,10 @@ pub const ASSETS: &[(&str, &str)] = &[
         include_str!("../../renderers/html/instrument.html.j2"),
     ),
     (
+        "lock.html.j2",
+        include_str!("../../renderers/html/lock.html.j2"),
+    ),
+    (
         "value-row.html.j2",
         include_str!("../../renderers/html/value-row.html.j2"),
     ),

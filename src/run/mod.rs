@@ -424,7 +424,10 @@ impl<'a> Session<'a> {
                 self.scr
                     .println(&self.scr.paint(Style::Bold, "Make your prediction"));
                 let a = self.ask_prediction(&items, pred, &pid, &question)?;
-                self.ledger.parts[&pid].prediction = Some(a.clone());
+                // Locked in: the first answer is the one that counts.
+                let rec = &mut self.ledger.parts[&pid];
+                rec.prediction = Some(a.clone());
+                rec.prediction_locked_at = Some(crate::ledger::now());
                 self.advance(i, 1);
                 self.save()?;
                 a
