@@ -82,10 +82,11 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
     let mut s = spawn(&[&fixture(), "--ledger", l.to_str().unwrap()], false);
     expect(&mut s, "Make your prediction");
     list(&mut s);
-    // Down, up, down: the pointer moves; Enter picks B.
+    // Down, a letter, up: the pointer moves (a prediction's letter only moves it: nothing is
+    // locked in before Enter); Enter locks in B.
     send(&mut s, DOWN);
     expect(&mut s, "❯ B) ~600 minutes");
-    send(&mut s, DOWN);
+    send(&mut s, "c");
     expect(&mut s, "❯ C) ~30 minutes");
     send(&mut s, UP);
     expect(&mut s, "❯ B) ~600 minutes");
@@ -242,7 +243,8 @@ fn levels_are_coloured_when_colour_is_allowed() {
     let l = d.join("l.json");
     let mut s = spawn(&[&fixture(), "--ledger", l.to_str().unwrap()], true);
     list(&mut s);
-    send(&mut s, "2");
+    // The option's number moves the pointer; Enter locks the prediction in.
+    send(&mut s, "2\r");
     // Red value and marker for a bad level; the marker text is there too.
     expect(&mut s, "\x1b[31m600.0 min\x1b[0m  \x1b[31m[✗ bad]\x1b[0m");
     s.get_process_mut().kill(Signal::SIGKILL).unwrap();

@@ -495,7 +495,7 @@ impl<'a> Session<'a> {
                     })?;
                     return Ok(got.unwrap_or_default());
                 }
-                let k = p.select(&scr, question, items, 0)?;
+                let k = p.commit(&scr, question, items, 0)?;
                 Ok(items[k].key.clone())
             }
         }
