@@ -53,9 +53,10 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
     let ls = l.to_str().unwrap();
     // prediction: `9` (no such option), `B`; explore: 1 -> utilization: `abc`, `1.5` (out of
     // range), `0.555` (between steps), `0.5`; 2 -> workload 1 (uniform); 4 -> math; 5 -> continue;
+    // 5 -> look at another answer's feedback: A (a look, not an answer); 6 -> continue;
     // reflection 2; part B: `lots` then 25; 2 -> causes: only the first (waiting); 3 -> batch:
     // `3` (not a power of 2), `16`; continue; reflection 1; decision log.
-    let input = "9\nB\n1\nabc\n1.5\n0.555\n0.5\n2\n1\n4\n5\n2\nlots\n25\n2\n1\n3\n3\n16\n4\n1\nLower the variability.\n";
+    let input = "9\nB\n1\nabc\n1.5\n0.555\n0.5\n2\n1\n4\n5\n1\n6\n2\nlots\n25\n2\n1\n3\n3\n16\n4\n1\nLower the variability.\n";
     let o = run_with(&[FIXTURE, "--ledger", ls], input);
     let (out, err) = text(&o);
     assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
@@ -67,6 +68,9 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
         "`utilization` must be between 0.10 and 0.99, not 1.5",
         "moves in steps of 0.01",
         "Pollaczek-Khinchine",
+        "5) Look at another answer's feedback (yours stays locked in)",
+        "A look at A; your locked-in answer stays B.",
+        "✗ Not quite.",
         "type a number, e.g. 42 (not `lots`)",
         "Wait           30.0 min  [✗ bad]",
         "QUEUING WALL",
@@ -86,6 +90,12 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
     let dsn = &v["design"];
     assert_eq!(dsn["partA_prediction"], "B");
     assert_eq!(dsn["partA_correct"], true);
+    // The look after locking in is an attempt, not an answer.
+    assert_eq!(
+        v["parts"]["a"]["prediction_attempts"],
+        serde_json::json!(["A"])
+    );
+    assert_eq!(v["hud"]["parts"]["a"], "correct");
     assert_eq!(dsn["partA_reflection"], "B");
     assert_eq!(dsn["partB_prediction"], "25");
     assert_eq!(dsn["partB_correct"], true);
@@ -132,7 +142,7 @@ fn eof_saves_and_the_next_run_resumes_where_it_stopped() {
     assert_eq!(v["parts"]["a"]["controls"]["utilization"], 0.9);
 
     // Resume: the prediction is not asked again and the control is where it was left.
-    let o = run_with(&[FIXTURE, "--ledger", ls], "5\n1\n");
+    let o = run_with(&[FIXTURE, "--ledger", ls], "6\n1\n");
     let (out, _) = text(&o);
     assert!(out.contains("Resuming at part A (explore)"), "{out}");
     assert!(out.contains("Your prediction: At 80% with C_s = 3, what is the wait?"));
@@ -415,8 +425,8 @@ fn numeric_estimates_are_recorded_as_typed_not_rounded() {
     let d = tmp("typed");
     let l = d.join("l.json");
     let ls = l.to_str().unwrap();
-    // Part A: B, continue, reflection B; part B's estimate `1,234.5678`; input ends in explore.
-    let o = run_with(&[FIXTURE, "--ledger", ls], "B\n5\n2\n1,234.5678\n");
+    // Part A: B, continue (6), reflection B; part B's estimate `1,234.5678`; input ends in explore.
+    let o = run_with(&[FIXTURE, "--ledger", ls], "B\n6\n2\n1,234.5678\n");
     assert_eq!(o.status.code(), Some(1), "{:?}", text(&o));
     let v = ledger(&l);
     // Not `1235` (the display rounding): what the student typed, separators removed.
@@ -462,7 +472,7 @@ fn record_means_the_same_as_the_pages_export() {
     let l = d.join("l.json");
     let ls = l.to_str().unwrap();
     // Every question answered (batch moved to 16 on the way); input ends at the decision log.
-    let o = run_with(&[FIXTURE, "--ledger", ls], "B\n5\n2\n25\n3\n16\n4\n1\n");
+    let o = run_with(&[FIXTURE, "--ledger", ls], "B\n6\n2\n25\n3\n16\n4\n1\n");
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
     let v = ledger(&l);
@@ -569,7 +579,7 @@ fn control_values_read_as_on_the_page_and_the_handout() {
     let l2 = d.join("l2.json");
     let o = run_with(
         &[lab.to_str().unwrap(), "--ledger", l2.to_str().unwrap()],
-        "B\n3\n1\n2\n",
+        "B\n4\n1\n2\n",
     );
     let (out, _) = text(&o);
     assert!(
@@ -717,7 +727,7 @@ fn chosen_options_wrap_at_the_screen_width_in_every_mode() {
             .env("COLUMNS", "30")
             .spawn()
             .and_then(|mut c| {
-                c.stdin.take().unwrap().write_all(b"2\n5\n2\n")?;
+                c.stdin.take().unwrap().write_all(b"2\n6\n2\n")?;
                 c.wait_with_output()
             })
             .unwrap();

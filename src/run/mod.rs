@@ -19,6 +19,7 @@ pub mod answers;
 pub mod chart;
 pub mod controls;
 pub mod md;
+mod questions;
 mod sections;
 mod show;
 pub mod term;
@@ -26,7 +27,7 @@ pub mod ui;
 
 use crate::eval::{self, CompiledLab, CompiledPart, EvalError};
 use crate::formula::to_json;
-use crate::ledger::{numeric_answer, Ledger};
+use crate::ledger::Ledger;
 use crate::model::*;
 use crate::view::Prose;
 pub use answers::Answers;
@@ -366,141 +367,6 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
-    /// A question's options as list items (key = option id).
-    fn choices(options: &[crate::view::OptionView]) -> Vec<Item> {
-        options
-            .iter()
-            .map(|o| Item {
-                key: o.id.clone(),
-                text: o.text.plain(),
-            })
-            .collect()
-    }
-
-    fn prediction(&mut self, i: usize, part: &Part) -> Res<()> {
-        let Some(pred) = &part.prediction else {
-            return Ok(());
-        };
-        let pid = part.id.value.clone();
-        let pv = self
-            .pv(&pid)
-            .prediction
-            .as_ref()
-            .expect("a prediction view");
-        let question = pv.question.plain();
-        let items = Self::choices(&pv.options);
-        // Feedback for each answer: an option's (or the question's other), or the numeric pair.
-        let option_fb: Vec<(String, Option<String>)> = pv
-            .options
-            .iter()
-            .map(|o| (o.id.clone(), o.feedback.as_ref().map(Prose::plain)))
-            .collect();
-        let other_fb = pv.other_feedback.as_ref().map(Prose::plain);
-        let numeric_fb = pv.numeric.as_ref().map(|n| {
-            (
-                n.correct_feedback.as_ref().map(Prose::plain),
-                n.other_feedback.as_ref().map(Prose::plain),
-            )
-        });
-        let answered = self.ledger.parts[&pid].prediction.clone();
-        let answer = match answered {
-            Some(a) => {
-                self.scr.println("");
-                self.print(md::render_prefixed(
-                    &question,
-                    &self.scr,
-                    "Your prediction: ",
-                    "  ",
-                ));
-                let shown = match items.iter().find(|it| it.key == a) {
-                    Some(it) => format!("{a}) {}", it.text),
-                    None => a.clone(),
-                };
-                self.print(md::render_prefixed(&shown, &self.scr, "  → ", "    "));
-                a
-            }
-            None => {
-                self.scr.println("");
-                self.scr
-                    .println(&self.scr.paint(Style::Bold, "Make your prediction"));
-                let a = self.ask_prediction(&items, pred, &pid, &question)?;
-                // Locked in: the first answer is the one that counts.
-                let rec = &mut self.ledger.parts[&pid];
-                rec.prediction = Some(a.clone());
-                rec.prediction_locked_at = Some(crate::ledger::now());
-                self.advance(i, 1);
-                self.save()?;
-                a
-            }
-        };
-        // Reveal the feedback.
-        let correct = self.ledger.parts[&pid].prediction_correct.unwrap_or(false);
-        let fb = match numeric_fb {
-            Some((right, wrong)) => {
-                if correct {
-                    right
-                } else {
-                    wrong
-                }
-            }
-            None => option_fb
-                .into_iter()
-                .find(|(id, _)| *id == answer)
-                .and_then(|(_, f)| f)
-                .or(other_fb),
-        };
-        self.verdict(correct, fb);
-        Ok(())
-    }
-
-    fn ask_prediction(
-        &mut self,
-        items: &[Item],
-        pred: &Prediction,
-        pid: &str,
-        question: &str,
-    ) -> Res<String> {
-        let scr = self.scr;
-        match &mut self.source {
-            Source::Answers(a) => {
-                let v = a.answer("prediction", pid)?;
-                scr.print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
-                if pred.numeric.is_some() {
-                    let x = numeric_answer(&v).ok_or_else(|| {
-                        Stop::Bad(format!(
-                            "answers: the prediction of part `{pid}` is a number, not `{v}`"
-                        ))
-                    })?;
-                    ui::echo_text(&scr, &x);
-                    return Ok(x);
-                }
-                let k = answers::choose(&scr, items, &v, pid, "prediction")?;
-                Ok(items[k].key.clone())
-            }
-            Source::Prompt(p) => {
-                if let Some(n) = &pred.numeric {
-                    let unit = n
-                        .unit
-                        .as_deref()
-                        .map(|u| format!(" ({u})"))
-                        .unwrap_or_default();
-                    scr.print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
-                    let q = format!("Your estimate{unit}:");
-                    let mut got = None;
-                    p.input(&scr, &q, &mut |s: &str| {
-                        got = numeric_answer(s);
-                        got.as_ref()
-                            .map(|_| ())
-                            .ok_or_else(|| format!("type a number, e.g. 42 (not `{}`)", s.trim()))
-                    })?;
-                    return Ok(got.unwrap_or_default());
-                }
-                let k = p.commit(&scr, question, items, 0)?;
-                Ok(items[k].key.clone())
-            }
-        }
-    }
-
     fn inputs_of(&self, cp: &CompiledPart, part: &Part) -> IndexMap<String, Dynamic> {
         let saved = &self.ledger.parts[&part.id.value].controls;
         let mut set = IndexMap::new();
@@ -600,6 +466,13 @@ impl<'a> Session<'a> {
                 });
                 items.len() - 1
             });
+            let look = self.lookable(&part.id.value).map(|_| {
+                items.push(Item {
+                    key: (items.len() + 1).to_string(),
+                    text: "Look at another answer's feedback (yours stays locked in)".into(),
+                });
+                items.len() - 1
+            });
             let cont = items.len();
             items.push(Item {
                 key: (items.len() + 1).to_string(),
@@ -613,6 +486,10 @@ impl<'a> Session<'a> {
             last = k;
             if k == cont {
                 return Ok(());
+            }
+            if Some(k) == look {
+                self.look(&part.id.value)?;
+                continue;
             }
             if Some(k) == math {
                 let m = self
@@ -638,43 +515,6 @@ impl<'a> Session<'a> {
             self.set_control(part, &ctl.id().value.clone(), &v)?;
             self.show(cp, &inputs)?;
         }
-    }
-
-    fn reflection(&mut self, i: usize, part: &Part) -> Res<()> {
-        if part.reflection.is_none() {
-            self.advance(i + 1, 0);
-            return self.save();
-        }
-        let pid = part.id.value.clone();
-        let r = self
-            .pv(&pid)
-            .reflection
-            .as_ref()
-            .expect("a reflection view");
-        let question = r.question.plain();
-        let items = Self::choices(&r.options);
-        let feedback: Vec<Option<String>> = r
-            .options
-            .iter()
-            .map(|o| o.feedback.as_ref().map(Prose::plain))
-            .collect();
-        self.scr.println("");
-        self.scr.println(&self.scr.paint(Style::Bold, "Reflection"));
-        let scr = self.scr;
-        let k = match &mut self.source {
-            Source::Answers(a) => {
-                let v = a.answer("reflection", &pid)?;
-                scr.print_lines(&md::render_prefixed(&question, &scr, "? ", "  "));
-                answers::choose(&scr, &items, &v, &pid, "reflection")?
-            }
-            Source::Prompt(p) => p.select(&scr, &question, &items, 0)?,
-        };
-        self.ledger.parts[&pid].reflection = Some(items[k].key.clone());
-        self.advance(i + 1, 0);
-        self.save()?;
-        let correct = self.ledger.parts[&pid].reflection_correct.unwrap_or(false);
-        self.verdict(correct, feedback[k].clone());
-        Ok(())
     }
 
     fn synthesis(&mut self) -> Res<()> {
