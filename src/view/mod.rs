@@ -11,9 +11,11 @@
 //! each other (enforced by `tests/layering.rs`).
 
 mod build;
+mod controls;
 pub mod format;
 
-pub use build::{control_value_text, explore, header, lab, part, tests};
+pub use build::{explore, header, lab, part, tests};
+pub use controls::control_value_text;
 
 use crate::eval::chart::ChartData;
 use crate::eval::Span;
