@@ -196,7 +196,8 @@ pub fn eval_cmd(path: &Path, part: Option<&str>, sets: &[String], json: bool) ->
             .iter()
             .map(|o| o.label.chars().count())
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
+            .min(MAX_LABEL_PAD);
         for o in &outputs {
             let lvl = o
                 .level
@@ -220,6 +221,9 @@ pub fn eval_cmd(path: &Path, part: Option<&str>, sets: &[String], json: bool) ->
     }
     ExitCode::SUCCESS
 }
+
+/// Labels up to this width are aligned in `eval`'s listing; longer ones just run on.
+const MAX_LABEL_PAD: usize = 60;
 
 /// The JSON Schema of the lab format.
 pub fn schema_json() -> String {
@@ -252,11 +256,8 @@ pub fn render(
             failed += 1;
             continue;
         };
-        let stem = f
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("lab")
-            .to_string();
+        let stem =
+            crate::render::file_name(f.file_stem().and_then(|s| s.to_str()).unwrap_or("lab"));
         eprintln!("[{}/{}] {} -> {to}", i + 1, files.len(), f.display());
         match r
             .render(&lab, &stem, opts)
@@ -292,7 +293,22 @@ pub fn render(
     }
 }
 
+/// Writes rendered files under `out`. A file's path must be relative and go only downwards
+/// (no root, drive prefix, `.` or `..` component): anything else is refused before any write.
 fn write_files(out: &Path, files: &[crate::render::OutFile]) -> Result<(), String> {
+    use std::path::Component;
+    for f in files {
+        let inside = f.path.components().count() > 0
+            && f.path
+                .components()
+                .all(|c| matches!(c, Component::Normal(_)));
+        if !inside {
+            return Err(format!(
+                "refusing to write `{}`: not a relative path inside the output folder",
+                f.path.display()
+            ));
+        }
+    }
     for f in files {
         let p = out.join(&f.path);
         if let Some(d) = p.parent() {
@@ -301,4 +317,42 @@ fn write_files(out: &Path, files: &[crate::render::OutFile]) -> Result<(), Strin
         std::fs::write(&p, &f.bytes).map_err(|e| format!("{}: {e}", p.display()))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_files;
+    use crate::render::OutFile;
+    use std::path::PathBuf;
+
+    #[test]
+    fn write_files_refuses_paths_leaving_the_output_folder() {
+        let tmp = std::env::temp_dir().join(format!("lf-write-files-{}", std::process::id()));
+        let out = tmp.join("out");
+        for bad in ["../x.svg", "/tmp/x.svg", "a/../../x.svg", "./../x", ""] {
+            let f = OutFile {
+                path: PathBuf::from(bad),
+                bytes: b"x".to_vec(),
+            };
+            let ok = OutFile {
+                path: PathBuf::from("fine.md"),
+                bytes: b"y".to_vec(),
+            };
+            let e = write_files(&out, &[ok, f]).unwrap_err();
+            assert!(e.contains("refusing"), "{bad}: {e}");
+            // Nothing at all was written.
+            assert!(!out.join("fine.md").exists(), "{bad}");
+        }
+        assert!(!tmp.join("x.svg").exists());
+        write_files(
+            &out,
+            &[OutFile {
+                path: PathBuf::from("lab-charts/a-wait.svg"),
+                bytes: b"z".to_vec(),
+            }],
+        )
+        .unwrap();
+        assert!(out.join("lab-charts/a-wait.svg").exists());
+        std::fs::remove_dir_all(&tmp).unwrap();
+    }
 }

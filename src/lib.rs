@@ -9,6 +9,7 @@ pub mod cli;
 pub mod diag;
 pub mod eval;
 pub mod formula;
+pub mod grade;
 pub mod ledger;
 pub mod library;
 pub mod load;

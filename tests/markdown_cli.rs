@@ -1,5 +1,7 @@
 //! Handouts as the files a user gets: the real `labforge render` binary into a temp directory.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Instant;
@@ -67,7 +69,7 @@ fn render_markdown_writes_the_handout_and_its_charts() {
         roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{i}: {e}"));
     }
     // Only the handout and its charts: no key, no stray files.
-    let mut names: Vec<String> = walk(&out)
+    let mut names: Vec<String> = common::files_under(&out)
         .iter()
         .map(|p| {
             p.strip_prefix(&out)
@@ -85,19 +87,6 @@ fn render_markdown_writes_the_handout_and_its_charts() {
             "md_checkpoint.md"
         ]
     );
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut v = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            v.extend(walk(&p));
-        } else {
-            v.push(p);
-        }
-    }
-    v
 }
 
 #[test]
@@ -150,7 +139,7 @@ fn handout_html_is_one_printable_file_with_inline_charts() {
         "-o",
         o,
     ]);
-    let names: Vec<String> = walk(tmp.path())
+    let names: Vec<String> = common::files_under(tmp.path())
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().to_string())
         .collect();

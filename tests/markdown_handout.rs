@@ -244,7 +244,8 @@ fn the_key_marks_exactly_the_correct_options() {
             for opts in questions {
                 for (i, o) in opts.iter().enumerate() {
                     let id =
-                        o.id.clone()
+                        o.id.as_ref()
+                            .map(|x| x.value.clone())
                             .unwrap_or_else(|| ((b'A' + i as u8) as char).to_string());
                     let box_ = if o.correct { "[x]" } else { "[ ]" };
                     let first = o.text.value.lines().next().unwrap_or("");

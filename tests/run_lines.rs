@@ -634,6 +634,51 @@ fn answers_for_parts_the_lab_does_not_have_are_refused() {
 }
 
 #[test]
+fn answers_with_nowhere_to_go_are_refused() {
+    let d = tmp("nowhere");
+    let a = d.join("a.yaml");
+    let l = d.join("l.json");
+    for (lab, yaml, what) in [
+        (
+            "tests/inputs/ok_minimal.yaml",
+            "predictions: {a: B}\nreflections: {a: A}\ndecision_log: I would.\n",
+            "decision_log: this lab keeps no decision log",
+        ),
+        (
+            "tests/inputs/ok_minimal.yaml",
+            "predictions: {a: B, b: 3}\n",
+            "predictions: part `b` asks no prediction",
+        ),
+        (
+            "tests/inputs/ok_minimal.yaml",
+            "reflections: {b: A}\n",
+            "reflections: part `b` asks no reflection",
+        ),
+        (
+            FIXTURE,
+            "predictions: {a: B}\ncontrols: {a: {utilisation: 0.5}}\n",
+            "controls: part `a` has no control `utilisation` (controls: utilization, cs, priority)",
+        ),
+    ] {
+        std::fs::write(&a, yaml).unwrap();
+        let o = run_with(
+            &[
+                lab,
+                "--ledger",
+                l.to_str().unwrap(),
+                "--restart",
+                "--answers",
+                a.to_str().unwrap(),
+            ],
+            "",
+        );
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{yaml}: {err}");
+        assert!(err.contains(what), "{yaml}: {err}");
+    }
+}
+
+#[test]
 fn a_record_of_another_format_is_refused() {
     let d = tmp("format");
     let l = d.join("l.json");

@@ -401,13 +401,56 @@
   /* ------------------------------------------------------------ state */
 
   var KEY = "labforge:" + D.lab.id + ":v" + D.lab.version;
-  var state = { parts: {}, decision_log: "" };
-  try {
-    var saved = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (saved && typeof saved === "object" && saved.parts) state = saved;
-  } catch (err) { /* private mode or corrupt: start fresh */ }
-  D.parts.forEach(function (p) { if (!state.parts[p.id] || typeof state.parts[p.id] !== "object") state.parts[p.id] = {}; });
-  if (typeof state.decision_log !== "string") state.decision_log = "";
+  /* Saved progress is data from outside the page: only known parts, answers as strings,
+     controls and the decision log of the right shape are kept; the rest is discarded with a
+     notice. Keyed records have no prototype, so no id or key can reach Object.prototype. */
+  function isRecord(o) { return !!o && typeof o === "object" && !Array.isArray(o); }
+  function blankState() {
+    var s = { parts: Object.create(null), decision_log: "" };
+    D.parts.forEach(function (p) { s.parts[p.id] = Object.create(null); });
+    return s;
+  }
+  function readState() {
+    var s = blankState(), raw = null, saved, dropped = false;
+    try { raw = localStorage.getItem(KEY); } catch (err) { return { state: s, dropped: false }; }
+    if (raw === null) return { state: s, dropped: false };
+    try { saved = JSON.parse(raw); } catch (err) { return { state: s, dropped: true }; }
+    if (!isRecord(saved) || !isRecord(saved.parts)) return { state: s, dropped: true };
+    D.parts.forEach(function (p) {
+      if (!has(saved.parts, p.id)) return;
+      var a = saved.parts[p.id], t = s.parts[p.id];
+      if (!isRecord(a)) { dropped = true; return; }
+      ["prediction", "reflection"].forEach(function (w) {
+        if (!has(a, w)) return;
+        if (typeof a[w] === "string" || (typeof a[w] === "number" && isFinite(a[w]))) t[w] = String(a[w]);
+        else dropped = true;
+      });
+      if (has(a, "controls")) {
+        if (!isRecord(a.controls)) { dropped = true; return; }
+        t.controls = Object.create(null);
+        p.controls.forEach(function (c) { if (has(a.controls, c.id)) t.controls[c.id] = a.controls[c.id]; });
+      }
+    });
+    if (has(saved, "decision_log")) {
+      if (typeof saved.decision_log === "string") s.decision_log = saved.decision_log; else dropped = true;
+    }
+    return { state: s, dropped: dropped };
+  }
+  var loaded = readState(), state = loaded.state;
+  function notice(text) {
+    var n = document.querySelector("[data-notice]");
+    if (!n) {
+      n = document.createElement("p");
+      n.setAttribute("data-notice", "");
+      n.setAttribute("role", "status");
+      n.className = "lf-notice";
+      var main = document.getElementById("main") || document.body;
+      main.insertBefore(n, main.firstChild);
+    }
+    n.textContent = text;
+  }
+  var DROPPED = "Some saved progress for this lab could not be read and was discarded. Use Reset to start over if anything looks wrong.";
+  if (loaded.dropped) notice(DROPPED);
   function save() { try { localStorage.setItem(KEY, JSON.stringify(state)); } catch (err) { /* ignore */ } }
 
   function q(root, sel) { return root.querySelector(sel); }
@@ -686,9 +729,9 @@
   }
   function partKey(id) { return Array.from(id).length === 1 ? "part" + id.toUpperCase() : "part_" + id; }
   function ledger() {
-    var design = {}, parts = {};
+    var design = Object.create(null), parts = Object.create(null);
     D.parts.forEach(function (p) {
-      var a = state.parts[p.id], rec = {};
+      var a = state.parts[p.id], rec = Object.create(null);
       var pc = predictionCorrect(p, a.prediction), rc = reflectionCorrect(p, a.reflection);
       if (answered(p.id, "prediction")) rec.prediction = String(a.prediction);
       if (pc !== null && answered(p.id, "prediction")) rec.prediction_correct = pc;
@@ -744,20 +787,38 @@
 
   /* ------------------------------------------------------------ wiring */
 
+  /* Reset is wired before anything reads saved progress, so it works whatever was saved. */
+  function wireReset() {
+    var br = document.querySelector("[data-reset]");
+    if (br) br.addEventListener("click", function () {
+      if (window.confirm("Erase your saved answers for this lab?")) {
+        try { localStorage.removeItem(KEY); } catch (e) { /* ignore */ }
+        location.reload();
+      }
+    });
+  }
+
   function restore() {
     D.parts.forEach(function (p) {
-      var a = state.parts[p.id], el = partEl(p);
-      if (a.controls) p.controls.forEach(function (c) { if (has(a.controls, c.id)) writeControl(p, c, fromJson(a.controls[c.id])); });
-      ["prediction", "reflection"].forEach(function (what) {
-        if (!answered(p.id, what)) return;
-        qa(el, 'input[name="' + what + "-" + p.id + '"]').forEach(function (r) {
-          if (r.type === "radio") r.checked = r.value === String(a[what]);
-          else r.value = String(a[what]);
-        });
-      });
+      try { restorePart(p); } catch (e) {
+        state.parts[p.id] = Object.create(null);
+        loaded.dropped = true;
+        notice(DROPPED);
+      }
     });
     var dl = document.querySelector('[name="decision-log"]');
     if (dl) dl.value = state.decision_log;
+  }
+  function restorePart(p) {
+    var a = state.parts[p.id], el = partEl(p);
+    if (a.controls) p.controls.forEach(function (c) { if (has(a.controls, c.id)) writeControl(p, c, fromJson(a.controls[c.id])); });
+    ["prediction", "reflection"].forEach(function (what) {
+      if (!answered(p.id, what)) return;
+      qa(el, 'input[name="' + what + "-" + p.id + '"]').forEach(function (r) {
+        if (r.type === "radio") r.checked = r.value === String(a[what]);
+        else r.value = String(a[what]);
+      });
+    });
   }
 
   function wire() {
@@ -808,13 +869,6 @@
     });
     var bm = document.querySelector("[data-export-md]");
     if (bm) bm.addEventListener("click", function () { download(D.lab.id + "-report.md", "text/markdown", report()); });
-    var br = document.querySelector("[data-reset]");
-    if (br) br.addEventListener("click", function () {
-      if (window.confirm("Erase your saved answers for this lab?")) {
-        try { localStorage.removeItem(KEY); } catch (e) { /* ignore */ }
-        location.reload();
-      }
-    });
     qa(document, "[data-tab]").forEach(function (tab) {
       tab.addEventListener("click", function (ev) {
         if (tab.getAttribute("aria-disabled") === "true") { ev.preventDefault(); }
@@ -822,8 +876,10 @@
     });
   }
 
+  wireReset();
   restore();
   wire();
+  if (loaded.dropped) save();
   D.parts.forEach(function (p) { recompute(p); });
   applyGates();
   document.documentElement.setAttribute("data-ready", "1");

@@ -570,6 +570,8 @@ mod control_char_tests {
             r#""\x1b]52;c;aGk=\x07""#,
             r#"let s = "\u001B[2J"; s"#,
             r#""ok" + "\u009b""#,
+            r#"#{"k\u0007": 1}"#,
+            r#"["a", "\u0007"]"#,
         ] {
             let err = e.compile(src, &BTreeSet::new()).unwrap_err();
             assert!(err.message.contains("control character"), "{src}: {err:?}");

@@ -8,7 +8,7 @@
 //! scripts (by SHA-256 hash), no network and no eval.
 
 mod chart;
-mod hash;
+pub(crate) mod hash;
 mod live;
 mod md;
 mod part;
@@ -99,7 +99,7 @@ impl Renderer for HtmlRenderer {
     ) -> Result<Vec<OutFile>, String> {
         let html = render_page(lab, opts)?;
         Ok(vec![OutFile {
-            path: PathBuf::from(format!("{stem}.html")),
+            path: PathBuf::from(super::file_name(&format!("{stem}.html"))),
             bytes: html.into_bytes(),
         }])
     }

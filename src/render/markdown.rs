@@ -8,11 +8,11 @@
 
 pub mod view;
 
-use super::{asset, OutFile, RenderOptions, Renderer};
+use super::{asset, sanitize, OutFile, RenderOptions, Renderer};
 use crate::eval::chart::ChartData;
 use crate::eval::CompiledLab;
-use minijinja::{Environment, Error, ErrorKind, Value};
-use pulldown_cmark::{html, Options, Parser};
+use minijinja::{AutoEscape, Environment, Error, ErrorKind, Value};
+use pulldown_cmark::Options;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -59,26 +59,19 @@ pub struct MarkdownRenderer;
 /// The print-ready HTML handout: `STEM.html` (or `STEM-key.html`), charts inline.
 pub struct HandoutHtmlRenderer;
 
-/// Markdown options used to read prose (tables and strikethrough as on the page).
+/// Markdown options used to read prose (the same everywhere: [`sanitize::options`]).
 pub fn markdown_options() -> Options {
-    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS
+    sanitize::options()
 }
 
-/// Markdown to HTML.
+/// Markdown to safe HTML ([`sanitize::html_block`], the policy every HTML output shares).
 pub fn md_to_html(s: &str) -> String {
-    let mut out = String::new();
-    html::push_html(&mut out, Parser::new_ext(s, markdown_options()));
-    out
+    sanitize::html_block(s)
 }
 
-/// Inline Markdown to HTML (a single paragraph's `<p>` removed).
+/// Inline Markdown to safe HTML (a single paragraph's `<p>` removed).
 pub fn md_inline_to_html(s: &str) -> String {
-    let h = md_to_html(s);
-    let t = h.trim_end();
-    match t.strip_prefix("<p>").and_then(|r| r.strip_suffix("</p>")) {
-        Some(inner) if !inner.contains("<p>") => inner.to_string(),
-        _ => t.to_string(),
-    }
+    sanitize::html_inline(s)
 }
 
 /// Prefixes every line with `> ` (a Markdown blockquote).
@@ -123,7 +116,30 @@ fn environment(templates: Option<PathBuf>) -> Environment<'static> {
             Err(e) => Err(Error::new(ErrorKind::InvalidOperation, e)),
         },
     );
-    env.add_filter("quote", |s: String| quote(&s));
+    // Lab text is escaped wherever it lands: HTML-escaped in `.html.j2` templates (prose goes
+    // through `md`/`mdi`, the one sanitising policy), and made inert Markdown in `.md.j2`
+    // templates (sanitize::markdown_text), so no payload survives into either.
+    env.set_auto_escape_callback(|name| {
+        let base = name.strip_suffix(".j2").unwrap_or(name);
+        if base.ends_with(".md") {
+            AutoEscape::Custom("markdown")
+        } else if base.ends_with(".html") {
+            AutoEscape::Html
+        } else {
+            minijinja::default_auto_escape_callback(name)
+        }
+    });
+    env.set_formatter(|out, state, value| {
+        if state.auto_escape() == AutoEscape::Custom("markdown") && !value.is_safe() {
+            out.write_str(&sanitize::markdown_text(&value.to_string()))?;
+            Ok(())
+        } else {
+            minijinja::escape_formatter(out, state, value)
+        }
+    });
+    env.add_filter("quote", |s: String| {
+        Value::from_safe_string(quote(&sanitize::markdown_text(&s)))
+    });
     env.add_filter("cell", |s: String| cell(&s));
     env.add_filter("alt", |s: String| alt(&s));
     env.add_filter("md", |s: String| Value::from_safe_string(md_to_html(&s)));
@@ -197,9 +213,15 @@ fn describe(e: &Error) -> String {
 /// (`key.EXT.j2`, `STEM-key.EXT`).
 fn names(stem: &str, opts: &RenderOptions, ext: &str) -> (String, String) {
     if opts.answer_key {
-        (format!("key.{ext}.j2"), format!("{stem}-key.{ext}"))
+        (
+            format!("key.{ext}.j2"),
+            super::file_name(&format!("{stem}-key.{ext}")),
+        )
     } else {
-        (format!("handout.{ext}.j2"), format!("{stem}.{ext}"))
+        (
+            format!("handout.{ext}.j2"),
+            super::file_name(&format!("{stem}.{ext}")),
+        )
     }
 }
 
@@ -255,7 +277,11 @@ impl Renderer for HandoutHtmlRenderer {
         let css = asset(ASSETS, "print.css", opts.templates.as_deref())?.into_owned();
         doc.context["css"] = serde_json::Value::from(css);
         let (tpl, file) = names(stem, opts, "html");
-        let html = render_template(&environment(opts.templates.clone()), &tpl, &doc.context)?;
+        let html = super::csp::with_print_csp(&render_template(
+            &environment(opts.templates.clone()),
+            &tpl,
+            &doc.context,
+        )?)?;
         Ok(vec![OutFile {
             path: PathBuf::from(file),
             bytes: html.into_bytes(),
@@ -304,7 +330,11 @@ fn index(
         tpl,
         minijinja::context! { labs => entries, key => opts.answer_key, css => css },
     )?;
-    let text = if ext == "md" { tidy(&text) } else { text };
+    let text = if ext == "md" {
+        tidy(&text)
+    } else {
+        super::csp::with_print_csp(&text)?
+    };
     Ok(vec![OutFile {
         path: PathBuf::from(out),
         bytes: text.into_bytes(),

@@ -95,26 +95,50 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         },
     };
     crate::ledger::clear_stale_temps(&path);
+    crate::ledger::clear_stale_temps(&backup_path(&path));
     let mut ledger = if opts.restart {
+        if let Err(e) = keep_backup(&path) {
+            eprintln!("error: {e}\n  hint: move the file away yourself, or pass another --ledger");
+            return ExitCode::FAILURE;
+        }
         Ledger::new(&lab)
     } else {
         match Ledger::load(&path) {
             Ok(None) => Ledger::new(&lab),
             Ok(Some(l)) if l.lab != lab.lab.id.value || l.version != lab.lab.version => {
                 eprintln!(
-                    "error: {} holds progress for lab `{}` v{}, not `{}` v{}; pass another --ledger, or --restart to overwrite it",
+                    "error: {} holds progress for lab `{}` v{}, not `{}` v{}; pass another --ledger, or --restart to start over (the old file is kept as {})",
                     path.display(),
                     l.lab,
                     l.version,
                     lab.lab.id.value,
-                    lab.lab.version
+                    lab.lab.version,
+                    backup_path(&path).display()
                 );
                 return ExitCode::FAILURE;
             }
-            Ok(Some(l)) => l,
+            Ok(Some(mut l)) => {
+                let dropped = l.sanitize(&lab);
+                if !dropped.is_empty() {
+                    if let Err(e) = keep_backup(&path) {
+                        eprintln!("error: {e}");
+                        return ExitCode::FAILURE;
+                    }
+                    eprintln!(
+                        "warning: {} holds answers this lab cannot have; they are ignored (the file as it was is kept as {}):",
+                        path.display(),
+                        backup_path(&path).display()
+                    );
+                    for d in dropped {
+                        eprintln!("  - {d}");
+                    }
+                }
+                l
+            }
             Err(e) => {
                 eprintln!(
-                    "error: {e}\n  hint: pass --restart to start over (the file is replaced)"
+                    "error: {e}\n  hint: pass --restart to start over (the old file is kept as {})",
+                    backup_path(&path).display()
                 );
                 return ExitCode::FAILURE;
             }
@@ -174,6 +198,26 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             );
             ExitCode::from(1)
         }
+    }
+}
+
+/// Where the record at `path` is kept before it is started over or cleaned: `PATH.bak`.
+fn backup_path(path: &Path) -> PathBuf {
+    let mut p = path.as_os_str().to_owned();
+    p.push(".bak");
+    PathBuf::from(p)
+}
+
+/// Copies the record at `path`, if there is one, to [`backup_path`] (atomically), so starting
+/// over or dropping bad values never loses what the file held.
+fn keep_backup(path: &Path) -> Result<(), String> {
+    let target =
+        crate::ledger::save_target(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    match std::fs::read(&target) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+        Ok(bytes) => crate::ledger::write_atomic(&backup_path(path), &bytes)
+            .map_err(|e| format!("{}: {e}", backup_path(path).display())),
     }
 }
 

@@ -30,7 +30,7 @@ pub fn js_number_string(x: f64) -> String {
 /// Decimals a slider shows: its `digits`, else those of its step (none for lists and powers).
 pub fn slider_digits(s: &Slider) -> Option<u32> {
     if s.digits.is_some() || s.exponent_base.is_some() || s.values.is_some() {
-        return s.digits;
+        return s.digits.as_ref().map(|d| d.value);
     }
     let step = s.step.as_ref().map(|x| x.value).unwrap_or(1.0);
     let txt = js_number_string(step);

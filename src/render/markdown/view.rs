@@ -40,7 +40,11 @@ pub fn build(
                 view::InstrumentView::Table(t) => table(to_json(&t.title)?, &t.rows)?,
                 view::InstrumentView::Panel(_) => to_json(i)?,
                 view::InstrumentView::Chart(c) => {
-                    let file = format!("{stem}-charts/{}-{}.svg", p.id, c.id);
+                    let file = format!(
+                        "{}/{}",
+                        crate::render::file_name(&format!("{stem}-charts")),
+                        crate::render::file_name(&format!("{}-{}.svg", p.id, c.id))
+                    );
                     let svg = chart_svg(&c.data, &format!("{}-{}", p.id, c.id));
                     charts.push((file.clone(), svg.clone()));
                     json!({"kind": "chart", "id": c.id, "title": c.title, "alt": c.alt,
