@@ -5,7 +5,7 @@
 //! they fail.
 
 mod common;
-use common::root;
+use common::{browser_ready, root};
 use labforge::eval::load_lab;
 use labforge::model::Control;
 use serde_json::{json, Value as J};
@@ -18,42 +18,6 @@ fn bin() -> PathBuf {
     std::env::var_os("LABFORGE_BIN")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_labforge")))
-}
-
-/// Chromium and node with playwright-core installed, or `None` after printing why.
-fn browser_ready() -> bool {
-    let chromium =
-        std::env::var("LABFORGE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let why = if !Path::new(&chromium).exists() {
-        Some(format!("no Chromium at {chromium}"))
-    } else if Command::new("node").arg("--version").output().is_err() {
-        Some("no node".to_string())
-    } else {
-        let dir = root().join("tests/browser");
-        if !dir.join("node_modules/playwright-core").exists() {
-            // playwright-core ships no browser; PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD keeps it that way.
-            let _ = Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund", "--silent"])
-                .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-                .current_dir(&dir)
-                .status();
-        }
-        if dir.join("node_modules/playwright-core").exists() {
-            None
-        } else {
-            Some("playwright-core is not installed (npm ci in tests/browser failed)".to_string())
-        }
-    };
-    match why {
-        None => true,
-        Some(w) => {
-            if std::env::var_os("CI").is_some() {
-                panic!("browser tests cannot run under CI: {w}");
-            }
-            println!("SKIPPED: browser tests: {w}");
-            false
-        }
-    }
 }
 
 fn tmpdir(name: &str) -> PathBuf {
@@ -348,6 +312,8 @@ fn page_end_to_end_gating_reveal_live_persistence_export_keyboard() {
     for (pid, a) in &exported.parts {
         let w = want.parts.get_mut(pid).unwrap();
         w.prediction = a.prediction.clone();
+        w.prediction_locked_at = a.prediction_locked_at.clone();
+        w.prediction_attempts = a.prediction_attempts.clone();
         w.reflection = a.reflection.clone();
         w.controls = a.controls.clone();
     }
@@ -373,6 +339,29 @@ fn page_end_to_end_gating_reveal_live_persistence_export_keyboard() {
     );
     assert_eq!(exported.design["partA_prediction"], J::from("B"));
     assert!(exported.decision_log.contains("<script>"));
+}
+
+/// A prediction is a commitment on every page: after the first option is locked in, clicking
+/// through every option keeps it in the HUD, the export, the report and after a reload; the
+/// others are recorded as attempts.
+#[test]
+fn clicking_through_every_option_keeps_the_first_locked_answer() {
+    if !browser_ready() {
+        return;
+    }
+    for lab in common::html_test_labs() {
+        let stem = lab.file_stem().unwrap().to_string_lossy().to_string();
+        let out = tmpdir(&format!("commit-{stem}"));
+        let page = render(&lab, &out);
+        let (ok, text) = node("commit.mjs", &[&page, &out]);
+        println!("{stem}: {text}");
+        assert!(ok, "{stem}: commitment broken:\n{text}");
+        // The export is a ledger the Rust side reads, with the same first answers.
+        let exported: labforge::ledger::Ledger =
+            serde_json::from_slice(&std::fs::read(out.join("commit-ledger.json")).unwrap())
+                .expect("the export parses as a labforge ledger");
+        assert_eq!(exported.format, labforge::ledger::FORMAT);
+    }
 }
 
 const PAYLOADS: &[&str] = &[
@@ -539,6 +528,19 @@ fn page_enforces_the_operation_budget() {
     let (ok, text) = node("budget.mjs", &[&page]);
     println!("{text}");
     assert!(ok, "budget:\n{text}");
+}
+
+#[test]
+fn hostile_saved_state_is_discarded_with_a_notice_and_reset_always_works() {
+    if !browser_ready() {
+        return;
+    }
+    let out = tmpdir("state");
+    let page = render(&root().join("tests/inputs/html_demo.yaml"), &out);
+    let (ok, text) = node("state.mjs", &[&page]);
+    println!("{text}");
+    assert!(ok, "saved state:\n{text}");
+    assert!(text.contains("6 passed, 0 failed"), "{text}");
 }
 
 #[test]
