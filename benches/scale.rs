@@ -29,8 +29,9 @@ fn main() {
         // Best of 3: the machine is shared.
         for _ in 0..3 {
             let t = Instant::now();
-            let lab = labforge::eval::load_source(labforge::load::Source::new("gen.yaml", text.clone()))
-                .unwrap_or_else(|_| panic!("the generated {n}-part lab compiles"));
+            let lab =
+                labforge::eval::load_source(labforge::load::Source::new("gen.yaml", text.clone()))
+                    .unwrap_or_else(|_| panic!("the generated {n}-part lab compiles"));
             let diags = lab.check_semantics();
             assert!(
                 diags.iter().all(|d| !d.is_error()),

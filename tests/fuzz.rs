@@ -151,11 +151,45 @@ fn seeds() -> Vec<String> {
 
 /// Text a mutation may put in place of a number, a word or a line.
 const TOKENS: &[&str] = &[
-    "0", "-1", "1e308", "-1e308", "65536", "4294967296", "NaN", ".nan", "-.inf", "0.0000001",
-    "\"\"", "''", "~", "null", "[]", "{}", "{{", "}}", "{{ @x }}", "{{ }}", "__proto__",
-    "/../../x", "<script>alert(1)</script>", "\u{1b}]0;x\u{7}", "é", "\u{202e}", "#", ":", "- ",
-    "&a", "*a", "!!str", "while true { }", "loop { }", "1/0", "digits: 65536", "id: \"\"",
-    "requires: [a]", "may_never_fire: true",
+    "0",
+    "-1",
+    "1e308",
+    "-1e308",
+    "65536",
+    "4294967296",
+    "NaN",
+    ".nan",
+    "-.inf",
+    "0.0000001",
+    "\"\"",
+    "''",
+    "~",
+    "null",
+    "[]",
+    "{}",
+    "{{",
+    "}}",
+    "{{ @x }}",
+    "{{ }}",
+    "__proto__",
+    "/../../x",
+    "<script>alert(1)</script>",
+    "\u{1b}]0;x\u{7}",
+    "é",
+    "\u{202e}",
+    "#",
+    ":",
+    "- ",
+    "&a",
+    "*a",
+    "!!str",
+    "while true { }",
+    "loop { }",
+    "1/0",
+    "digits: 65536",
+    "id: \"\"",
+    "requires: [a]",
+    "may_never_fire: true",
 ];
 
 #[derive(Debug, Clone)]
@@ -253,9 +287,8 @@ fn mutated_seed_labs_never_panic() {
     let strategy = (0..seeds.len(), prop::collection::vec(mutation(), 1..3));
     let result = r.run(&strategy, |(i, ms)| {
         let text = apply(&seeds[i], &ms);
-        pipeline(&text, &mut reached.borrow_mut()).map_err(|e| {
-            TestCaseError::fail(format!("{e}\n--- lab ---\n{text}"))
-        })
+        pipeline(&text, &mut reached.borrow_mut())
+            .map_err(|e| TestCaseError::fail(format!("{e}\n--- lab ---\n{text}")))
     });
     println!("mutations: {:?}", reached.borrow());
     if let Err(e) = result {
@@ -275,9 +308,16 @@ fn formula(names: Vec<String>) -> impl Strategy<Value = String> {
     ];
     let expr = leaf.prop_recursive(3, 16, 3, |inner| {
         prop_oneof![
-            (inner.clone(), proptest::sample::select(vec!["+", "-", "*", "/"]), inner.clone())
+            (
+                inner.clone(),
+                proptest::sample::select(vec!["+", "-", "*", "/"]),
+                inner.clone()
+            )
                 .prop_map(|(a, op, b)| format!("({a} {op} {b})")),
-            (proptest::sample::select(vec!["abs", "sqrt", "floor", "exp", "ln"]), inner.clone())
+            (
+                proptest::sample::select(vec!["abs", "sqrt", "floor", "exp", "ln"]),
+                inner.clone()
+            )
                 .prop_map(|(f, a)| format!("{f}({a})")),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("max({a}, {b})")),
             (inner.clone(), inner.clone(), inner.clone())
@@ -286,7 +326,10 @@ fn formula(names: Vec<String>) -> impl Strategy<Value = String> {
     });
     (expr, 0u32..4, 1u32..60).prop_map(|(e, kind, n)| match kind {
         0 => format!("let t = 0; for i in range(0, {n}) {{ t += i; }} t + {e}"),
-        1 => format!("let a = range(0, {n}); if contains(a, {}) {{ {e} }} else {{ 0 }}", n / 2),
+        1 => format!(
+            "let a = range(0, {n}); if contains(a, {}) {{ {e} }} else {{ 0 }}",
+            n / 2
+        ),
         _ => e,
     })
 }
@@ -328,14 +371,16 @@ fn part(index: usize) -> impl Strategy<Value = GenPart> {
             )),
             any::<bool>(),
         )
-            .prop_map(|(controls, formulas, digits, chart, banner, panel)| GenPart {
-                controls,
-                formulas,
-                digits,
-                chart,
-                banner: banner.map(|(c, x)| (c.to_string(), x)),
-                panel,
-            })
+            .prop_map(
+                |(controls, formulas, digits, chart, banner, panel)| GenPart {
+                    controls,
+                    formulas,
+                    digits,
+                    chart,
+                    banner: banner.map(|(c, x)| (c.to_string(), x)),
+                    panel,
+                },
+            )
     })
 }
 
@@ -360,7 +405,9 @@ fn yaml_lab(parts: &[GenPart]) -> String {
         }
         s.push_str("    outputs:\n");
         for fi in 0..p.formulas.len() {
-            let digits = p.digits[fi].map(|d| format!(", digits: {d}")).unwrap_or_default();
+            let digits = p.digits[fi]
+                .map(|d| format!(", digits: {d}"))
+                .unwrap_or_default();
             let _ = writeln!(s, "      f{fi}: {{ label: \"F{fi}\", unit: min{digits} }}");
         }
         s.push_str("    instruments:\n      - metrics: [");
@@ -387,13 +434,15 @@ fn yaml_lab(parts: &[GenPart]) -> String {
         let all: Vec<String> = (0..p.controls.len()).map(|ci| format!("c{ci}")).collect();
         let _ = writeln!(s, "      - table: {{ outputs: [sum_c] }}");
         let _ = writeln!(s, "    feedback:");
-        let _ = writeln!(s, "      - when: sum_c >= 0\n        info: \"Sum {{{{ fmt(sum_c, 1) }}}}\"");
+        let _ = writeln!(
+            s,
+            "      - when: sum_c >= 0\n        info: \"Sum {{{{ fmt(sum_c, 1) }}}}\""
+        );
         if let Some((cond, _)) = &p.banner {
             let _ = writeln!(s, "      - when: {}\n        warn: \"Check {{{{ f0 }}}}\"\n        may_never_fire: true", yaml_str(cond));
         }
         // sum_c goes last in formulas: insert it before `outputs:` of this part.
-        let marker = format!("    outputs:\n      f0:");
-        let idx = s.rfind(&marker).expect("outputs");
+        let idx = s.rfind("    outputs:\n      f0:").expect("outputs");
         s.insert_str(idx, &format!("      sum_c: {}\n", all.join(" + ")));
         let idx = s.rfind("    instruments:\n").expect("instruments");
         s.insert_str(idx, "      sum_c: { label: \"Sum\" }\n");
@@ -434,7 +483,9 @@ fn generated_labs_check_evaluate_and_render() {
 #[test]
 fn one_compiled_lab_renders_any_number_of_times() {
     let text = std::fs::read_to_string(root().join("tests/inputs/html_heavy.yaml")).unwrap();
-    let lab = load_source(Source::new("heavy.yaml", text)).ok().expect("compiles");
+    let Ok(lab) = load_source(Source::new("heavy.yaml", text)) else {
+        panic!("the lab compiles")
+    };
     assert!(lab.check_semantics().iter().all(|d| !d.is_error()));
     for round in 0..6 {
         for name in ["html", "markdown", "handout-html"] {

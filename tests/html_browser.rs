@@ -554,13 +554,17 @@ fn heavy_update_stops_at_the_update_budget() {
         String::from_utf8_lossy(&check.stderr)
     );
     // In Rust, the chart at `reps = 50` stops at the same budget the page's update has.
-    let compiled = labforge::eval::load_lab(&lab).ok().expect("compiles");
+    let Ok(compiled) = labforge::eval::load_lab(&lab) else {
+        panic!("the lab compiles")
+    };
     let mut set = indexmap::IndexMap::new();
     set.insert("reps".to_string(), rhai::Dynamic::from_float(50.0));
     let part = &compiled.parts[0];
     let inputs = compiled.inputs(part, &set).unwrap();
     let ev = compiled.evaluate(part, &inputs).unwrap();
-    let err = compiled.charts(&ev).err().expect("the heavy chart overruns");
+    let Err(err) = compiled.charts(&ev) else {
+        panic!("the heavy chart overruns")
+    };
     assert!(
         err.0.message.contains("operations in total"),
         "{}",

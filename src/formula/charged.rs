@@ -123,9 +123,12 @@ pub fn register_library(engine: &mut Engine, meter: &Arc<Meter>) {
         Ok(to_array(v))
     });
     let m = meter.clone();
-    engine.register_fn("linspace", move |a: FLOAT, b: FLOAT, n: FLOAT| -> Res<Array> {
-        let v = linspace(a, b, n)?;
-        m.charge(v.len() as u64)?;
-        Ok(to_array(v))
-    });
+    engine.register_fn(
+        "linspace",
+        move |a: FLOAT, b: FLOAT, n: FLOAT| -> Res<Array> {
+            let v = linspace(a, b, n)?;
+            m.charge(v.len() as u64)?;
+            Ok(to_array(v))
+        },
+    );
 }
