@@ -5,7 +5,7 @@
 //! they fail.
 
 mod common;
-use common::root;
+use common::{browser_ready, node, root};
 use labforge::eval::load_lab;
 use labforge::model::Control;
 use serde_json::{json, Value as J};
@@ -18,42 +18,6 @@ fn bin() -> PathBuf {
     std::env::var_os("LABFORGE_BIN")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_labforge")))
-}
-
-/// Chromium and node with playwright-core installed, or `None` after printing why.
-fn browser_ready() -> bool {
-    let chromium =
-        std::env::var("LABFORGE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let why = if !Path::new(&chromium).exists() {
-        Some(format!("no Chromium at {chromium}"))
-    } else if Command::new("node").arg("--version").output().is_err() {
-        Some("no node".to_string())
-    } else {
-        let dir = root().join("tests/browser");
-        if !dir.join("node_modules/playwright-core").exists() {
-            // playwright-core ships no browser; PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD keeps it that way.
-            let _ = Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund", "--silent"])
-                .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-                .current_dir(&dir)
-                .status();
-        }
-        if dir.join("node_modules/playwright-core").exists() {
-            None
-        } else {
-            Some("playwright-core is not installed (npm ci in tests/browser failed)".to_string())
-        }
-    };
-    match why {
-        None => true,
-        Some(w) => {
-            if std::env::var_os("CI").is_some() {
-                panic!("browser tests cannot run under CI: {w}");
-            }
-            println!("SKIPPED: browser tests: {w}");
-            false
-        }
-    }
 }
 
 fn tmpdir(name: &str) -> PathBuf {
@@ -80,21 +44,6 @@ fn render(lab: &Path, out: &Path) -> PathBuf {
         "{}.html",
         lab.file_stem().unwrap().to_str().unwrap()
     ))
-}
-
-fn node(script: &str, args: &[&Path]) -> (bool, String) {
-    let out = Command::new("node")
-        .arg(root().join("tests/browser").join(script))
-        .args(args)
-        .current_dir(root().join("tests/browser"))
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
 }
 
 /// Deterministic pseudo-random numbers (64-bit LCG).

@@ -25,6 +25,7 @@ use serde_json::{json, Value as J};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+pub use hash::sha256_base64;
 pub use md::escape as esc;
 
 /// Embedded templates and assets (overridable with `--templates DIR`).

@@ -1,7 +1,7 @@
 //! Helpers shared by integration tests (each test file includes this with `mod common;`).
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The repository root.
@@ -37,4 +37,56 @@ pub fn html_test_labs() -> Vec<PathBuf> {
         v.extend(real);
     }
     v
+}
+
+/// Chromium and node with playwright-core installed, or `None` after printing why.
+pub fn browser_ready() -> bool {
+    let chromium =
+        std::env::var("LABFORGE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let why = if !Path::new(&chromium).exists() {
+        Some(format!("no Chromium at {chromium}"))
+    } else if Command::new("node").arg("--version").output().is_err() {
+        Some("no node".to_string())
+    } else {
+        let dir = root().join("tests/browser");
+        if !dir.join("node_modules/playwright-core").exists() {
+            // playwright-core ships no browser; PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD keeps it that way.
+            let _ = Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund", "--silent"])
+                .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+                .current_dir(&dir)
+                .status();
+        }
+        if dir.join("node_modules/playwright-core").exists() {
+            None
+        } else {
+            Some("playwright-core is not installed (npm ci in tests/browser failed)".to_string())
+        }
+    };
+    match why {
+        None => true,
+        Some(w) => {
+            if std::env::var_os("CI").is_some() {
+                panic!("browser tests cannot run under CI: {w}");
+            }
+            println!("SKIPPED: browser tests: {w}");
+            false
+        }
+    }
+}
+
+/// Runs `tests/browser/SCRIPT ARGS...` with node: (success, stdout and stderr).
+pub fn node<S: AsRef<std::ffi::OsStr>>(script: &str, args: &[S]) -> (bool, String) {
+    let out = Command::new("node")
+        .arg(root().join("tests/browser").join(script))
+        .args(args)
+        .current_dir(root().join("tests/browser"))
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
 }
