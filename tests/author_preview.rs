@@ -54,13 +54,17 @@ fn start_with(lab: &std::path::Path, extra: &[&str]) -> Server {
     Server { child, addr }
 }
 
+/// A connection to the server that gives up reading after `timeout`.
+fn connect(s: &Server, timeout: Duration) -> TcpStream {
+    let stream = TcpStream::connect(&s.addr).unwrap();
+    stream.set_read_timeout(Some(timeout)).unwrap();
+    stream
+}
+
 /// GET `path`: (status code, body).
 fn get(s: &Server, path: &str) -> (u16, String) {
     let deadline = Instant::now() + Duration::from_secs(20);
-    let mut stream = TcpStream::connect(&s.addr).unwrap();
-    stream
-        .set_read_timeout(Some(deadline - Instant::now()))
-        .unwrap();
+    let mut stream = connect(s, deadline - Instant::now());
     write!(
         stream,
         "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
@@ -209,10 +213,7 @@ fn head_requests_get_no_body() {
     let s = start(&f);
     let (code, body) = get(&s, "/");
     assert_eq!(code, 200);
-    let mut stream = TcpStream::connect(&s.addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
+    let mut stream = connect(&s, Duration::from_secs(20));
     write!(
         stream,
         "HEAD / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
@@ -237,10 +238,7 @@ fn an_endless_request_line_is_answered_not_buffered() {
     let f = dir.join("lab.yaml");
     std::fs::write(&f, lab("Endless", "utilization * 2")).unwrap();
     let s = start(&f);
-    let mut stream = TcpStream::connect(&s.addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(4)))
-        .unwrap();
+    let mut stream = connect(&s, Duration::from_secs(4));
     let start = Instant::now();
     // No newline, and the connection stays open for writing.
     let _ = stream.write_all(&vec![b'A'; 200 * 1024]);
@@ -256,10 +254,7 @@ fn an_endless_request_line_is_answered_not_buffered() {
 
 /// Sends raw bytes and returns the status line of the answer.
 fn raw_status(s: &Server, bytes: &[u8]) -> String {
-    let mut stream = TcpStream::connect(&s.addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
+    let mut stream = connect(s, Duration::from_secs(10));
     stream.write_all(bytes).unwrap();
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw);
@@ -401,10 +396,7 @@ fn saving_the_file_pushes_the_new_version_at_once() {
     std::fs::write(&f, lab("Events One", "utilization * 2")).unwrap();
     let s = start(&f);
     let (_, v1) = get(&s, "/__version");
-    let mut stream = TcpStream::connect(&s.addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
+    let mut stream = connect(&s, Duration::from_secs(10));
     write!(stream, "GET /__events HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr).unwrap();
     let mut r = BufReader::new(stream);
     let mut next_data = || loop {
