@@ -196,7 +196,8 @@ pub fn eval_cmd(path: &Path, part: Option<&str>, sets: &[String], json: bool) ->
             .iter()
             .map(|o| o.label.chars().count())
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
+            .min(MAX_LABEL_PAD);
         for o in &outputs {
             let lvl = o
                 .level
@@ -221,6 +222,9 @@ pub fn eval_cmd(path: &Path, part: Option<&str>, sets: &[String], json: bool) ->
     ExitCode::SUCCESS
 }
 
+/// Labels up to this width are aligned in `eval`'s listing; longer ones just run on.
+const MAX_LABEL_PAD: usize = 60;
+
 /// The JSON Schema of the lab format.
 pub fn schema_json() -> String {
     let schema = schemars::schema_for!(crate::model::Lab);
@@ -241,9 +245,24 @@ pub fn render(
     let Some(files) = files_or_report(paths) else {
         return ExitCode::FAILURE;
     };
-    let out = out
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("build").join(to));
+    if opts.answer_key && to == "html" {
+        eprintln!(
+            "error: the page has no answer key; render one with --to markdown or --to handout-html"
+        );
+        return ExitCode::FAILURE;
+    }
+    // Keys go to a folder of their own (build/key/FORMAT), never beside what students get.
+    let out = out.map(Path::to_path_buf).unwrap_or_else(|| {
+        if opts.answer_key {
+            PathBuf::from("build").join("key").join(to)
+        } else {
+            PathBuf::from("build").join(to)
+        }
+    });
+    if let Err(e) = check_output_dir(&out, opts.answer_key) {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
     let start = std::time::Instant::now();
     let mut labs = Vec::new();
     let mut failed = 0;
@@ -252,16 +271,13 @@ pub fn render(
             failed += 1;
             continue;
         };
-        let stem = f
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("lab")
-            .to_string();
+        let stem =
+            crate::render::file_name(f.file_stem().and_then(|s| s.to_str()).unwrap_or("lab"));
         eprintln!("[{}/{}] {} -> {to}", i + 1, files.len(), f.display());
-        match r
-            .render(&lab, &stem, opts)
-            .and_then(|fs| write_files(&out, &fs))
-        {
+        match r.render(&lab, &stem, opts).and_then(|fs| {
+            mark_output_dir(&out, opts.answer_key)?;
+            write_files(&out, &fs)
+        }) {
             Ok(()) => labs.push((stem, lab)),
             Err(e) => {
                 eprintln!("error: {}: {e}", f.display());
@@ -271,10 +287,10 @@ pub fn render(
     }
     if files.len() > 1 || paths.iter().any(|p| p.is_dir()) || paths.is_empty() {
         let refs: Vec<(String, &CompiledLab)> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
-        if let Err(e) = r
-            .render_index(&refs, opts)
-            .and_then(|fs| write_files(&out, &fs))
-        {
+        if let Err(e) = r.render_index(&refs, opts).and_then(|fs| {
+            mark_output_dir(&out, opts.answer_key)?;
+            write_files(&out, &fs)
+        }) {
             eprintln!("error: index: {e}");
             failed += 1;
         }
@@ -292,7 +308,90 @@ pub fn render(
     }
 }
 
+/// The file that says whose folder an output folder is: `student` or `answer-key`.
+pub const OUTPUT_MARK: &str = ".labforge-output";
+
+/// Checks that `out` may receive student output (or, with `key`, answer keys): a folder marked
+/// for the other kind ([`mark_output_dir`]), or (written before folders were marked) holding
+/// the other kind's files, is an error, before anything is written. Publishing a student
+/// folder can then never publish a key, whatever order the renders ran in.
+pub fn check_output_dir(out: &Path, key: bool) -> Result<(), String> {
+    let other = if key { "student" } else { "answer-key" };
+    let hint = if key {
+        "render keys to a folder of their own (the default is build/key/FORMAT)"
+    } else {
+        "render student output to a folder without keys (the default is build/FORMAT)"
+    };
+    match std::fs::read_to_string(out.join(OUTPUT_MARK)) {
+        Ok(m) if m.trim() == other => {
+            return Err(format!(
+                "{} holds {other} output; {} are never written beside it: {hint}",
+                out.display(),
+                if key {
+                    "answer keys"
+                } else {
+                    "student handouts"
+                }
+            ))
+        }
+        Ok(_) => {}
+        Err(_) => {
+            // An unmarked folder: look for the other kind's files.
+            let clash = std::fs::read_dir(out)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .find(|e| {
+                    let n = e.file_name().to_string_lossy().into_owned();
+                    let is_key = n.contains("-key.");
+                    let is_output = n.ends_with(".md") || n.ends_with(".html");
+                    is_output && n != "index.md" && n != "index.html" && is_key != key
+                });
+            if let Some(e) = clash {
+                return Err(format!(
+                    "{} already holds {} ({}); {hint}",
+                    out.display(),
+                    if key {
+                        "student output"
+                    } else {
+                        "an answer key"
+                    },
+                    e.file_name().to_string_lossy()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Marks `out` as a folder of student output or of answer keys (when the first file is
+/// written into it).
+fn mark_output_dir(out: &Path, key: bool) -> Result<(), String> {
+    let mark = out.join(OUTPUT_MARK);
+    let mine = if key { "answer-key\n" } else { "student\n" };
+    if std::fs::read_to_string(&mark).is_ok_and(|m| m == mine) {
+        return Ok(());
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::write(&mark, mine).map_err(|e| format!("{}: {e}", mark.display()))
+}
+
+/// Writes rendered files under `out`. A file's path must be relative and go only downwards
+/// (no root, drive prefix, `.` or `..` component): anything else is refused before any write.
 fn write_files(out: &Path, files: &[crate::render::OutFile]) -> Result<(), String> {
+    use std::path::Component;
+    for f in files {
+        let inside = f.path.components().count() > 0
+            && f.path
+                .components()
+                .all(|c| matches!(c, Component::Normal(_)));
+        if !inside {
+            return Err(format!(
+                "refusing to write `{}`: not a relative path inside the output folder",
+                f.path.display()
+            ));
+        }
+    }
     for f in files {
         let p = out.join(&f.path);
         if let Some(d) = p.parent() {
@@ -301,4 +400,42 @@ fn write_files(out: &Path, files: &[crate::render::OutFile]) -> Result<(), Strin
         std::fs::write(&p, &f.bytes).map_err(|e| format!("{}: {e}", p.display()))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_files;
+    use crate::render::OutFile;
+    use std::path::PathBuf;
+
+    #[test]
+    fn write_files_refuses_paths_leaving_the_output_folder() {
+        let tmp = std::env::temp_dir().join(format!("lf-write-files-{}", std::process::id()));
+        let out = tmp.join("out");
+        for bad in ["../x.svg", "/tmp/x.svg", "a/../../x.svg", "./../x", ""] {
+            let f = OutFile {
+                path: PathBuf::from(bad),
+                bytes: b"x".to_vec(),
+            };
+            let ok = OutFile {
+                path: PathBuf::from("fine.md"),
+                bytes: b"y".to_vec(),
+            };
+            let e = write_files(&out, &[ok, f]).unwrap_err();
+            assert!(e.contains("refusing"), "{bad}: {e}");
+            // Nothing at all was written.
+            assert!(!out.join("fine.md").exists(), "{bad}");
+        }
+        assert!(!tmp.join("x.svg").exists());
+        write_files(
+            &out,
+            &[OutFile {
+                path: PathBuf::from("lab-charts/a-wait.svg"),
+                bytes: b"z".to_vec(),
+            }],
+        )
+        .unwrap();
+        assert!(out.join("lab-charts/a-wait.svg").exists());
+        std::fs::remove_dir_all(&tmp).unwrap();
+    }
 }

@@ -97,7 +97,9 @@ impl Diagnostic {
         if let Some(h) = &self.hint {
             let _ = writeln!(out, "  = hint: {h}");
         }
-        out
+        // The source line and quoted names are the lab's text: a control character in them
+        // must reach the terminal as a visible mark, never as an escape sequence.
+        crate::load::text::visible(&out).into_owned()
     }
 }
 
@@ -153,5 +155,13 @@ mod tests {
             r,
             "lab.yaml:2:5: error: bad\n  |\n2 | b:  oops\n  |     ^\n  = hint: fix it\n"
         );
+    }
+
+    #[test]
+    fn control_characters_in_the_source_line_are_shown_not_sent() {
+        let d = Diagnostic::error("lab.yaml", Pos::new(1, 4), "bad `\u{1b}]0;x\u{7}`");
+        let r = d.render(Some("t: \u{1b}]52;c;aGk=\u{7}\n"));
+        assert!(!r.contains('\u{1b}') && !r.contains('\u{7}'), "{r:?}");
+        assert!(r.contains("1 | t: \u{fffd}]52;c;aGk=\u{fffd}"), "{r:?}");
     }
 }

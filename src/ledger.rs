@@ -15,6 +15,11 @@
 //!   loads). Values are JSON as the page's `JSON.stringify` writes them: a whole number is `16`,
 //!   not `16.0`. [`Ledger::refresh`] fills and normalises; entries for controls the lab does
 //!   not have are dropped.
+//! - A prediction is a commitment: `prediction` is the first answer locked in (a button on the
+//!   page, Enter in the terminal) and never changes; `prediction_locked_at` is when (UTC,
+//!   RFC 3339); `prediction_attempts` lists, in order, every other option (or number) the
+//!   student looked at after locking in. The HUD, `*_correct` and both exports follow the
+//!   locked answer only. Format 2 added these; records of format 1 still load.
 
 use crate::eval::CompiledLab;
 use crate::load::check::option_id;
@@ -26,7 +31,10 @@ use std::io::Write;
 use std::path::Path;
 
 /// Format tag of the record.
-pub const FORMAT: &str = "labforge-ledger/1";
+pub const FORMAT: &str = "labforge-ledger/2";
+
+/// Older formats this labforge still reads (upgraded on load: their fields are a subset).
+pub const READS: &[&str] = &["labforge-ledger/1"];
 
 /// A student's answers in one part.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -36,6 +44,12 @@ pub struct PartAnswers {
     pub prediction: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prediction_correct: Option<bool>,
+    /// When the prediction was locked in (UTC, RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prediction_locked_at: Option<String>,
+    /// Other options (or numbers) looked at after locking in, in order; never a new answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prediction_attempts: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reflection: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -100,7 +114,7 @@ pub fn chapter(lab: &Lab) -> String {
 pub fn justification_key(lab: &Lab) -> String {
     lab.ledger
         .as_ref()
-        .and_then(|l| l.justification_key.clone())
+        .and_then(|l| l.justification_key.as_ref().map(|k| k.value.clone()))
         .unwrap_or_else(|| "student_justification".into())
 }
 
@@ -112,6 +126,11 @@ pub fn part_letter(id: &str) -> String {
     } else {
         id.to_string()
     }
+}
+
+/// Now, as the ledger writes times: UTC, RFC 3339, whole seconds.
+pub fn now() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
 }
 
 impl Ledger {
@@ -220,26 +239,134 @@ impl Ledger {
     }
 
     /// Reads a record; `Ok(None)` when the file does not exist. A record of another format is
-    /// an error (never silently rewritten as this one).
+    /// an error (never silently rewritten as this one), and so is anything but a regular file
+    /// (a symbolic link is followed) or a file over [`MAX_BYTES`]. A leading UTF-8 byte-order
+    /// mark, as some editors write, is skipped.
     pub fn load(path: &Path) -> Result<Option<Ledger>, String> {
-        match std::fs::read_to_string(path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("{}: {e}", path.display())),
-            Ok(s) => {
-                let l: Ledger = serde_json::from_str(&s)
-                    .map_err(|e| format!("{}: not a labforge ledger: {e}", path.display()))?;
-                if l.format != FORMAT {
-                    return Err(format!(
-                        "{}: is a `{}` record; this labforge reads `{FORMAT}`",
-                        path.display(),
-                        l.format
-                    ));
-                }
-                Ok(Some(l))
+        let target = match save_target(path) {
+            Ok(t) => t,
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        let size = match std::fs::metadata(&target) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Ok(m) => m.len(),
+        };
+        if size > MAX_BYTES {
+            return Err(format!(
+                "{}: {size} bytes is too large for a progress record (at most {MAX_BYTES})",
+                path.display()
+            ));
+        }
+        let s = std::fs::read_to_string(&target).map_err(|e| format!("{}: {e}", path.display()))?;
+        let s = s.strip_prefix('\u{FEFF}').unwrap_or(&s);
+        let mut l: Ledger = serde_json::from_str(s)
+            .map_err(|e| format!("{}: not a labforge ledger: {e}", path.display()))?;
+        if READS.contains(&l.format.as_str()) {
+            l.format = FORMAT.into();
+        }
+        if l.format != FORMAT {
+            return Err(format!(
+                "{}: is a `{}` record; this labforge reads `{FORMAT}` (and {})",
+                path.display(),
+                l.format,
+                READS.join(", ")
+            ));
+        }
+        Ok(Some(l))
+    }
+
+    /// Drops what the lab cannot have answered: a prediction or reflection that is none of its
+    /// options (or, for a numeric prediction, not a finite number), a control value the control
+    /// cannot take, parts and controls the lab does not have. Returns one sentence per dropped
+    /// value, naming parts and controls as the student sees them; [`Self::refresh`] then puts
+    /// defaults where values were dropped.
+    pub fn sanitize(&mut self, lab: &CompiledLab) -> Vec<String> {
+        let mut dropped = Vec::new();
+        let known: Vec<&str> = lab.lab.parts.iter().map(|p| p.id.value.as_str()).collect();
+        for id in self.parts.keys().cloned().collect::<Vec<_>>() {
+            if !known.contains(&id.as_str()) {
+                self.parts.shift_remove(&id);
+                dropped.push(format!("answers for a part `{id}` the lab does not have"));
             }
         }
+        for p in &lab.lab.parts {
+            let Some(a) = self.parts.get_mut(&p.id.value) else {
+                continue;
+            };
+            let part = format!("Part {}", part_letter(&p.id.value));
+            let answers_it = |pred: &Prediction, ans: &str| {
+                if pred.numeric.is_some() {
+                    numeric_answer(ans).is_some()
+                } else {
+                    (0..pred.options.len()).any(|i| option_id(i, &pred.options[i]) == ans)
+                }
+            };
+            // Looks after locking in: only answers to the question, and only once locked in.
+            let looks = std::mem::take(&mut a.prediction_attempts);
+            for x in looks {
+                match &p.prediction {
+                    Some(pred) if a.prediction.is_some() && answers_it(pred, &x) => {
+                        a.prediction_attempts.push(x)
+                    }
+                    _ => dropped.push(format!(
+                        "{part}: a look at `{x}` that is not an answer to its prediction"
+                    )),
+                }
+            }
+            if let (Some(ans), Some(pred)) = (&a.prediction, &p.prediction) {
+                let ok = answers_it(pred, ans);
+                if !ok {
+                    dropped.push(format!(
+                        "{part}: the prediction `{ans}` is not an answer to it"
+                    ));
+                    a.prediction = None;
+                    a.prediction_locked_at = None;
+                    a.prediction_attempts.clear();
+                }
+            } else if let (Some(ans), None) = (&a.prediction, &p.prediction) {
+                dropped.push(format!(
+                    "{part}: a prediction `{ans}` for a part that asks none"
+                ));
+                a.prediction = None;
+            }
+            if let Some(ans) = &a.reflection {
+                let ok = p.reflection.as_ref().is_some_and(|r| {
+                    (0..r.options.len()).any(|i| option_id(i, &r.options[i]) == *ans)
+                });
+                if !ok {
+                    dropped.push(format!(
+                        "{part}: the reflection `{ans}` is not an answer to it"
+                    ));
+                    a.reflection = None;
+                }
+            }
+            for (id, v) in std::mem::take(&mut a.controls) {
+                let ctl = p.controls.iter().find(|c| c.id().value == id);
+                let valid = ctl.and_then(|c| {
+                    let val = serde_json::from_value::<Value>(v.clone()).ok()?;
+                    crate::eval::validate_control(c, &crate::eval::value_to_dynamic(&val)).ok()
+                });
+                match (ctl, valid) {
+                    (Some(_), Some(_)) => {
+                        a.controls.insert(id, v);
+                    }
+                    (Some(c), None) => dropped.push(format!(
+                        "{part}: `{v}` is not a setting of “{}”; it is back at its default",
+                        c.label().value
+                    )),
+                    (None, _) => {
+                        dropped.push(format!("{part}: a control `{id}` the part does not have"))
+                    }
+                }
+            }
+        }
+        dropped
     }
 }
+
+/// The largest progress record read (a real one is a few kilobytes).
+pub const MAX_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The directory a file is in (`.` for a bare name) and its name (for temporary files).
 fn dir_and_name(path: &Path) -> (&Path, &str) {
@@ -254,10 +381,49 @@ fn dir_and_name(path: &Path) -> (&Path, &str) {
     (dir, name)
 }
 
+/// Where a save of `path` really goes: `path` itself when it is a regular file or does not exist
+/// yet; the file a symbolic link names (followed deliberately, link by link, so the link stays
+/// and its target is replaced); an error for anything else — a directory, a device such as
+/// `/dev/full`, a FIFO or a socket is never replaced by a record.
+pub fn save_target(path: &Path) -> std::io::Result<std::path::PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(p),
+            Err(e) => return Err(e),
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) => dir.join(to),
+                    None => to,
+                };
+            }
+            Ok(m) if m.is_file() => return Ok(p),
+            Ok(_) => {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!(
+                        "{} is not a regular file; a record is only written to a regular file",
+                        p.display()
+                    ),
+                ))
+            }
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!("{}: too many levels of symbolic links", path.display()),
+    ))
+}
+
 /// Writes `bytes` to `path` so that a reader (or a crash) sees the old file or the new one,
 /// never a part: a temporary `.NAME.PID.tmp` in the same directory, held under an exclusive
-/// lock while it exists, fsync, rename, fsync of the directory. Creates the directory.
+/// lock while it exists, fsync, rename, fsync of the directory. Creates the directory. A
+/// symbolic link is followed and its target replaced; a path that is neither a regular file nor
+/// absent is refused ([`save_target`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let target = save_target(path)?;
+    let path = target.as_path();
     let (dir, name) = dir_and_name(path);
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));

@@ -53,6 +53,22 @@ enum Command {
         #[arg(long)]
         templates: Option<PathBuf>,
     },
+    /// Grade a class: read handed-in progress records (page downloads and terminal ledgers, any
+    /// mix) against the lab files; write a CSV per lab and a class report page.
+    Grade {
+        /// A lab file, or a folder of them (a course).
+        labs: PathBuf,
+        /// Record files or folders (searched recursively for *.json; a folder per student
+        /// names the student, else the file name does).
+        #[arg(required = true)]
+        records: Vec<PathBuf>,
+        /// Output directory.
+        #[arg(short, long, default_value = "build/grades")]
+        out: PathBuf,
+        /// Directory whose report.html.j2 replaces the embedded class report template.
+        #[arg(long)]
+        templates: Option<PathBuf>,
+    },
     /// Write NAME.yaml: a small, complete, commented lab to start from (never overwrites).
     New {
         name: String,
@@ -123,6 +139,12 @@ fn main() -> ExitCode {
             answers,
             restart,
         }),
+        Command::Grade {
+            labs,
+            records,
+            out,
+            templates,
+        } => labforge::grade::grade_cmd(&labs, &records, &out, templates.as_deref()),
         Command::Lib { name } => labforge::author::lib_cmd(name.as_deref()),
         Command::New { name, dir } => labforge::author::new_cmd(&name, dir.as_deref()),
         Command::Preview {

@@ -190,8 +190,9 @@ const SAME: &[&str] = &[
     "[1, \"a\", flag, [2]]",
     "\"\" + [m.nothing, #{a: m.nothing}]",
     "\"\" + [1e20, 1e-20, 0.1, -0.0, 1 / zero, -1 / zero, zero / zero, 123456789.0, 1e15, 1e16]",
-    "\"\" + [\"a\\tb\", \"\\u0001\", \"é\\u007f\", \"\\u0085\\u0000\\r\\n\", \"'\", \"\\\\\"]",
-    "\"\" + #{\"k\\u0001\": 1, \"q\\\"\": [\"x\"]}",
+    // (control characters other than tab and line breaks do not compile: see load::text)
+    "\"\" + [\"a\\tb\", \"é\", \"\\r\\n\", \"'\", \"\\\\\"]",
+    "\"\" + #{\"k\\t\": 1, \"q\\\"\": [\"x\"]}",
     "len([[1], 2])",
     "at(list, 1.5)",
     "at(list, -1)",

@@ -401,13 +401,63 @@
   /* ------------------------------------------------------------ state */
 
   var KEY = "labforge:" + D.lab.id + ":v" + D.lab.version;
-  var state = { parts: {}, decision_log: "" };
-  try {
-    var saved = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (saved && typeof saved === "object" && saved.parts) state = saved;
-  } catch (err) { /* private mode or corrupt: start fresh */ }
-  D.parts.forEach(function (p) { if (!state.parts[p.id] || typeof state.parts[p.id] !== "object") state.parts[p.id] = {}; });
-  if (typeof state.decision_log !== "string") state.decision_log = "";
+  /* Saved progress is data from outside the page: only known parts, answers as strings,
+     controls and the decision log of the right shape are kept; the rest is discarded with a
+     notice. Keyed records have no prototype, so no id or key can reach Object.prototype. */
+  function isRecord(o) { return !!o && typeof o === "object" && !Array.isArray(o); }
+  function blankState() {
+    var s = { parts: Object.create(null), decision_log: "" };
+    D.parts.forEach(function (p) { s.parts[p.id] = Object.create(null); });
+    return s;
+  }
+  function readState() {
+    var s = blankState(), raw = null, saved, dropped = false;
+    try { raw = localStorage.getItem(KEY); } catch (err) { return { state: s, dropped: false }; }
+    if (raw === null) return { state: s, dropped: false };
+    try { saved = JSON.parse(raw); } catch (err) { return { state: s, dropped: true }; }
+    if (!isRecord(saved) || !isRecord(saved.parts)) return { state: s, dropped: true };
+    D.parts.forEach(function (p) {
+      if (!has(saved.parts, p.id)) return;
+      var a = saved.parts[p.id], t = s.parts[p.id];
+      if (!isRecord(a)) { dropped = true; return; }
+      ["prediction", "reflection"].forEach(function (w) {
+        if (!has(a, w)) return;
+        if (typeof a[w] === "string" || (typeof a[w] === "number" && isFinite(a[w]))) t[w] = String(a[w]);
+        else dropped = true;
+      });
+      if (has(a, "prediction_locked_at")) {
+        if (typeof a.prediction_locked_at === "string") t.prediction_locked_at = a.prediction_locked_at; else dropped = true;
+      }
+      if (has(a, "prediction_attempts")) {
+        if (Array.isArray(a.prediction_attempts) && a.prediction_attempts.every(function (x) { return typeof x === "string"; })) t.prediction_attempts = a.prediction_attempts.slice();
+        else dropped = true;
+      }
+      if (has(a, "controls")) {
+        if (!isRecord(a.controls)) { dropped = true; return; }
+        t.controls = Object.create(null);
+        p.controls.forEach(function (c) { if (has(a.controls, c.id)) t.controls[c.id] = a.controls[c.id]; });
+      }
+    });
+    if (has(saved, "decision_log")) {
+      if (typeof saved.decision_log === "string") s.decision_log = saved.decision_log; else dropped = true;
+    }
+    return { state: s, dropped: dropped };
+  }
+  var loaded = readState(), state = loaded.state;
+  function notice(text) {
+    var n = document.querySelector("[data-notice]");
+    if (!n) {
+      n = document.createElement("p");
+      n.setAttribute("data-notice", "");
+      n.setAttribute("role", "status");
+      n.className = "lf-notice";
+      var main = document.getElementById("main") || document.body;
+      main.insertBefore(n, main.firstChild);
+    }
+    n.textContent = text;
+  }
+  var DROPPED = "Some saved progress for this lab could not be read and was discarded. Use Reset to start over if anything looks wrong.";
+  if (loaded.dropped) notice(DROPPED);
   function save() { try { localStorage.setItem(KEY, JSON.stringify(state)); } catch (err) { /* ignore */ } }
 
   function q(root, sel) { return root.querySelector(sel); }
@@ -487,9 +537,53 @@
     if (live) live.innerHTML = html;
   }
 
+  /* A prediction is a commitment: selecting (click, arrow keys) only selects; "Lock in" (or
+     the numeric form's button) records the first answer, its time, and from then on every
+     other answer looked at is an attempt, never a new answer. `looking` is the answer whose
+     feedback is on screen after locking (not saved: a reload shows the locked answer). */
+  var looking = {};
+  function selectedOption(p) {
+    var r = q(partEl(p), 'input[type="radio"][name="prediction-' + p.id + '"]:checked');
+    return r ? r.value : null;
+  }
+  function updateLock(p) {
+    if (!p.prediction) return;
+    var el = partEl(p), locked = answered(p.id, "prediction");
+    var btn = q(el, "[data-lock]");
+    if (btn) { btn.hidden = locked; btn.disabled = locked || selectedOption(p) === null; }
+    var info = q(el, "[data-locked-in]");
+    if (info) {
+      info.hidden = !locked;
+      var b = q(info, "[data-locked-answer]");
+      if (b) b.textContent = locked ? String(state.parts[p.id].prediction) : "";
+    }
+  }
+  function lockIn(p, v) {
+    var a = state.parts[p.id];
+    if (answered(p.id, "prediction")) return;
+    a.prediction = v;
+    a.prediction_locked_at = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+    a.prediction_attempts = [];
+    delete looking[p.id];
+    save(); applyGates();
+    var box = q(partEl(p), "[data-prediction-result]");
+    if (box) announce(p, box.innerHTML);
+  }
+  function look(p, v) {
+    var a = state.parts[p.id];
+    looking[p.id] = v;
+    if (v !== String(a.prediction)) {
+      if (!Array.isArray(a.prediction_attempts)) a.prediction_attempts = [];
+      a.prediction_attempts.push(v);
+      save();
+    }
+    showChoiceFeedback(p, "prediction");
+  }
+
   function showChoiceFeedback(p, what) {
     var el = partEl(p);
     var ans = state.parts[p.id][what];
+    if (what === "prediction" && ans !== undefined && has(looking, p.id)) ans = looking[p.id];
     qa(el, '[data-' + what + '-feedback]').forEach(function (f) {
       var on = ans !== undefined && f.getAttribute("data-" + what + "-feedback") === String(ans);
       f.hidden = !on;
@@ -528,6 +622,7 @@
       }
       showChoiceFeedback(p, "prediction");
       showChoiceFeedback(p, "reflection");
+      updateLock(p);
     });
     updateHud();
   }
@@ -641,12 +736,14 @@
   }
   function partKey(id) { return Array.from(id).length === 1 ? "part" + id.toUpperCase() : "part_" + id; }
   function ledger() {
-    var design = {}, parts = {};
+    var design = Object.create(null), parts = Object.create(null);
     D.parts.forEach(function (p) {
-      var a = state.parts[p.id], rec = {};
+      var a = state.parts[p.id], rec = Object.create(null);
       var pc = predictionCorrect(p, a.prediction), rc = reflectionCorrect(p, a.reflection);
       if (answered(p.id, "prediction")) rec.prediction = String(a.prediction);
       if (pc !== null && answered(p.id, "prediction")) rec.prediction_correct = pc;
+      if (answered(p.id, "prediction") && a.prediction_locked_at) rec.prediction_locked_at = String(a.prediction_locked_at);
+      if (answered(p.id, "prediction") && Array.isArray(a.prediction_attempts) && a.prediction_attempts.length) rec.prediction_attempts = a.prediction_attempts.map(String);
       if (answered(p.id, "reflection")) rec.reflection = String(a.reflection);
       if (rc !== null && answered(p.id, "reflection")) rec.reflection_correct = rc;
       if (a.controls && Object.keys(a.controls).length) rec.controls = a.controls;
@@ -675,7 +772,9 @@
     D.parts.forEach(function (p) {
       var a = l.parts[p.id];
       out.push("## Part " + p.id + ": " + p.title, "");
-      if (p.prediction) out.push("- Prediction: " + (a.prediction !== undefined ? a.prediction + (a.prediction_correct ? " (correct)" : " (review)") : "not answered"));
+      if (p.prediction) out.push("- Prediction: " + (a.prediction !== undefined ? a.prediction + (a.prediction_correct ? " (correct)" : " (review)") +
+        (a.prediction_locked_at ? ", locked in " + a.prediction_locked_at : "") +
+        (a.prediction_attempts ? "; looked at after locking in: " + a.prediction_attempts.join(", ") : "") : "not answered"));
       if (p.reflection) out.push("- Reflection: " + (a.reflection !== undefined ? a.reflection + (a.reflection_correct ? " (correct)" : " (review)") : "not answered"));
       if (a.controls) Object.keys(a.controls).forEach(function (k) { out.push("- `" + k + "` = " + JSON.stringify(a.controls[k])); });
       out.push("");
@@ -695,20 +794,38 @@
 
   /* ------------------------------------------------------------ wiring */
 
+  /* Reset is wired before anything reads saved progress, so it works whatever was saved. */
+  function wireReset() {
+    var br = document.querySelector("[data-reset]");
+    if (br) br.addEventListener("click", function () {
+      if (window.confirm("Erase your saved answers for this lab?")) {
+        try { localStorage.removeItem(KEY); } catch (e) { /* ignore */ }
+        location.reload();
+      }
+    });
+  }
+
   function restore() {
     D.parts.forEach(function (p) {
-      var a = state.parts[p.id], el = partEl(p);
-      if (a.controls) p.controls.forEach(function (c) { if (has(a.controls, c.id)) writeControl(p, c, fromJson(a.controls[c.id])); });
-      ["prediction", "reflection"].forEach(function (what) {
-        if (!answered(p.id, what)) return;
-        qa(el, 'input[name="' + what + "-" + p.id + '"]').forEach(function (r) {
-          if (r.type === "radio") r.checked = r.value === String(a[what]);
-          else r.value = String(a[what]);
-        });
-      });
+      try { restorePart(p); } catch (e) {
+        state.parts[p.id] = Object.create(null);
+        loaded.dropped = true;
+        notice(DROPPED);
+      }
     });
     var dl = document.querySelector('[name="decision-log"]');
     if (dl) dl.value = state.decision_log;
+  }
+  function restorePart(p) {
+    var a = state.parts[p.id], el = partEl(p);
+    if (a.controls) p.controls.forEach(function (c) { if (has(a.controls, c.id)) writeControl(p, c, fromJson(a.controls[c.id])); });
+    ["prediction", "reflection"].forEach(function (what) {
+      if (!answered(p.id, what)) return;
+      qa(el, 'input[name="' + what + "-" + p.id + '"]').forEach(function (r) {
+        if (r.type === "radio") r.checked = r.value === String(a[what]);
+        else r.value = String(a[what]);
+      });
+    });
   }
 
   function wire() {
@@ -725,6 +842,10 @@
         qa(el, 'input[type="radio"][name="' + what + "-" + p.id + '"]').forEach(function (r) {
           r.addEventListener("change", function () {
             if (!r.checked) return;
+            if (what === "prediction") {
+              if (answered(p.id, "prediction")) look(p, r.value); else updateLock(p);
+              return;
+            }
             state.parts[p.id][what] = r.value;
             save(); applyGates();
             var box = q(el, "[data-" + what + "-result]");
@@ -738,10 +859,14 @@
           ev.preventDefault();
           var v = q(form, 'input[name="prediction-' + p.id + '"]').value.trim();
           if (v === "") return;
-          state.parts[p.id].prediction = v;
-          save(); applyGates();
+          if (answered(p.id, "prediction")) look(p, v); else lockIn(p, v);
         });
       }
+      var lock = q(el, "[data-lock]");
+      if (lock) lock.addEventListener("click", function () {
+        var v = selectedOption(p);
+        if (v !== null) lockIn(p, v);
+      });
     });
     var dl = document.querySelector('[name="decision-log"]');
     if (dl) dl.addEventListener("input", function () { state.decision_log = dl.value; save(); });
@@ -751,13 +876,6 @@
     });
     var bm = document.querySelector("[data-export-md]");
     if (bm) bm.addEventListener("click", function () { download(D.lab.id + "-report.md", "text/markdown", report()); });
-    var br = document.querySelector("[data-reset]");
-    if (br) br.addEventListener("click", function () {
-      if (window.confirm("Erase your saved answers for this lab?")) {
-        try { localStorage.removeItem(KEY); } catch (e) { /* ignore */ }
-        location.reload();
-      }
-    });
     qa(document, "[data-tab]").forEach(function (tab) {
       tab.addEventListener("click", function (ev) {
         if (tab.getAttribute("aria-disabled") === "true") { ev.preventDefault(); }
@@ -765,8 +883,10 @@
     });
   }
 
+  wireReset();
   restore();
   wire();
+  if (loaded.dropped) save();
   D.parts.forEach(function (p) { recompute(p); });
   applyGates();
   document.documentElement.setAttribute("data-ready", "1");

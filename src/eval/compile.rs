@@ -289,6 +289,11 @@ pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>
         diags: Vec::new(),
         outputs: None,
     };
+    // Ids and sizes first: a lab past the limits is not compiled any further.
+    crate::load::limits::bounds(&lab, source, &mut c.diags);
+    if c.diags.iter().any(|d| d.is_error()) {
+        return Err(c.diags);
+    }
     crate::load::check::structure(&lab, source, &mut c.diags);
 
     let lab_consts = constants(&lab.constants);

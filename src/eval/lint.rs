@@ -140,6 +140,7 @@ fn prose_numbers(lit: &str) -> Vec<(f64, usize, usize, String)> {
                 )
             };
             let next_ok = i >= b.len() || !b[i].is_ascii_alphabetic() || unit_letter(b[i]);
+            let next_ok = next_ok && !quoted_figure(lit, start, i);
             if let (true, Ok(v)) = (next_ok, text.replace(',', "").parse::<f64>()) {
                 let decimals = text.split_once('.').map(|(_, d)| d.len()).unwrap_or(0);
                 out.push((v, decimals, start, text.to_string()));
@@ -149,6 +150,73 @@ fn prose_numbers(lit: &str) -> Vec<(f64, usize, usize, String)> {
         }
     }
     out
+}
+
+/// Is the number at `lit[start..end]` one that states no computed value: an end of a range
+/// (`100-1000x`, `10–15%`, `2 to 4`), a year (`2012`), or inside a citation's brackets (`[12]`)?
+fn quoted_figure(lit: &str, start: usize, end: usize) -> bool {
+    let before = &lit[..start];
+    let after = &lit[end..];
+    let dash = |c: char| matches!(c, '-' | '–' | '—');
+    let unit = |c: char| c.is_ascii_alphabetic() || c == '%' || c == '×';
+    // `A-B`: a dash right after a number (its unit letters allowed), or right before one.
+    let ends_number = |t: &str| {
+        t.trim_end_matches(unit)
+            .ends_with(|c: char| c.is_ascii_digit())
+    };
+    let range_before = before.strip_suffix(dash).is_some_and(ends_number)
+        || before.strip_suffix(" to ").is_some_and(ends_number);
+    let after_unit = after.trim_start_matches(unit);
+    let range_after = after_unit
+        .strip_prefix(dash)
+        .or_else(|| after_unit.strip_prefix(" to "))
+        .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit()));
+    let text = &lit[start..end];
+    let year = text.len() == 4
+        && text
+            .parse::<u32>()
+            .is_ok_and(|y| (1900..=2100).contains(&y))
+        && !after.starts_with(unit);
+    let in_brackets = before.matches('[').count() > before.matches(']').count();
+    range_before || range_after || year || in_brackets
+}
+
+/// The file position of the `nth` occurrence (0-based) of the number `text` in the scalar that
+/// starts at `node`: found in the file itself, so folded (`>`) and literal (`|`) blocks, whose
+/// lines the value does not keep, are located as exactly as quoted and plain ones.
+fn locate_in_file(source: &crate::load::Source, node: Pos, text: &str, nth: usize) -> Option<Pos> {
+    if !node.is_known() {
+        return None;
+    }
+    let line_start: usize = source
+        .text
+        .split_inclusive('\n')
+        .take(node.line as usize - 1)
+        .map(str::len)
+        .sum();
+    let from = line_start
+        + source.text[line_start..]
+            .chars()
+            .take(node.col as usize - 1)
+            .map(char::len_utf8)
+            .sum::<usize>();
+    let abs = from + number_at(&source.text[from..], text).nth(nth)?;
+    let line = source.text[..abs].matches('\n').count() + 1;
+    let col_start = source.text[..abs].rfind('\n').map(|n| n + 1).unwrap_or(0);
+    let col = source.text[col_start..abs].chars().count() + 1;
+    Some(Pos::new(line as u32, col as u32))
+}
+
+/// Byte offsets in `hay` where the number `text` stands whole (not inside a longer number or a
+/// name such as `H100`).
+fn number_at<'a>(hay: &'a str, text: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let bytes = hay.as_bytes();
+    hay.match_indices(text).map(|(i, _)| i).filter(move |&i| {
+        (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || matches!(bytes[i - 1], b'.' | b',')))
+            && !bytes
+                .get(i + text.len())
+                .is_some_and(|c| c.is_ascii_digit())
+    })
 }
 
 impl CompiledLab {
@@ -283,6 +351,13 @@ impl CompiledLab {
                     .map(|v| (&f.name, v))
             })
             .filter(|(_, v)| v.is_finite() && *v != 0.0)
+            // A formula that is a bare number (`layers: 96`) is a given, not a computed value.
+            .filter(|(name, _)| {
+                part.formulas
+                    .iter()
+                    .find(|f| &&f.name == name)
+                    .is_some_and(|f| !references(&f.expr.ast).is_empty())
+            })
             .collect();
         let given: Vec<f64> = ev
             .values
@@ -292,6 +367,7 @@ impl CompiledLab {
             .collect();
         let origin = Origin::of(&self.source, t.pos);
         let mut offset = 0;
+
         for s in segs {
             let Segment::Lit(lit) = s else {
                 continue;
@@ -313,10 +389,13 @@ impl CompiledLab {
                 }
                 if let Some((name, _)) = computed.iter().find(|(_, x)| rounds_to(*x)) {
                     let (l, c) = line_col(&t.value, base + at);
+                    let nth = number_at(&t.value[..base + at], &text).count();
+                    let pos = locate_in_file(&self.source, t.pos, &text, nth)
+                        .unwrap_or_else(|| origin.locate(l, c));
                     out.push(
                         Diagnostic::warning(
                             &self.source.name,
-                            origin.locate(l, c),
+                            pos,
                             format!(
                                 "`{text}` is typed in the prose, but formula `{name}` computes it"
                             ),
@@ -382,5 +461,13 @@ mod tests {
         let n = prose_numbers("takes 2,450 seconds = ~41 minutes, 7.4% overhead, v2_06 and H100");
         let got: Vec<(f64, usize)> = n.iter().map(|x| (x.0, x.1)).collect();
         assert_eq!(got, vec![(2450.0, 0), (41.0, 0), (7.4, 1)]);
+    }
+
+    #[test]
+    fn ranges_years_and_citations_are_not_computed_values() {
+        let n =
+            prose_numbers("100-1000x, 10–15%, 2 to 40 nodes, in 2012 [45], a 96-layer net, 3.5 ms");
+        let got: Vec<f64> = n.iter().map(|x| x.0).collect();
+        assert_eq!(got, vec![96.0, 3.5]);
     }
 }

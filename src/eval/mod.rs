@@ -204,9 +204,12 @@ impl CompiledLab {
             .collect();
         if let Some(p) = &model.prediction {
             for (k, x) in &p.scenario {
-                if v.contains_key(k) {
-                    v.insert(k.clone(), value_to_dynamic(&x.value));
-                }
+                let Some(ctl) = model.controls.iter().find(|c| &c.id().value == k) else {
+                    continue;
+                };
+                // A select's label means its value, as in `eval --set` and `tests:`.
+                let d = value_to_dynamic(&x.value);
+                v.insert(k.clone(), validate_control(ctl, &d).unwrap_or(d));
             }
         }
         v
@@ -462,8 +465,8 @@ pub fn format_output(o: &Output, v: &Dynamic) -> String {
     let Some(x) = as_number(v) else {
         return v.to_string();
     };
-    let num = match o.digits {
-        Some(d) => format::fixed(x, d, true),
+    let num = match &o.digits {
+        Some(d) => format::fixed(x, d.value, true),
         None => format::auto(x),
     };
     let unit = o.unit.as_deref().unwrap_or("");
@@ -591,7 +594,8 @@ fn value_display(v: &Value) -> String {
     }
 }
 
-/// Parses a command-line value: number, true/false, JSON, or a bare string.
+/// Parses a command-line value: number, true/false, a YAML flow list or record as the lab file
+/// writes them (`{hier: true, n: 2}`; JSON is a special case), or a bare string.
 pub fn parse_cli_value(s: &str) -> Dynamic {
     let t = s.trim();
     if let Ok(x) = t.parse::<f64>() {
@@ -603,7 +607,12 @@ pub fn parse_cli_value(s: &str) -> Dynamic {
         _ => {}
     }
     if t.starts_with('{') || t.starts_with('[') {
-        if let Ok(v) = serde_json::from_str::<Value>(t) {
+        // Read as plain YAML data first: serde-saphyr does not match a flow mapping against
+        // the untagged `Value` directly.
+        if let Some(v) = serde_saphyr::from_str::<serde_json::Value>(t)
+            .ok()
+            .and_then(|j| serde_json::from_value::<Value>(j).ok())
+        {
             return value_to_dynamic(&v);
         }
     }
@@ -613,6 +622,18 @@ pub fn parse_cli_value(s: &str) -> Dynamic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cli_values_take_the_lab_files_flow_syntax() {
+        for (yaml, json) in [
+            ("{hier: true, n: 2}", r#"{"hier":true,"n":2.0}"#),
+            (r#"{"hier": true}"#, r#"{"hier":true}"#),
+            ("[1, 2.5, x]", r#"[1.0,2.5,"x"]"#),
+        ] {
+            assert_eq!(to_json(&parse_cli_value(yaml)).to_string(), json, "{yaml}");
+        }
+        assert_eq!(parse_cli_value("{broken").into_string().unwrap(), "{broken");
+    }
 
     const LAB: &str = r#"
 id: t
@@ -698,7 +719,7 @@ mod format_tests {
         let out = |unit: &str, prefix: Option<&str>| Output {
             unit: Some(unit.into()),
             prefix: prefix.map(str::to_string),
-            digits: Some(0),
+            digits: Some(crate::model::Spanned::unspanned(0)),
             ..Output::default()
         };
         assert_eq!(

@@ -24,6 +24,26 @@ pub fn check_supported(ast: &AST) -> Result<(), FormulaError> {
     ast.statements().iter().try_for_each(|s| cx.stmt(s))
 }
 
+/// A string (or map key) of a formula may not hold a control character: it would reach
+/// terminals and pages as an escape sequence (see [`crate::load::text`]).
+fn no_controls(s: &str, pos: Position) -> Result<(), FormulaError> {
+    match s.chars().find(|c| crate::load::text::forbidden(*c)) {
+        None => Ok(()),
+        Some(c) => Err(FormulaError {
+            line: pos.line().unwrap_or(1),
+            col: pos.position().unwrap_or(1),
+            message: format!(
+                "this string holds the control character U+{:04X}",
+                u32::from(c)
+            ),
+            hint: Some(
+                "remove it: lab text may not carry control characters or terminal escape sequences"
+                    .into(),
+            ),
+        }),
+    }
+}
+
 fn unsupported(pos: Position, what: &str, hint: &str) -> FormulaError {
     FormulaError {
         line: pos.line().unwrap_or(1),
@@ -225,16 +245,20 @@ impl Cx {
 
     fn expr(&mut self, e: &Expr) -> Result<(), FormulaError> {
         match e {
-            Expr::BoolConstant(..)
-            | Expr::FloatConstant(..)
-            | Expr::IntegerConstant(..)
-            | Expr::StringConstant(..)
-            | Expr::DynamicConstant(..) => Ok(()),
+            Expr::StringConstant(s, pos) => no_controls(s, *pos),
+            Expr::DynamicConstant(d, pos) => no_controls(&super::to_json(d).to_string(), *pos),
+            Expr::Map(b, _) => {
+                for (k, x) in b.0.iter() {
+                    no_controls(&k.name, k.pos)?;
+                    self.expr(x)?;
+                }
+                Ok(())
+            }
+            Expr::BoolConstant(..) | Expr::FloatConstant(..) | Expr::IntegerConstant(..) => Ok(()),
             Expr::Variable(..) => Ok(()),
             Expr::InterpolatedString(v, _) | Expr::Array(v, _) => {
                 v.iter().try_for_each(|x| self.expr(x))
             }
-            Expr::Map(b, _) => b.0.iter().try_for_each(|(_, x)| self.expr(x)),
             Expr::FnCall(f, pos) => self.call(f, *pos, false),
             // A block as a value runs as a function in the page: no `break` out of it.
             Expr::Stmt(b) => self.scoped(false, None, b),

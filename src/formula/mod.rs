@@ -558,3 +558,24 @@ mod subset_tests {
         assert_eq!(err.message, "`throw` is not supported in lab formulas");
     }
 }
+
+#[cfg(test)]
+mod control_char_tests {
+    use super::*;
+
+    #[test]
+    fn strings_with_terminal_escapes_do_not_compile() {
+        let e = FormulaEngine::new();
+        for src in [
+            r#""\x1b]52;c;aGk=\x07""#,
+            r#"let s = "\u001B[2J"; s"#,
+            r#""ok" + "\u009b""#,
+            r#"#{"k\u0007": 1}"#,
+            r#"["a", "\u0007"]"#,
+        ] {
+            let err = e.compile(src, &BTreeSet::new()).unwrap_err();
+            assert!(err.message.contains("control character"), "{src}: {err:?}");
+        }
+        assert!(e.compile(r#""tab\tok""#, &BTreeSet::new()).is_ok());
+    }
+}

@@ -6,7 +6,11 @@
 //! with `Number.prototype.toFixed` (which rounds ties up and switches to exponent notation
 //! from 1e21).
 
-/// `x` with exactly `digits` decimals; with `thousands`, the integer part is grouped by
+/// The most decimals anything shows: `fmt`'s argument, an output's or a slider's `digits`
+/// (as `renderers/html/library.js` clamps them).
+pub const MAX_DIGITS: u32 = 20;
+
+/// `x` with exactly `digits` decimals (at most [`MAX_DIGITS`]); with `thousands`, the integer part is grouped by
 /// three with `,`. Negative values get a leading `-` unless every printed digit is zero
 /// (so `-0.0` and `-0.001` to 2 decimals print `0` and `0.00`). NaN prints `NaN`,
 /// infinities `∞` and `-∞`.
@@ -18,6 +22,8 @@
 /// assert_eq!(fixed(-0.0, 0, true), "0");
 /// ```
 pub fn fixed(x: f64, digits: u32, thousands: bool) -> String {
+    // More decimals than the page shows (and than `check` allows) are never printed.
+    let digits = digits.min(MAX_DIGITS);
     if x.is_nan() {
         return "NaN".to_string();
     }
@@ -82,7 +88,7 @@ pub(crate) fn digits_arg(d: f64) -> u32 {
     if d.is_nan() {
         0
     } else {
-        d.trunc().clamp(0.0, 20.0) as u32
+        d.trunc().clamp(0.0, MAX_DIGITS as f64) as u32
     }
 }
 
@@ -161,6 +167,12 @@ mod tests {
         assert_eq!(auto(2450.7), "2,451");
         assert_eq!(auto(f64::NAN), "NaN");
         assert_eq!(auto(f64::NEG_INFINITY), "-∞");
+    }
+
+    #[test]
+    fn digits_never_exceed_the_page_s_twenty() {
+        assert_eq!(fixed(1.5, 65536, false), fixed(1.5, 20, false));
+        assert_eq!(fixed(1.5, u32::MAX, false).len(), "1.".len() + 20);
     }
 
     #[test]

@@ -23,7 +23,8 @@ impl Ctx<'_> {
 
 /// Option ids: explicit, or A, B, C... by position.
 pub fn option_id(index: usize, c: &Choice) -> String {
-    c.id.clone()
+    c.id.as_ref()
+        .map(|i| i.value.clone())
         .unwrap_or_else(|| ((b'A' + (index as u8 % 26)) as char).to_string())
 }
 
@@ -318,7 +319,19 @@ fn check_prediction(cx: &mut Ctx, part: &Part, p: &Prediction) {
         );
     }
     for (k, v) in &p.scenario {
-        if !part.controls.iter().any(|c| &c.id().value == k) {
+        if let Some(ctl) = part.controls.iter().find(|c| &c.id().value == k) {
+            // The situation the question describes must be one the student can set: a
+            // select by its label or value, a slider on its range and steps.
+            if let Err(e) =
+                crate::eval::validate_control(ctl, &crate::eval::value_to_dynamic(&v.value))
+            {
+                cx.err(
+                    v.pos,
+                    format!("scenario: {e}"),
+                    "give a value the control can take (a select takes an option's label or value)",
+                );
+            }
+        } else {
             let ids: Vec<&str> = part
                 .controls
                 .iter()

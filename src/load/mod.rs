@@ -40,7 +40,15 @@ impl Source {
 
 /// Parses a lab. Errors are located at the offending YAML node.
 pub fn parse(source: &Source) -> Result<Lab, Diagnostic> {
-    serde_saphyr::from_str::<Lab>(&source.text).map_err(|e| yaml_diagnostic(source, &e))
+    if let Some(d) = limits::source(source) {
+        return Err(d);
+    }
+    let lab =
+        serde_saphyr::from_str::<Lab>(&source.text).map_err(|e| yaml_diagnostic(source, &e))?;
+    match text::check_source(source) {
+        Some(d) => Err(d),
+        None => Ok(lab),
+    }
 }
 
 fn yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagnostic {
@@ -49,7 +57,7 @@ fn yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagnostic {
         .map(|l| Pos::new(l.line() as u32, l.column() as u32))
         .unwrap_or(Pos::UNKNOWN);
     let raw = e.without_snippet().to_string();
-    let message = strip_location_prefix(&raw);
+    let message = flow_comma_message(strip_location_prefix(&raw));
     let hint = yaml_hint(&message);
     Diagnostic::error(&source.name, pos, message).maybe_hint(hint)
 }
@@ -73,7 +81,37 @@ fn strip_location_prefix(raw: &str) -> String {
     s.to_string()
 }
 
+/// Part of a value taken for a key: `{ y: max(a, 0.1) / 2 }` splits at the comma, and YAML reads
+/// `0.1) / 2` as a key. A "field" that cannot be a name says what happened instead.
+fn flow_comma_message(message: String) -> String {
+    let Some(rest) = message.strip_prefix("unknown field `") else {
+        return message;
+    };
+    let Some((name, _)) = rest.split_once('`') else {
+        return message;
+    };
+    let a_name = name
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+    if a_name {
+        return message;
+    }
+    format!("`{name}` was read as a key: an unquoted comma inside `{{ ... }}` ended the value before it")
+}
+
 fn yaml_hint(message: &str) -> Option<String> {
+    if message.contains("an unquoted comma inside") {
+        return Some(
+            "quote the whole value (`y: \"max(a, 0.1) / 2\"`), or write the mapping in block style, one `key: value` per line"
+                .into(),
+        );
+    }
+    if message.starts_with("expected string scalar") {
+        return Some(
+            "quote this value: YAML reads text starting with `[`, `{`, `&`, `*`, `!`, `|`, `>`, `%` or `@` as something else (`\"[1, 2, 3][0]\"`)"
+                .into(),
+        );
+    }
     let quoted = |s: &str| -> Option<String> {
         let start = s.find('`')? + 1;
         let end = start + s[start..].find('`')?;
@@ -205,5 +243,22 @@ mod tests {
         assert!(d.message.contains("missing field `title`"), "{}", d.message);
         assert_eq!(d.hint.as_deref(), Some("add `title:` to this mapping"));
     }
+
+    #[test]
+    fn yaml_traps_say_what_happened() {
+        let base = std::fs::read_to_string("tests/inputs/ok_minimal.yaml").unwrap();
+        let comma = base.replace(
+            "y: \"rho / (1 - rho) * amplification * service_min\"",
+            "y: max(rho, 0.1) / (1 - rho) * amplification * service_min",
+        );
+        let d = parse(&Source::new("t.yaml", comma)).unwrap_err();
+        assert!(d.message.contains("unquoted comma"), "{}", d.message);
+        assert!(d.hint.unwrap().contains("quote the whole value"));
+        let list = base.replace("double: n * 2", "double: [1, 2, 3][0]");
+        let d = parse(&Source::new("t.yaml", list)).unwrap_err();
+        assert!(d.hint.unwrap().starts_with("quote this value"));
+    }
 }
 pub mod check;
+pub mod limits;
+pub mod text;

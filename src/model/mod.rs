@@ -286,9 +286,11 @@ pub struct Prediction {
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Choice {
-    /// Option id saved in the ledger; defaults to its letter (A, B, ...).
+    /// Option id saved in the ledger; defaults to its letter (A, B, ...). Letters, digits, `_`
+    /// and `-`, starting with a letter or `_`.
     #[serde(default)]
-    pub id: Option<String>,
+    #[schemars(regex(pattern = r"^[A-Za-z_][A-Za-z0-9_-]*$"), length(max = 64))]
+    pub id: Option<Spanned<String>>,
     /// The option's text (Markdown inline).
     pub text: Text,
     /// True for the correct option (exactly one per question).
@@ -422,9 +424,10 @@ pub struct Slider {
     /// Unit shown next to the value.
     #[serde(default)]
     pub unit: Option<String>,
-    /// Decimals shown for the value (default: from the step).
+    /// Decimals shown for the value (default: from the step), 0 to 20.
     #[serde(default)]
-    pub digits: Option<u32>,
+    #[schemars(range(max = 20))]
+    pub digits: Option<Spanned<u32>>,
 }
 
 /// A dropdown.
@@ -506,9 +509,10 @@ pub struct Output {
     /// Prefix, e.g. `$`.
     #[serde(default)]
     pub prefix: Option<String>,
-    /// Decimals shown (default: automatic).
+    /// Decimals shown (default: automatic), 0 to 20.
     #[serde(default)]
-    pub digits: Option<u32>,
+    #[schemars(range(max = 20))]
+    pub digits: Option<Spanned<u32>>,
     /// Words shown for booleans: `[when true, when false]`.
     #[serde(default)]
     pub words: Option<(String, String)>,
@@ -607,7 +611,9 @@ pub enum ChartKind {
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Chart {
-    /// Identifier, unique in the part (used for SVG file names).
+    /// Identifier, unique in the part (used for SVG file names): letters, digits, `_` and `-`,
+    /// starting with a letter or `_`.
+    #[schemars(regex(pattern = r"^[A-Za-z_][A-Za-z0-9_-]*$"), length(max = 64))]
     pub id: Spanned<String>,
     /// Kind of chart.
     pub kind: ChartKind,
@@ -937,7 +943,9 @@ pub struct Hud {
     /// Parts whose prediction is shown as CORRECT/REVIEW.
     pub parts: Vec<Spanned<String>>,
     /// Tiers, first whose `when` holds wins. Scope: `correct` (record part id -> bool) and
-    /// `correct_count`. The last tier may omit `when`.
+    /// `correct_count`. The last tier may omit `when`. Optional: without tiers the HUD shows
+    /// the parts alone and no standing.
+    #[serde(default)]
     pub tiers: Vec<Tier>,
 }
 
@@ -962,9 +970,11 @@ pub struct LedgerSpec {
     /// Chapter key, e.g. `v2_06` (default: the lab's `chapter`).
     #[serde(default)]
     pub chapter: Option<String>,
-    /// Key of the decision-log text (default `student_justification`).
+    /// Key of the decision-log text (default `student_justification`). Letters, digits, `_`
+    /// and `-`, starting with a letter or `_`.
     #[serde(default)]
-    pub justification_key: Option<String>,
+    #[schemars(regex(pattern = r"^[A-Za-z_][A-Za-z0-9_-]*$"), length(max = 64))]
+    pub justification_key: Option<Spanned<String>>,
 }
 
 /// A test: at these control values, these outputs.

@@ -1,18 +1,18 @@
 //! Printable handouts: a Markdown handout (with its charts as SVG files next to it), the matching
 //! answer key, and a print-ready HTML variant of both.
 //!
-//! Everything shown is built once into a view model ([`view::Doc`]) and laid out by minijinja
+//! Everything shown comes from the lab's view ([`crate::view`], adapted in [`view`]) laid out by minijinja
 //! templates under `renderers/markdown/`, embedded in the binary and overridable file by file
 //! with `--templates DIR`. The student handout's model holds no answers, so no template can show
 //! them.
 
 pub mod view;
 
-use super::{asset, OutFile, RenderOptions, Renderer};
+use super::{asset, sanitize, OutFile, RenderOptions, Renderer};
 use crate::eval::chart::ChartData;
 use crate::eval::CompiledLab;
-use minijinja::{Environment, Error, ErrorKind, Value};
-use pulldown_cmark::{html, Options, Parser};
+use minijinja::{AutoEscape, Environment, Error, ErrorKind, Value};
+use pulldown_cmark::Options;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -59,26 +59,19 @@ pub struct MarkdownRenderer;
 /// The print-ready HTML handout: `STEM.html` (or `STEM-key.html`), charts inline.
 pub struct HandoutHtmlRenderer;
 
-/// Markdown options used to read prose (tables and strikethrough as on the page).
+/// Markdown options used to read prose (the same everywhere: [`sanitize::options`]).
 pub fn markdown_options() -> Options {
-    Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS
+    sanitize::options()
 }
 
-/// Markdown to HTML.
+/// Markdown to safe HTML ([`sanitize::html_block`], the policy every HTML output shares).
 pub fn md_to_html(s: &str) -> String {
-    let mut out = String::new();
-    html::push_html(&mut out, Parser::new_ext(s, markdown_options()));
-    out
+    sanitize::html_block(s)
 }
 
-/// Inline Markdown to HTML (a single paragraph's `<p>` removed).
+/// Inline Markdown to safe HTML (a single paragraph's `<p>` removed).
 pub fn md_inline_to_html(s: &str) -> String {
-    let h = md_to_html(s);
-    let t = h.trim_end();
-    match t.strip_prefix("<p>").and_then(|r| r.strip_suffix("</p>")) {
-        Some(inner) if !inner.contains("<p>") => inner.to_string(),
-        _ => t.to_string(),
-    }
+    sanitize::html_inline(s)
 }
 
 /// Prefixes every line with `> ` (a Markdown blockquote).
@@ -123,7 +116,30 @@ fn environment(templates: Option<PathBuf>) -> Environment<'static> {
             Err(e) => Err(Error::new(ErrorKind::InvalidOperation, e)),
         },
     );
-    env.add_filter("quote", |s: String| quote(&s));
+    // Lab text is escaped wherever it lands: HTML-escaped in `.html.j2` templates (prose goes
+    // through `md`/`mdi`, the one sanitising policy), and made inert Markdown in `.md.j2`
+    // templates (sanitize::markdown_text), so no payload survives into either.
+    env.set_auto_escape_callback(|name| {
+        let base = name.strip_suffix(".j2").unwrap_or(name);
+        if base.ends_with(".md") {
+            AutoEscape::Custom("markdown")
+        } else if base.ends_with(".html") {
+            AutoEscape::Html
+        } else {
+            minijinja::default_auto_escape_callback(name)
+        }
+    });
+    env.set_formatter(|out, state, value| {
+        if state.auto_escape() == AutoEscape::Custom("markdown") && !value.is_safe() {
+            out.write_str(&sanitize::markdown_text(&value.to_string()))?;
+            Ok(())
+        } else {
+            minijinja::escape_formatter(out, state, value)
+        }
+    });
+    env.add_filter("quote", |s: String| {
+        Value::from_safe_string(quote(&sanitize::markdown_text(&s)))
+    });
     env.add_filter("cell", |s: String| cell(&s));
     env.add_filter("alt", |s: String| alt(&s));
     env.add_filter("md", |s: String| Value::from_safe_string(md_to_html(&s)));
@@ -197,17 +213,16 @@ fn describe(e: &Error) -> String {
 /// (`key.EXT.j2`, `STEM-key.EXT`).
 fn names(stem: &str, opts: &RenderOptions, ext: &str) -> (String, String) {
     if opts.answer_key {
-        (format!("key.{ext}.j2"), format!("{stem}-key.{ext}"))
+        (
+            format!("key.{ext}.j2"),
+            super::file_name(&format!("{stem}-key.{ext}")),
+        )
     } else {
-        (format!("handout.{ext}.j2"), format!("{stem}.{ext}"))
+        (
+            format!("handout.{ext}.j2"),
+            super::file_name(&format!("{stem}.{ext}")),
+        )
     }
-}
-
-#[derive(Serialize)]
-struct HtmlCtx<'a> {
-    #[serde(flatten)]
-    doc: &'a view::Doc,
-    css: String,
 }
 
 impl Renderer for MarkdownRenderer {
@@ -225,21 +240,17 @@ impl Renderer for MarkdownRenderer {
         let md = tidy(&render_template(
             &environment(opts.templates.clone()),
             &tpl,
-            &doc,
+            &doc.context,
         )?);
         let mut out = vec![OutFile {
             path: PathBuf::from(file),
             bytes: md.into_bytes(),
         }];
-        for p in &doc.parts {
-            for i in &p.instruments {
-                if let view::InstrumentView::Chart(c) = i {
-                    out.push(OutFile {
-                        path: PathBuf::from(&c.file),
-                        bytes: c.svg.clone().into_bytes(),
-                    });
-                }
-            }
+        for (path, svg) in doc.charts {
+            out.push(OutFile {
+                path: PathBuf::from(path),
+                bytes: svg.into_bytes(),
+            });
         }
         Ok(out)
     }
@@ -262,14 +273,15 @@ impl Renderer for HandoutHtmlRenderer {
         stem: &str,
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
-        let doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
+        let mut doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
         let css = asset(ASSETS, "print.css", opts.templates.as_deref())?.into_owned();
+        doc.context["css"] = serde_json::Value::from(css);
         let (tpl, file) = names(stem, opts, "html");
-        let html = render_template(
+        let html = super::csp::with_print_csp(&render_template(
             &environment(opts.templates.clone()),
             &tpl,
-            HtmlCtx { doc: &doc, css },
-        )?;
+            &doc.context,
+        )?)?;
         Ok(vec![OutFile {
             path: PathBuf::from(file),
             bytes: html.into_bytes(),
@@ -318,7 +330,11 @@ fn index(
         tpl,
         minijinja::context! { labs => entries, key => opts.answer_key, css => css },
     )?;
-    let text = if ext == "md" { tidy(&text) } else { text };
+    let text = if ext == "md" {
+        tidy(&text)
+    } else {
+        super::csp::with_print_csp(&text)?
+    };
     Ok(vec![OutFile {
         path: PathBuf::from(out),
         bytes: text.into_bytes(),

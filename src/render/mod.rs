@@ -1,8 +1,10 @@
 //! Renderers: the compiled lab to files a user gets. Each renderer owns its templates and
 //! assets under `renderers/<name>/`, embedded in the binary and overridable with `--templates`.
 
+pub mod csp;
 pub mod html;
 pub mod markdown;
+pub mod sanitize;
 pub mod svg;
 
 use crate::eval::CompiledLab;
@@ -85,6 +87,33 @@ pub fn escape(s: &str) -> String {
     o
 }
 
+/// A file or folder name made from lab text (a lab file's stem, part and chart ids): one path
+/// component that stays inside the output folder. Separators, `:` and characters Windows
+/// forbids become `_`, control characters are dropped, a leading `.` (hidden files, `..`)
+/// gets a `_` before it, an empty name becomes `_`, and the name is cut to 200 bytes.
+/// Names already safe are returned unchanged.
+pub fn file_name(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() {
+            continue;
+        }
+        let c = if matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
+            '_'
+        } else {
+            c
+        };
+        if out.len() + c.len_utf8() > 200 {
+            break;
+        }
+        out.push(c);
+    }
+    if out.is_empty() || out.starts_with('.') {
+        out.insert(0, '_');
+    }
+    out
+}
+
 /// The renderer called `name`.
 pub fn renderer(name: &str) -> Option<Box<dyn Renderer>> {
     match name {
@@ -92,5 +121,37 @@ pub fn renderer(name: &str) -> Option<Box<dyn Renderer>> {
         "markdown" => Some(Box::new(markdown::MarkdownRenderer)),
         "handout-html" => Some(Box::new(markdown::HandoutHtmlRenderer)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_name;
+    use std::path::{Component, Path};
+
+    #[test]
+    fn file_names_are_one_component_inside_the_folder() {
+        for hostile in [
+            "/../../../escaped/pwned",
+            "..",
+            ".",
+            "",
+            "a/../../b",
+            "..\\..\\x",
+            "C:\\x",
+            "\u{0}x\ny",
+            &"é".repeat(300),
+        ] {
+            let n = file_name(hostile);
+            let comps: Vec<Component> = Path::new(&n).components().collect();
+            assert!(
+                matches!(comps.as_slice(), [Component::Normal(_)]) && !n.starts_with('.'),
+                "{hostile:?} -> {n:?}"
+            );
+            assert!(n.len() <= 200 && file_name(&n) == n, "{n}");
+        }
+        assert_eq!(file_name("fault-tolerance"), "fault-tolerance");
+        assert_eq!(file_name("a-wait.svg"), "a-wait.svg");
+        assert_eq!(file_name("my lab"), "my lab");
     }
 }

@@ -36,7 +36,9 @@ impl Answers {
             .map_err(|e| format!("{}: not an answers file: {e}", path.display()))
     }
 
-    /// Every part named is a part of `lab` (a typo would otherwise be skipped silently).
+    /// Every answer has somewhere to go: each part named is a part of `lab` that asks it, each
+    /// control is one of that part's, and a decision log is given only to a lab that keeps one
+    /// (a typo or a wrong file would otherwise be skipped silently).
     pub fn check(&self, lab: &CompiledLab) -> Result<(), String> {
         let parts: Vec<&str> = lab.lab.parts.iter().map(|p| p.id.value.as_str()).collect();
         let named = [
@@ -51,6 +53,39 @@ impl Answers {
                     parts.join(", ")
                 ));
             }
+        }
+        for p in &lab.lab.parts {
+            let id = p.id.value.as_str();
+            if self.predictions.contains_key(id) && p.prediction.is_none() {
+                return Err(format!("predictions: part `{id}` asks no prediction"));
+            }
+            if self.reflections.contains_key(id) && p.reflection.is_none() {
+                return Err(format!("reflections: part `{id}` asks no reflection"));
+            }
+            let controls: Vec<&str> = p.controls.iter().map(|c| c.id().value.as_str()).collect();
+            for c in self.controls.get(id).into_iter().flat_map(|m| m.keys()) {
+                if !controls.contains(&c.as_str()) {
+                    return Err(format!(
+                        "controls: part `{id}` has no control `{c}` (controls: {})",
+                        if controls.is_empty() {
+                            "none".to_string()
+                        } else {
+                            controls.join(", ")
+                        }
+                    ));
+                }
+            }
+        }
+        let keeps_log = lab
+            .lab
+            .synthesis
+            .as_ref()
+            .is_some_and(|s| s.decision_log.is_some());
+        if self.decision_log.is_some() && !keeps_log {
+            return Err(
+                "decision_log: this lab keeps no decision log (remove `decision_log:` from the answers file)"
+                    .into(),
+            );
         }
         Ok(())
     }

@@ -123,14 +123,21 @@ fn truncate(s: &str, w: usize) -> String {
 }
 
 fn radar(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
-    let aw = c.axes.iter().map(|a| display_width(a)).max().unwrap_or(4);
+    // Axis names pad a column up to 40 cells; longer ones just run on.
+    let aw = c
+        .axes
+        .iter()
+        .map(|a| display_width(a))
+        .max()
+        .unwrap_or(4)
+        .min(40);
     let mut head = format!("  {:aw$}", "");
     for s in &c.series {
         head.push_str(&format!("  {:>10}", truncate(&s.name, 10)));
     }
     out.push(scr.paint(Style::Dim, &head));
     for (i, a) in c.axes.iter().enumerate() {
-        let mut line = format!("  {a}{}", " ".repeat(aw - display_width(a)));
+        let mut line = format!("  {a}{}", " ".repeat(aw.saturating_sub(display_width(a))));
         for s in &c.series {
             let v = s
                 .points

@@ -39,11 +39,12 @@ pub fn html_test_labs() -> Vec<PathBuf> {
     v
 }
 
-/// Chromium and node with playwright-core installed, or `None` after printing why.
+/// Chromium and node with playwright-core installed (running `npm ci` in tests/browser when it
+/// is missing); otherwise prints `SKIPPED` and returns false, or panics under `CI`.
 pub fn browser_ready() -> bool {
     let chromium =
         std::env::var("LABFORGE_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let why = if !Path::new(&chromium).exists() {
+    let why = if !std::path::Path::new(&chromium).exists() {
         Some(format!("no Chromium at {chromium}"))
     } else if Command::new("node").arg("--version").output().is_err() {
         Some("no node".to_string())
@@ -89,4 +90,19 @@ pub fn node<S: AsRef<std::ffi::OsStr>>(script: &str, args: &[S]) -> (bool, Strin
         String::from_utf8_lossy(&out.stderr)
     );
     (out.status.success(), text)
+}
+
+/// Every file under `dir`, recursively, sorted.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            v.extend(files_under(&p));
+        } else {
+            v.push(p);
+        }
+    }
+    v.sort();
+    v
 }

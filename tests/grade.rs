@@ -1,0 +1,171 @@
+//! `labforge grade` on a generated class: records made by real runs (right, wrong, incomplete),
+//! then tampered with (edited `correct` flags), broken (corrupt, cut short, empty, another
+//! format), duplicated, and one of another lab. The CSV is a golden file; the report lists
+//! every record not graded with its reason and tallies the class's choices.
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+const FIXTURE: &str = "tests/inputs/run_fixture.yaml";
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_labforge"));
+    c.env("NO_COLOR", "1")
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+/// A real record: `labforge run --answers` with these answers (YAML), or with `stdin` typed.
+fn record(lab: &str, out: &Path, answers: Option<&str>, stdin: &str) {
+    std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+    let mut c = bin();
+    c.args(["run", lab, "--restart", "--ledger", out.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let a = out.with_extension("answers.yaml");
+    if let Some(text) = answers {
+        std::fs::write(&a, text).unwrap();
+        c.args(["--answers", a.to_str().unwrap()]);
+    }
+    let mut child = c.spawn().unwrap();
+    use std::io::Write;
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait().unwrap();
+    let _ = std::fs::remove_file(&a);
+    assert!(out.exists(), "no record at {}", out.display());
+}
+
+fn edit(p: &Path, f: impl FnOnce(&mut Value)) {
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+    f(&mut v);
+    std::fs::write(p, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+}
+
+fn class(root: &Path) -> std::path::PathBuf {
+    let r = root.join("records");
+    let all_right = "predictions: {a: B, b: 25}\nreflections: {a: B, b: A}\ndecision_log: \"Lower variability first, <script>alert(1)</script> then buy GPUs.\"\n";
+    record(FIXTURE, &r.join("alice.json"), Some(all_right), "");
+    record(
+        FIXTURE,
+        &r.join("bob.json"),
+        Some("predictions: {a: A, b: 40}\nreflections: {a: A, b: B}\ndecision_log: Buy GPUs.\n"),
+        "",
+    );
+    // After locking in A, bob looked at B's and C's feedback: attempts, not answers.
+    edit(&r.join("bob.json"), |v| {
+        v["parts"]["a"]["prediction_attempts"] = serde_json::json!(["B", "C"]);
+    });
+    // Incomplete: part a's prediction typed, then input ends.
+    record(FIXTURE, &r.join("carol/fixture.json"), None, "2\n");
+    // Wrong answers whose flags were edited to say `correct`.
+    record(
+        FIXTURE,
+        &r.join("dave.json"),
+        Some("predictions: {a: C, b: 90}\nreflections: {a: A, b: B}\n"),
+        "",
+    );
+    edit(&r.join("dave.json"), |v| {
+        for p in ["a", "b"] {
+            v["parts"][p]["prediction_correct"] = true.into();
+            v["parts"][p]["reflection_correct"] = true.into();
+        }
+        v["design"]["partA_correct"] = true.into();
+        v["design"]["partB_correct"] = true.into();
+        v["hud"]["tier"] = "Optimal".into();
+    });
+    // An answer the lab does not have.
+    record(FIXTURE, &r.join("erin.json"), Some(all_right), "");
+    edit(&r.join("erin.json"), |v| {
+        v["parts"]["a"]["prediction"] = "Z".into();
+        v["decision_log"] = "Erin's own.".into();
+    });
+    // Broken files.
+    std::fs::write(
+        r.join("frank.json"),
+        "{ \"format\": \"labforge-ledger/1\", oops }",
+    )
+    .unwrap();
+    let alice = std::fs::read_to_string(r.join("alice.json")).unwrap();
+    std::fs::write(r.join("gina.json"), &alice[..alice.len() / 2]).unwrap();
+    std::fs::write(r.join("hal.json"), "").unwrap();
+    std::fs::write(r.join("ivy.json"), "{\"format\": \"other/3\"}").unwrap();
+    // The same file handed in twice, and a second record of carol.
+    std::fs::write(r.join("zz-alice.json"), &alice).unwrap();
+    record(FIXTURE, &r.join("carol/again.json"), None, "1\n");
+    // Another lab's record.
+    record(
+        "tests/inputs/ok_minimal.yaml",
+        &r.join("jack.json"),
+        Some("predictions: {a: B}\nreflections: {a: A}\n"),
+        "",
+    );
+    r
+}
+
+#[test]
+fn a_class_is_graded_from_the_lab_never_from_the_records_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = class(dir.path());
+    let out = dir.path().join("out");
+    let o = bin()
+        .args([
+            "grade",
+            FIXTURE,
+            records.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).replace(&format!("{}/", dir.path().display()), "");
+    assert!(o.status.success(), "{err}");
+    let csv = std::fs::read_to_string(out.join("run-fixture.csv"))
+        .unwrap()
+        .replace(&format!("{}/", dir.path().display()), "");
+    insta::assert_snapshot!("grade_class_csv", csv);
+    // Every record not graded is named with its reason.
+    for (file, why) in [
+        ("frank.json", "not JSON"),
+        ("gina.json", "cut short"),
+        ("hal.json", "empty file"),
+        ("ivy.json", "a `other/3` record"),
+        ("zz-alice.json", "the same record as records/alice.json"),
+        ("carol/fixture.json", "a second record of `carol`"),
+        ("jack.json", "a record of lab `queue-demo`"),
+    ] {
+        assert!(
+            err.lines().any(|l| l.contains(file) && l.contains(why)),
+            "no `{why}` for {file}:\n{err}"
+        );
+    }
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(html.contains("Content-Security-Policy"), "no CSP");
+    assert!(!html.contains("<script"), "unescaped decision log");
+    assert!(html.contains("&lt;script&gt;alert(1)"));
+    assert!(html.contains("Records not graded (7)"), "{html}");
+    // Part A's prediction: B right for alice (erin's Z dropped), A for bob, C for dave.
+    let tally = html.split("Part A · prediction").nth(1).unwrap();
+    let tally = &tally[..tally.find("</table>").unwrap()];
+    for (id, n) in [("A", 1), ("B", 1), ("C", 1)] {
+        assert!(
+            tally.contains(&format!("<td>{id}</td>")) && tally.contains(&format!("value=\"{n}\"")),
+            "{id}: {tally}"
+        );
+    }
+    assert!(
+        tally.contains("~600 minutes"),
+        "option text at the scenario: {tally}"
+    );
+}
+
+#[test]
+fn nothing_to_grade_is_an_error_not_a_panic() {
+    let o = bin()
+        .args(["grade", FIXTURE, "/no/such/records"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no such file or directory"));
+}
