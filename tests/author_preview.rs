@@ -29,6 +29,14 @@ fn temp_dir(tag: &str) -> PathBuf {
     d
 }
 
+/// A lab titled `title` in a new folder, and a server for it.
+fn serve(tag: &str, title: &str) -> (PathBuf, Server) {
+    let f = temp_dir(tag).join("lab.yaml");
+    std::fs::write(&f, lab(title, "utilization * 2")).unwrap();
+    let s = start(&f);
+    (f, s)
+}
+
 fn start(lab: &std::path::Path) -> Server {
     start_with(lab, &[])
 }
@@ -207,10 +215,7 @@ fn editing_a_template_is_a_new_version() {
 /// HEAD gets the headers of GET (its length included) and no body.
 #[test]
 fn head_requests_get_no_body() {
-    let dir = temp_dir("head");
-    let f = dir.join("lab.yaml");
-    std::fs::write(&f, lab("Head", "utilization * 2")).unwrap();
-    let s = start(&f);
+    let (_, s) = serve("head", "Head");
     let (code, body) = get(&s, "/");
     assert_eq!(code, 200);
     let mut stream = connect(&s, Duration::from_secs(20));
@@ -234,10 +239,7 @@ fn head_requests_get_no_body() {
 /// A request line that never ends is cut off and answered at once, not buffered without bound.
 #[test]
 fn an_endless_request_line_is_answered_not_buffered() {
-    let dir = temp_dir("endless");
-    let f = dir.join("lab.yaml");
-    std::fs::write(&f, lab("Endless", "utilization * 2")).unwrap();
-    let s = start(&f);
+    let (_, s) = serve("endless", "Endless");
     let mut stream = connect(&s, Duration::from_secs(4));
     let start = Instant::now();
     // No newline, and the connection stays open for writing.
@@ -266,10 +268,7 @@ fn raw_status(s: &Server, bytes: &[u8]) -> String {
 /// name as `Host`; only the server's loopback names at its port are answered.
 #[test]
 fn requests_for_other_hosts_are_refused() {
-    let dir = temp_dir("host");
-    let f = dir.join("lab.yaml");
-    std::fs::write(&f, lab("Hosts", "utilization * 2")).unwrap();
-    let s = start(&f);
+    let (_, s) = serve("host", "Hosts");
     let port = s.addr.rsplit(':').next().unwrap().to_string();
     let req = |host: &str| format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
     for ok in [
@@ -320,10 +319,7 @@ fn requests_for_other_hosts_are_refused() {
 
 #[test]
 fn a_request_line_with_invalid_utf8_gets_400() {
-    let dir = temp_dir("utf8");
-    let f = dir.join("lab.yaml");
-    std::fs::write(&f, lab("Bytes", "utilization * 2")).unwrap();
-    let s = start(&f);
+    let (_, s) = serve("utf8", "Bytes");
     let mut req = b"GET /\xff\xfe\xc3( HTTP/1.1\r\nHost: ".to_vec();
     req.extend_from_slice(s.addr.as_bytes());
     req.extend_from_slice(b"\r\nConnection: close\r\n\r\n");
@@ -346,10 +342,7 @@ fn threads(pid: u32) -> Option<usize> {
 /// again once they are gone.
 #[test]
 fn slow_connections_neither_pin_threads_nor_stay_open() {
-    let dir = temp_dir("slow");
-    let f = dir.join("lab.yaml");
-    std::fs::write(&f, lab("Slow", "utilization * 2")).unwrap();
-    let s = start(&f);
+    let (_, s) = serve("slow", "Slow");
     let pid = s.child.id();
     let before = threads(pid);
     let mut slow: Vec<TcpStream> = (0..100)
@@ -391,10 +384,7 @@ fn slow_connections_neither_pin_threads_nor_stay_open() {
 /// The event stream sends the current version at once and a new one right after a save.
 #[test]
 fn saving_the_file_pushes_the_new_version_at_once() {
-    let dir = temp_dir("events");
-    let f = dir.join("lab.yaml");
-    std::fs::write(&f, lab("Events One", "utilization * 2")).unwrap();
-    let s = start(&f);
+    let (f, s) = serve("events", "Events One");
     let (_, v1) = get(&s, "/__version");
     let mut stream = connect(&s, Duration::from_secs(10));
     write!(stream, "GET /__events HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr).unwrap();
