@@ -377,9 +377,16 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "hasDecisionLog": has_decision_log,
     });
 
-    let lib_js = minify_js(&asset(ASSETS, "library.js", dir)?);
-    let charts_js = minify_js(&asset(ASSETS, "charts.js", dir)?);
-    let runtime_js = minify_js(&asset(ASSETS, "runtime.js", dir)?);
+    // The embedded scripts are minified; an instructor's own (`--templates`) only stripped, so
+    // a script that leans on automatic semicolon insertion keeps working.
+    let script = |name: &str| -> Result<String, String> {
+        let src = asset(ASSETS, name, dir)?;
+        let own = dir.is_some_and(|d| d.join(name).exists());
+        Ok(if own { strip_js(&src) } else { minify_js(&src) })
+    };
+    let lib_js = script("library.js")?;
+    let charts_js = script("charts.js")?;
+    let runtime_js = script("runtime.js")?;
     let fn_js = fns.script();
     let scripts = [lib_js, charts_js, fn_js, runtime_js];
     for s in &scripts {
@@ -429,9 +436,21 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
     render_template(dir, "page.html.j2", &ctx)
 }
 
+/// A script as the page carries it: minified by the `minifier` crate (tokens, so strings and
+/// regular expressions stay as written), after [`strip_js`]; the stripped text when the
+/// minifier cannot read it. The embedded scripts end every statement with `;` (no automatic
+/// semicolon insertion to lose when lines are joined; `tests/html_render.rs` checks).
+pub fn minify_js(src: &str) -> String {
+    let stripped = strip_js(src);
+    match minifier::js::minify(&stripped) {
+        Ok(m) => m.to_string(),
+        Err(_) => stripped,
+    }
+}
+
 /// Drops indentation, blank lines and comment-only lines from a script. Line breaks stay, so
 /// automatic semicolon insertion sees the same program; text inside lines is untouched.
-pub fn minify_js(src: &str) -> String {
+pub fn strip_js(src: &str) -> String {
     let mut out = String::with_capacity(src.len());
     let mut in_comment = false;
     for line in src.lines() {
