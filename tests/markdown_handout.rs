@@ -49,6 +49,7 @@ fn render(r: &dyn Renderer, lab: &CompiledLab, stem: &str, key: bool) -> Vec<Out
     let opts = RenderOptions {
         answer_key: key,
         templates: None,
+        ..RenderOptions::default()
     };
     r.render(lab, stem, &opts)
         .unwrap_or_else(|e| panic!("{stem}: {e}"))
@@ -609,6 +610,7 @@ fn an_override_can_restyle_one_block_of_the_key() {
     let opts = RenderOptions {
         answer_key: true,
         templates: Some(dir.path().to_path_buf()),
+        ..RenderOptions::default()
     };
     let files = MarkdownRenderer
         .render(&lab, "md_checkpoint", &opts)
@@ -632,6 +634,7 @@ fn a_misspelt_field_in_an_override_is_an_error_naming_the_template() {
     let opts = RenderOptions {
         answer_key: false,
         templates: Some(dir.path().to_path_buf()),
+        ..RenderOptions::default()
     };
     let err = MarkdownRenderer
         .render(&lab, "md_checkpoint", &opts)
