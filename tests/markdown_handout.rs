@@ -225,6 +225,7 @@ fn student_handout_holds_no_answers_and_the_key_holds_them_all() {
             "\"feedback\"",
             "\"other_feedback\"",
             "\"answer\"",
+            "\"worked\"",
             "\"tests\"",
         ] {
             assert!(!json.contains(field), "{stem}: student model has {field}");
@@ -348,10 +349,23 @@ fn handouts_parse_back_as_the_document_they_describe() {
                 s.h2.contains(&"Synthesis".to_string()),
                 l.synthesis.is_some()
             );
+            // The lab's own tests are fixtures for `labforge test`, not for a grader.
+            assert!(
+                !s.h2.iter().any(|h| h.contains("test point")),
+                "{stem}: {:?}",
+                s.h2
+            );
+            // The key works out each prediction about an output at its scenario; the handout never.
+            let worked = l
+                .parts
+                .iter()
+                .filter_map(|p| p.prediction.as_ref())
+                .filter(|pr| pr.claim.is_some() || pr.numeric.is_some())
+                .count();
             assert_eq!(
-                s.h2.contains(&"Worked outputs at the test points".to_string()),
-                key && !l.tests.is_empty(),
-                "{stem}"
+                text.matches("**Worked answer:**").count(),
+                if key { worked } else { 0 },
+                "{stem} key={key}"
             );
             // Every option and self-assessment item is a task-list item; the key checks one per question.
             let mut options = 0;
@@ -378,7 +392,7 @@ fn handouts_parse_back_as_the_document_they_describe() {
                 "{stem} key={key}"
             );
             // Output tables: one per metrics row or output table (or one per part showing
-            // outputs without them), plus one per test point in the key. Prose may add its own.
+            // outputs without them). Prose may add its own.
             let mut tables = 0;
             for p in &l.parts {
                 let n = p
@@ -391,9 +405,6 @@ fn handouts_parse_back_as_the_document_they_describe() {
                 } else {
                     n
                 };
-            }
-            if key {
-                tables += l.tests.len();
             }
             let outputs = s.tables.iter().filter(|h| *h == "Output").count();
             assert_eq!(outputs, tables, "{stem} key={key}: {:?}", s.tables);
@@ -604,7 +615,7 @@ fn an_override_can_restyle_one_block_of_the_key() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("key.md.j2"),
-        "{% extends \"handout.md.j2\" %}{% block tests %}\n## Custom: {{ tests | length }} test points\n{% endblock %}",
+        "{% extends \"handout.md.j2\" %}{% block name_line %}\n## Custom: {{ parts | length }} parts\n{% endblock %}",
     )
     .unwrap();
     let opts = RenderOptions {
@@ -616,10 +627,10 @@ fn an_override_can_restyle_one_block_of_the_key() {
         .render(&lab, "md_checkpoint", &opts)
         .unwrap();
     let key = text(&files, "md_checkpoint-key.md");
-    // The embedded handout around it, the overridden block at the end.
+    // The embedded handout around it, the overridden block under the title.
     assert!(key.starts_with("# Checkpoint | Restart\n"), "{key}");
-    assert!(key.ends_with("## Custom: 3 test points\n"), "{key}");
-    assert!(!key.contains("Worked outputs"));
+    assert!(key.contains("\n## Custom: 2 parts\n"), "{key}");
+    assert!(!key.contains("**Name:**"));
 }
 
 #[test]

@@ -138,7 +138,12 @@ fn paper_of(pdf: &Path) -> String {
 
 /// Every failure of one printed handout, as `file p.N: what`.
 fn check(printed: &Printed, title: &str, key: bool, paper: &str) -> Vec<String> {
-    let name = printed.pdf.file_name().unwrap().to_string_lossy().to_string();
+    let name = printed
+        .pdf
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .to_string();
     let mut bad = Vec::new();
     let size = paper_of(&printed.pdf);
     let want = if paper == "letter" {
@@ -169,11 +174,17 @@ fn check(printed: &Printed, title: &str, key: bool, paper: &str) -> Vec<String> 
                 "{name} p.{p}: running header `{first}`, want `{header}`"
             ));
         }
-        if !key && lines.iter().any(|l| l.to_lowercase().contains("answer key")) {
+        if !key
+            && lines
+                .iter()
+                .any(|l| l.to_lowercase().contains("answer key"))
+        {
             bad.push(format!("{name} p.{p}: a student page says \"answer key\""));
         }
         if last != &format!("Page {p} of {n}") {
-            bad.push(format!("{name} p.{p}: foot `{last}`, want `Page {p} of {n}`"));
+            bad.push(format!(
+                "{name} p.{p}: foot `{last}`, want `Page {p} of {n}`"
+            ));
         }
         // The page's content: between the running header and the page number.
         let body = &lines[1.min(lines.len())..lines.len().saturating_sub(1).max(1)];
@@ -248,7 +259,12 @@ fn printed_handouts_and_keys_have_running_headers_the_paper_and_no_stranded_head
             bad.extend(check(printed, title, *key, paper));
         }
     }
-    assert!(bad.is_empty(), "{} problems:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} problems:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
 
 #[test]

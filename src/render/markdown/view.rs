@@ -75,12 +75,6 @@ pub fn build(
     ctx.insert("header".into(), header);
     ctx.insert("parts".into(), J::Array(parts));
     ctx.insert("synthesis".into(), to_json(&v.synthesis)?);
-    if key {
-        let tests = view::tests(lab)?;
-        if !tests.is_empty() {
-            ctx.insert("tests".into(), to_json(&tests)?);
-        }
-    }
     let mut context = J::Object(ctx);
     texts(&mut context, true);
     Ok(Doc { context, charts })
