@@ -212,6 +212,19 @@ fn student_handout_holds_no_answers_and_the_key_holds_them_all() {
             );
         }
         assert!(!html.contains("class=\"correct\""), "{stem}");
+        // Self-assessment answers: in both keys, in neither handout.
+        let items = lab.lab.synthesis.iter().flat_map(|s| &s.self_assessment);
+        for a in items.filter_map(|i| i.answer.as_ref()) {
+            let a = lab.render_text(None, None, &a.value, &[]).unwrap();
+            let (am, ah) = (plain(&a), html_plain(&md_to_html(&a)));
+            assert!(pk.contains(&am), "{stem}: the key lacks the answer `{am}`");
+            assert!(phtml_key.contains(&ah), "{stem}: the HTML key lacks `{ah}`");
+            assert!(!ph.contains(&am), "{stem}: the handout shows `{am}`");
+            assert!(
+                !phtml.contains(&ah),
+                "{stem}: the HTML handout shows `{ah}`"
+            );
+        }
         assert!(key.contains("[x]") && key.contains("(correct)"), "{stem}");
         // The student view and context have no answer fields, whatever a template might ask for.
         let doc = view::build(&lab, &stem, false, &|_, _| String::new()).unwrap();
@@ -226,6 +239,7 @@ fn student_handout_holds_no_answers_and_the_key_holds_them_all() {
             "\"other_feedback\"",
             "\"answer\"",
             "\"worked\"",
+            "\"self_assessment_answers\"",
             "\"tests\"",
         ] {
             assert!(!json.contains(field), "{stem}: student model has {field}");
@@ -380,12 +394,7 @@ fn handouts_parse_back_as_the_document_they_describe() {
                     questions += 1;
                 }
             }
-            let selfs = l
-                .synthesis
-                .as_ref()
-                .map(|s| s.self_assessment.len())
-                .unwrap_or(0);
-            assert_eq!(s.tasks, options + selfs, "{stem} key={key}");
+            assert_eq!(s.tasks, options, "{stem} key={key}");
             assert_eq!(
                 s.checked,
                 if key { questions } else { 0 },
@@ -752,4 +761,35 @@ fn numeric_predictions_have_no_empty_answer_or_option_list() {
         .unwrap();
         assert!(!html.contains("<ul class=\"options\">\n</ul>"), "{html}");
     }
+}
+
+#[test]
+fn self_assessment_answers_reach_only_the_keys() {
+    // The fixture mixes both forms: a plain question and `{ question, answer }`.
+    let lab = load(FIXTURE);
+    let items = &lab.lab.synthesis.as_ref().unwrap().self_assessment;
+    assert!(items[0].answer.is_none() && items[1].answer.is_some());
+    let answer = "the cluster checkpoints more than it computes";
+    let page = render(
+        &labforge::render::html::HtmlRenderer,
+        &lab,
+        "md_checkpoint",
+        false,
+    );
+    let (handout, _) = md(&lab, "md_checkpoint", false);
+    let (key, _) = md(&lab, "md_checkpoint", true);
+    assert!(!String::from_utf8_lossy(&page[0].bytes).contains(answer));
+    assert!(!handout.contains(answer) && key.contains(answer));
+    // The handout leaves room to write under every item; the key answers each one.
+    assert_eq!(
+        handout.matches("   ```text\n\n\n\n   ```").count(),
+        2,
+        "{handout}"
+    );
+    assert_eq!(key.matches("   **Answer:** ").count(), 2, "{key}");
+    let html = text(
+        &render(&HandoutHtmlRenderer, &lab, "md_checkpoint", false),
+        "md_checkpoint.html",
+    );
+    assert_eq!(html.matches("<div class=\"write-lines\">").count(), 2);
 }

@@ -113,7 +113,19 @@ pub fn lab(lab: &CompiledLab, answers: bool) -> R<LabView> {
                     })
                 })
                 .collect::<R<_>>()?,
-            self_assessment: s.self_assessment.iter().map(lt).collect::<R<_>>()?,
+            self_assessment: s
+                .self_assessment
+                .iter()
+                .map(|q| lt(&q.question))
+                .collect::<R<_>>()?,
+            self_assessment_answers: if answers {
+                s.self_assessment
+                    .iter()
+                    .map(|q| q.answer.as_ref().map(lt).transpose())
+                    .collect::<R<_>>()?
+            } else {
+                Vec::new()
+            },
             self_assessment_note: opt(&s.self_assessment_note)?,
             decision_log: s
                 .decision_log

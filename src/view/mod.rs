@@ -367,6 +367,9 @@ pub struct SynthesisView {
     pub takeaways: Vec<Lead>,
     pub cards: Vec<CardView>,
     pub self_assessment: Vec<Prose>,
+    /// Answers only: each self-assessment item's answer, when the lab gives one (same order).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub self_assessment_answers: Vec<Option<Prose>>,
     pub self_assessment_note: Option<Prose>,
     pub decision_log: Option<DecisionLogView>,
 }
