@@ -415,30 +415,25 @@ fn an_old_mixed_folder_is_refused() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("already holds an answer key (lab-key.md)"));
 }
 
+/// `labforge ARGS...` expected to fail; its stderr.
+fn labforge_fails(args: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_labforge"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(!o.status.success(), "labforge {args:?} succeeded");
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
 #[test]
 fn paper_defaults_to_letter_and_only_sizes_the_print_handout() {
     let tmp = tempfile::tempdir().unwrap();
-    let (d, a4) = (tmp.path().join("d"), tmp.path().join("a4"));
-    labforge(&[
-        "render",
-        FIXTURE,
-        "--to",
-        "handout-html",
-        "-o",
-        d.to_str().unwrap(),
-    ]);
-    labforge(&[
-        "render",
-        FIXTURE,
-        "--to",
-        "handout-html",
-        "--paper",
-        "a4",
-        "-o",
-        a4.to_str().unwrap(),
-    ]);
-    let size = |p: &Path| {
-        let html = read(p);
+    let size = |extra: &[&str]| {
+        let out = tmp.path().join(extra.join("-"));
+        let o = out.to_str().unwrap();
+        labforge(&[&["render", FIXTURE, "--to", "handout-html", "-o", o], extra].concat());
+        let html = read(&out.join("md_checkpoint.html"));
         let at = html.find("@page {\n  size: ").expect("an @page size");
         html[at + "@page {\n  ".len()..]
             .split(';')
@@ -446,32 +441,22 @@ fn paper_defaults_to_letter_and_only_sizes_the_print_handout() {
             .unwrap()
             .to_string()
     };
-    assert_eq!(size(&d.join("md_checkpoint.html")), "size: letter");
-    assert_eq!(size(&a4.join("md_checkpoint.html")), "size: A4");
+    assert_eq!(size(&[]), "size: letter");
+    assert_eq!(size(&["--paper", "letter"]), "size: letter");
+    assert_eq!(size(&["--paper", "a4"]), "size: A4");
     // Markdown and the page have no paper: asking for one is an error, and nothing is written.
     for to in ["markdown", "html"] {
         let out = tmp.path().join(to);
-        let o = Command::new(env!("CARGO_BIN_EXE_labforge"))
-            .current_dir(root())
-            .args(["render", FIXTURE, "--to", to, "--paper", "a4", "-o"])
-            .arg(&out)
-            .output()
-            .unwrap();
-        assert!(!o.status.success());
-        assert!(String::from_utf8_lossy(&o.stderr).contains("--paper"));
-        assert!(!out.exists());
+        let o = out.to_str().unwrap();
+        let err = labforge_fails(&["render", FIXTURE, "--to", to, "--paper", "a4", "-o", o]);
+        assert!(err.contains("--paper") && !out.exists(), "{err}");
     }
-    let o = Command::new(env!("CARGO_BIN_EXE_labforge"))
-        .current_dir(root())
-        .args([
-            "render",
-            FIXTURE,
-            "--to",
-            "handout-html",
-            "--paper",
-            "legal",
-        ])
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
+    labforge_fails(&[
+        "render",
+        FIXTURE,
+        "--to",
+        "handout-html",
+        "--paper",
+        "legal",
+    ]);
 }
