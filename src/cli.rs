@@ -290,21 +290,16 @@ pub fn render(
             PathBuf::from("build").join(to)
         }
     });
-    let start = std::time::Instant::now();
-    // Labs first: when none loads, nothing is written, not even the folder's mark.
-    let loaded: Vec<Option<CompiledLab>> = files.iter().map(|f| load_or_report(f)).collect();
-    let mut failed = loaded.iter().filter(|l| l.is_none()).count();
-    if failed == files.len() {
-        eprintln!("rendered 0 lab(s): every lab has errors; nothing written");
-        return ExitCode::FAILURE;
-    }
     if let Err(e) = claim_output_dir(&out, opts.answer_key) {
         eprintln!("error: {e}");
         return ExitCode::FAILURE;
     }
+    let start = std::time::Instant::now();
     let mut labs = Vec::new();
-    for (i, (f, lab)) in files.iter().zip(loaded).enumerate() {
-        let Some(lab) = lab else {
+    let mut failed = 0;
+    for (i, f) in files.iter().enumerate() {
+        let Some(lab) = load_or_report(f) else {
+            failed += 1;
             continue;
         };
         let stem =
