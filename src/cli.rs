@@ -290,7 +290,7 @@ pub fn render(
             PathBuf::from("build").join(to)
         }
     });
-    if let Err(e) = claim_output_dir(&out, opts.answer_key) {
+    if let Err(e) = check_output_dir(&out, opts.answer_key) {
         eprintln!("error: {e}");
         return ExitCode::FAILURE;
     }
@@ -305,10 +305,10 @@ pub fn render(
         let stem =
             crate::render::file_name(f.file_stem().and_then(|s| s.to_str()).unwrap_or("lab"));
         eprintln!("[{}/{}] {} -> {to}", i + 1, files.len(), f.display());
-        match r
-            .render(&lab, &stem, opts)
-            .and_then(|fs| write_files(&out, &fs))
-        {
+        match r.render(&lab, &stem, opts).and_then(|fs| {
+            mark_output_dir(&out, opts.answer_key)?;
+            write_files(&out, &fs)
+        }) {
             Ok(()) => labs.push((stem, lab)),
             Err(e) => {
                 eprintln!("error: {}: {e}", f.display());
@@ -318,10 +318,10 @@ pub fn render(
     }
     if files.len() > 1 || paths.iter().any(|p| p.is_dir()) || paths.is_empty() {
         let refs: Vec<(String, &CompiledLab)> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
-        if let Err(e) = r
-            .render_index(&refs, opts)
-            .and_then(|fs| write_files(&out, &fs))
-        {
+        if let Err(e) = r.render_index(&refs, opts).and_then(|fs| {
+            mark_output_dir(&out, opts.answer_key)?;
+            write_files(&out, &fs)
+        }) {
             eprintln!("error: index: {e}");
             failed += 1;
         }
@@ -342,16 +342,12 @@ pub fn render(
 /// The file that says whose folder an output folder is: `student` or `answer-key`.
 pub const OUTPUT_MARK: &str = ".labforge-output";
 
-/// Makes `out` a folder of student output, or of answer keys, and refuses to mix the two: a
-/// folder marked for the other kind, or (written before folders were marked) holding the other
-/// kind's files, is an error and nothing is written. Publishing a student folder can then never
-/// publish a key, whatever order the renders ran in.
-pub fn claim_output_dir(out: &Path, key: bool) -> Result<(), String> {
-    let (mine, other) = if key {
-        ("answer-key", "student")
-    } else {
-        ("student", "answer-key")
-    };
+/// Checks that `out` may receive student output (or, with `key`, answer keys): a folder marked
+/// for the other kind ([`mark_output_dir`]), or (written before folders were marked) holding
+/// the other kind's files, is an error, before anything is written. Publishing a student
+/// folder can then never publish a key, whatever order the renders ran in.
+pub fn check_output_dir(out: &Path, key: bool) -> Result<(), String> {
+    let other = if key { "student" } else { "answer-key" };
     let hint = if key {
         "render keys to a folder of their own (the default is build/key/FORMAT)"
     } else {
@@ -396,9 +392,19 @@ pub fn claim_output_dir(out: &Path, key: bool) -> Result<(), String> {
             }
         }
     }
+    Ok(())
+}
+
+/// Marks `out` as a folder of student output or of answer keys (when the first file is
+/// written into it).
+fn mark_output_dir(out: &Path, key: bool) -> Result<(), String> {
+    let mark = out.join(OUTPUT_MARK);
+    let mine = if key { "answer-key\n" } else { "student\n" };
+    if std::fs::read_to_string(&mark).is_ok_and(|m| m == mine) {
+        return Ok(());
+    }
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    std::fs::write(out.join(OUTPUT_MARK), format!("{mine}\n"))
-        .map_err(|e| format!("{}: {e}", out.join(OUTPUT_MARK).display()))
+    std::fs::write(&mark, mine).map_err(|e| format!("{}: {e}", mark.display()))
 }
 
 /// Writes rendered files under `out`. A file's path must be relative and go only downwards
