@@ -55,6 +55,8 @@ struct Printed {
     pdf: PathBuf,
     headings: Vec<String>,
     answers: Vec<String>,
+    /// Each multiple-choice question's text and its first option, in document order.
+    questions: Vec<(String, String)>,
 }
 
 /// Prints every file to PDF (one browser for all), with the headings each page has.
@@ -86,6 +88,15 @@ fn print(files: &[PathBuf], out: &Path) -> Vec<Printed> {
                 pdf: PathBuf::from(r["pdf"].as_str().unwrap()),
                 headings: list(&r["headings"]),
                 answers: list(&r["answers"]),
+                questions: r["questions"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|q| {
+                        let s = |k: &str| q[k].as_str().unwrap().to_string();
+                        (s("question"), s("option"))
+                    })
+                    .collect(),
             }
         })
         .collect()
@@ -200,6 +211,52 @@ fn check(printed: &Printed, title: &str, key: bool, paper: &str) -> Vec<String> 
                     "{name} p.{p}: starts with `{top}`, cut from its question"
                 ));
             }
+        }
+    }
+    // A question and its first option on one page: the page where the question's last words
+    // are (searching on from the previous question) also has the option's first words.
+    // Lines joined back into text: a line ending in a word's hyphen (`higher-`) runs on.
+    let texts: Vec<String> = pages
+        .iter()
+        .map(|p| {
+            let mut t = String::new();
+            for l in p {
+                let runs_on =
+                    t.ends_with('-') && t[..t.len() - 1].ends_with(|c: char| c.is_alphanumeric());
+                if !t.is_empty() && !runs_on {
+                    t.push(' ');
+                }
+                t.push_str(l);
+            }
+            t
+        })
+        .collect();
+    let mut from = 0;
+    for (q, o) in &printed.questions {
+        let words = |s: &str, last: bool| {
+            let w: Vec<String> = norm(s).split(' ').map(str::to_string).collect();
+            let n = w.len().min(8);
+            if last {
+                w[w.len() - n..].join(" ")
+            } else {
+                w[..n].join(" ")
+            }
+        };
+        let (tail, head) = (words(q, true), words(o, false));
+        match (from..n).find(|&i| texts[i].contains(&tail)) {
+            Some(i) => {
+                if !texts[i].contains(&head) {
+                    bad.push(format!(
+                        "{name} p.{}: the question ending `{tail}` is cut from its option `{head}`",
+                        i + 1
+                    ));
+                }
+                from = i;
+            }
+            None => bad.push(format!(
+                "{name}: question `{tail}` not found from p.{}",
+                from + 1
+            )),
         }
     }
     bad
