@@ -381,7 +381,7 @@ fn handouts_parse_back_as_the_document_they_describe() {
                 if key { worked } else { 0 },
                 "{stem} key={key}"
             );
-            // Every option and self-assessment item is a task-list item; the key checks one per question.
+            // Every option is a task-list item; the key checks one per question.
             let mut options = 0;
             let mut questions = 0;
             for p in &l.parts {
