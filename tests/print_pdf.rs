@@ -2,7 +2,8 @@
 //! A4) printed to PDF by headless Chromium and read back with `pdftotext -layout`, page by page,
 //! as the files a user prints. Every page carries the running header (the lab's name; on keys
 //! "ANSWER KEY" too) and its page number, the paper is the one asked for, no page ends with a
-//! heading and no page starts with an answer line cut from its question.
+//! heading (or a bold lead line), no page starts with an answer line cut from its question, and
+//! every multiple-choice question shares its page with its first option.
 //!
 //! Needs Chromium, node (playwright-core) and poppler-utils (`pdftotext`, `pdfinfo`); without
 //! them the test prints SKIPPED, and fails under `CI`.
