@@ -5,7 +5,7 @@
 //! they fail.
 
 mod common;
-use common::{browser_ready, root};
+use common::{browser_ready, node, root};
 use labforge::eval::load_lab;
 use labforge::model::Control;
 use serde_json::{json, Value as J};
@@ -44,21 +44,6 @@ fn render(lab: &Path, out: &Path) -> PathBuf {
         "{}.html",
         lab.file_stem().unwrap().to_str().unwrap()
     ))
-}
-
-fn node(script: &str, args: &[&Path]) -> (bool, String) {
-    let out = Command::new("node")
-        .arg(root().join("tests/browser").join(script))
-        .args(args)
-        .current_dir(root().join("tests/browser"))
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
 }
 
 /// Deterministic pseudo-random numbers (64-bit LCG).
@@ -541,4 +526,41 @@ fn hostile_saved_state_is_discarded_with_a_notice_and_reset_always_works() {
     println!("{text}");
     assert!(ok, "saved state:\n{text}");
     assert!(text.contains("6 passed, 0 failed"), "{text}");
+}
+
+#[test]
+fn heavy_update_stops_at_the_update_budget() {
+    let lab = root().join("tests/inputs/html_heavy.yaml");
+    // The lab checks clean: at its defaults the chart is light.
+    let check = Command::new(bin()).arg("check").arg(&lab).output().unwrap();
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    // In Rust, the chart at `reps = 50` stops at the same budget the page's update has.
+    let Ok(compiled) = labforge::eval::load_lab(&lab) else {
+        panic!("the lab compiles")
+    };
+    let mut set = indexmap::IndexMap::new();
+    set.insert("reps".to_string(), rhai::Dynamic::from_float(50.0));
+    let part = &compiled.parts[0];
+    let inputs = compiled.inputs(part, &set).unwrap();
+    let ev = compiled.evaluate(part, &inputs).unwrap();
+    let Err(err) = compiled.charts(&ev) else {
+        panic!("the heavy chart overruns")
+    };
+    assert!(
+        err.0.message.contains("operations in total"),
+        "{}",
+        err.0.message
+    );
+    if !browser_ready() {
+        return;
+    }
+    let out = tmpdir("heavy");
+    let page = render(&lab, &out);
+    let (ok, text) = node("heavy.mjs", &[&page]);
+    println!("{text}");
+    assert!(ok, "heavy:\n{text}");
 }
