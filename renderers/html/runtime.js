@@ -443,7 +443,7 @@
   var RESET = "#lf-reset";
   function readState() {
     var s = blankState(), raw = null, saved, dropped = false;
-    if (location.hash === RESET) {
+    if (typeof location !== "undefined" && location.hash === RESET) {
       try { localStorage.removeItem(KEY); } catch (err) { /* ignore */ }
       try { history.replaceState(null, "", location.pathname + location.search); } catch (err) { /* ignore */ }
       return { state: s, dropped: false };
