@@ -7,6 +7,13 @@ use indexmap::IndexMap;
 use std::time::Instant;
 
 fn main() {
+    // `-- --emit N` prints the generated N-part lab instead (to time `labforge check` on it).
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--emit") {
+        let n = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(50);
+        print!("{}", labforge::eval::scale::generated_lab(n));
+        return;
+    }
     let sizes: Vec<usize> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())

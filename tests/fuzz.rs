@@ -284,7 +284,7 @@ fn mutated_seed_labs_never_panic() {
     let seeds = seeds();
     assert!(seeds.len() > 10, "the seed corpus is there");
     let reached = std::cell::RefCell::new(Reached::default());
-    let mut r = runner(cases(80));
+    let mut r = runner(cases(60));
     let strategy = (0..seeds.len(), prop::collection::vec(mutation(), 1..3));
     let result = r.run(&strategy, |(i, ms)| {
         let text = apply(&seeds[i], &ms);
@@ -458,7 +458,7 @@ fn yaml_str(s: &str) -> String {
 #[test]
 fn generated_labs_check_evaluate_and_render() {
     let reached = std::cell::RefCell::new(Reached::default());
-    let mut r = runner(cases(25));
+    let mut r = runner(cases(20));
     let strategy = prop::collection::vec(part(0), 1..4);
     let result = r.run(&strategy, |parts| {
         let text = yaml_lab(&parts);

@@ -412,6 +412,25 @@ fn check_control(cx: &mut Ctx, ctl: &Control) {
                 );
                 return;
             };
+            // Infinite or NaN bounds check nothing and break the page's slider (found by
+            // tests/fuzz.rs: `min: -.inf` checked clean and the page failed to render).
+            let step = s.step.as_ref().map(|st| (st.value, st.pos));
+            let nums = [
+                (min.value, min.pos),
+                (max.value, max.pos),
+                (d, s.default.pos),
+            ];
+            if let Some((x, pos)) = nums.into_iter().chain(step).find(|(x, _)| !x.is_finite()) {
+                cx.err(
+                    pos,
+                    format!(
+                        "slider `{}` has a bound that is not a finite number ({x})",
+                        s.id.value
+                    ),
+                    "write finite numbers for `min`, `max`, `step` and `default`",
+                );
+                return;
+            }
             if min.value >= max.value {
                 cx.err(
                     max.pos,

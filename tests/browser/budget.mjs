@@ -1,22 +1,14 @@
 // The page enforces the formula operation budget too: a runaway loop stops with an error instead
 // of freezing the tab, and a short loop still runs. Usage: node budget.mjs PAGE
-import { launch, open } from './common.mjs';
+import { launch, open, setControl } from './common.mjs';
 
 const b = await launch();
 let failed = 0;
 try {
   const { page } = await open(b.ctx, process.argv[2]);
-  const set = (v) => page.evaluate((v) => {
-    const s = document.querySelector('[name="reps"]');
-    s.value = String(v);
-    const t0 = performance.now();
-    s.dispatchEvent(new Event('input', { bubbles: true }));
-    const err = document.querySelector('[data-part="a"] [data-error]');
-    return { ms: performance.now() - t0, error: err.hidden ? null : err.textContent,
-      count: document.querySelector('[data-output="count"]').getAttribute('data-value') };
-  }, v);
+  const set = (v) => setControl(page, 'a', 'reps', v, 'count');
   const ok = await set(20);
-  if (ok.error || ok.count !== '20000') { failed++; console.log('FAIL short loop', JSON.stringify(ok)); }
+  if (ok.error || ok.value !== '20000') { failed++; console.log('FAIL short loop', JSON.stringify(ok)); }
   const bad = await set(2000);
   if (!bad.error || !bad.error.includes('operations')) { failed++; console.log('FAIL runaway loop not stopped', JSON.stringify(bad)); }
   if (bad.ms > 2000) { failed++; console.log('FAIL runaway loop took', bad.ms, 'ms'); }

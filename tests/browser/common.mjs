@@ -73,3 +73,21 @@ export function close(a, b, rel = 1e-9) {
   if (!Number.isFinite(a) || !Number.isFinite(b)) return Number.isNaN(a) && Number.isNaN(b);
   return Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b), 1e-300);
 }
+
+/** Sets the control `name` to `value` as a student would (an input event) and reports, from
+ *  inside the page: how long the update took (ms), the part's error text (or null), the work it
+ *  charged (`[evaluation, update]` units), the budgets, and `output`'s data-value. */
+export async function setControl(page, part, name, value, output) {
+  return page.evaluate(([part, name, value, output]) => {
+    const s = document.querySelector(`[name="${name}"]`);
+    s.value = String(value);
+    const t0 = performance.now();
+    s.dispatchEvent(new Event('input', { bubbles: true }));
+    const ms = performance.now() - t0;
+    const err = document.querySelector(`[data-part="${part}"] [data-error]`);
+    const D = JSON.parse(document.getElementById('lf-data').textContent);
+    return { ms, error: err.hidden ? null : err.textContent, ops: window.LF_RUNTIME.ops(),
+      maxOps: D.maxOps, labOps: D.labOps,
+      value: document.querySelector(`[data-output="${output}"]`).getAttribute('data-value') };
+  }, [part, name, value, output]);
+}

@@ -1,24 +1,14 @@
 // A lab that checks clean but whose chart becomes heavy at another slider value: the update
 // stops at the page's update budget with the budget's error shown in the part, rather than
 // freezing the tab; a light setting afterwards recomputes normally. Usage: node heavy.mjs PAGE
-import { launch, open } from './common.mjs';
+import { launch, open, setControl } from './common.mjs';
 
 const b = await launch();
 let failed = 0;
 const check = (cond, what, data) => { if (!cond) { failed++; console.log('FAIL', what, JSON.stringify(data)); } };
 try {
   const { page } = await open(b.ctx, process.argv[2]);
-  const set = (v) => page.evaluate((v) => {
-    const s = document.querySelector('[name="reps"]');
-    s.value = String(v);
-    const t0 = performance.now();
-    s.dispatchEvent(new Event('input', { bubbles: true }));
-    const err = document.querySelector('[data-part="a"] [data-error]');
-    const D = JSON.parse(document.getElementById('lf-data').textContent);
-    return { ms: performance.now() - t0, error: err.hidden ? null : err.textContent,
-      ops: window.LF_RUNTIME.ops(), maxOps: D.maxOps, labOps: D.labOps,
-      value: document.querySelector('[data-output="per_point"]').getAttribute('data-value') };
-  }, v);
+  const set = (v) => setControl(page, 'a', 'reps', v, 'per_point');
   const heavy = await set(50);
   console.log('heavy update:', JSON.stringify(heavy));
   check(heavy.error && heavy.error.includes('operations in total'), 'the heavy update shows the update budget error', heavy);
