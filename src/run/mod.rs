@@ -168,12 +168,19 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     let saved = s.save();
     match (result, saved) {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
-        (Ok(()), Err(Stop::Bad(e))) | (Err(Stop::Bad(e)), _) => {
+        (Ok(()) | Err(Stop::Quit), Err(Stop::Bad(e))) | (Err(Stop::Bad(e)), _) => {
             eprintln!("error: {e}");
             if s.path.exists() {
                 eprintln!("progress so far is saved in {}", s.path.display());
             }
             ExitCode::FAILURE
+        }
+        (Err(Stop::Quit), Ok(())) => {
+            eprintln!(
+                "\nSaved to {}; run the same command again to resume.",
+                s.path.display()
+            );
+            ExitCode::SUCCESS
         }
         (Err(Stop::Interrupted), _) => {
             eprintln!(
@@ -182,7 +189,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             );
             ExitCode::from(130)
         }
-        (Err(Stop::Eof), _) | (Ok(()), Err(_)) => {
+        (Err(Stop::Eof), _) | (Ok(()) | Err(Stop::Quit), Err(_)) => {
             eprintln!(
                 "\nInput ended. Progress saved to {}; run the same command again to resume.",
                 s.path.display()
