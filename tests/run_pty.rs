@@ -107,7 +107,7 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
     send(&mut s, "1.5\r");
     expect(
         &mut s,
-        "✗ `utilization` must be between 0.10 and 0.99, not 1.5",
+        "✗ Utilization must be between 0.10 and 0.99, not 1.5",
     );
     expect(&mut s, "Enter keeps it:");
     // Ctrl-U clears what was typed; Backspace edits the typed value.
