@@ -446,5 +446,21 @@ fn width_comes_from_the_terminal_when_columns_is_unset() {
     }
     assert!(widest <= 60, "a line is {widest} columns wide:\n{text}");
     assert!(widest > 50, "the text did not use the width:\n{text}");
+    // The window grows to 90 columns: what is drawn next uses the new width.
+    s.get_process_mut().set_window_size(90, 40).unwrap();
+    send(&mut s, "\r");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    let after = expect(&mut s, "Enter choose");
+    let text = console::strip_ansi_codes(&after).into_owned();
+    let widest = text
+        .lines()
+        .map(console::measure_text_width)
+        .max()
+        .unwrap_or(0);
+    assert!(
+        widest > 60 && widest <= 90,
+        "after the resize a line is {widest} columns wide:\n{text}"
+    );
     s.get_process_mut().kill(Signal::SIGKILL).unwrap();
 }

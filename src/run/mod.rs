@@ -373,6 +373,7 @@ impl<'a> Session<'a> {
                 continue;
             }
             self.gate(part)?;
+            self.scr.refresh();
             self.lab.start_update();
             let cp = self.lab.part(&part.id.value).expect("compiled part");
             self.intro(&part.id.value);
@@ -439,6 +440,7 @@ impl<'a> Session<'a> {
     }
 
     fn explore(&mut self, cp: &CompiledPart, part: &Part) -> Res<()> {
+        self.scr.refresh();
         let scr = self.scr;
         self.scr.println("");
         let title = match &self.pv(&part.id.value).explore_title {
@@ -491,6 +493,9 @@ impl<'a> Session<'a> {
         // The highlighted entry: "Continue" at first, then the last one used.
         let mut last = usize::MAX;
         loop {
+            // Each redraw at the window's size now.
+            self.scr.refresh();
+            let scr = self.scr;
             let mut items: Vec<Item> = Vec::new();
             for (ctl, label) in part.controls.iter().zip(&labels) {
                 let v = inputs
@@ -556,11 +561,13 @@ impl<'a> Session<'a> {
             let v = ask_control(p.as_mut(), &scr, ctl, &cur)?;
             inputs.insert(ctl.id().value.clone(), v.clone());
             self.set_control(part, &ctl.id().value.clone(), &v)?;
+            self.scr.refresh();
             self.show(cp, &inputs)?;
         }
     }
 
     fn synthesis(&mut self) -> Res<()> {
+        self.scr.refresh();
         let scr = self.scr;
         let n = self.lab.lab.parts.len();
         self.advance(n, 0);

@@ -153,6 +153,7 @@ impl Session<'_> {
             self.advance(i + 1, 0);
             return self.save();
         }
+        self.scr.refresh();
         let pid = part.id.value.clone();
         let r = self
             .pv(&pid)

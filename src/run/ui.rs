@@ -180,9 +180,10 @@ fn draw(lines: &[String]) -> usize {
         s.push_str("\r\n");
     }
     out(&s);
-    let width = console::Term::stdout()
-        .size_checked()
-        .map(|(_, w)| w as usize)
+    let width = crossterm::terminal::size()
+        .ok()
+        .filter(|(w, _)| *w > 0)
+        .map(|(w, _)| w as usize)
         .unwrap_or(usize::MAX);
     rows(lines, width)
 }
