@@ -474,8 +474,8 @@ mod tests {
         assert!(l.iter().any(|x| x.contains("◆ Now (10, 10)")));
     }
 
-    #[test]
-    fn bars_scale_to_the_largest() {
+    /// A bar chart of two bars, 10 and 5.
+    fn two_bars() -> ChartData {
         let mut c = chart(ChartKind::Bar);
         c.series.push(SeriesData {
             name: String::new(),
@@ -488,6 +488,12 @@ mod tests {
                 pt(XValue::Category("half".into()), 5.0),
             ],
         });
+        c
+    }
+
+    #[test]
+    fn bars_scale_to_the_largest() {
+        let c = two_bars();
         let l = draw(
             &c,
             &Screen {
@@ -502,18 +508,7 @@ mod tests {
 
     #[test]
     fn bars_keep_their_target_lines() {
-        let mut c = chart(ChartKind::Bar);
-        c.series.push(SeriesData {
-            name: String::new(),
-            color: "blue".into(),
-            dashed: false,
-            fill: false,
-            emphasis: false,
-            points: vec![
-                pt(XValue::Category("big".into()), 10.0),
-                pt(XValue::Category("half".into()), 5.0),
-            ],
-        });
+        let mut c = two_bars();
         // A target beyond every bar widens the scale so it is drawn too.
         c.hlines.push(LineData {
             at: 7.5,

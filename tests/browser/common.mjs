@@ -73,3 +73,17 @@ export function close(a, b, rel = 1e-9) {
   if (!Number.isFinite(a) || !Number.isFinite(b)) return Number.isNaN(a) && Number.isNaN(b);
   return Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b), 1e-300);
 }
+
+/** Counts checks: `check(name, cond, detail)` prints a failure; `finish()` prints the tally and exits. */
+export function checker() {
+  let passed = 0, failed = 0;
+  return {
+    check(name, cond, detail = '') {
+      if (cond) passed++; else { failed++; console.log(`FAIL ${name} ${detail}`); }
+    },
+    finish() {
+      console.log(`${passed} passed, ${failed} failed`);
+      process.exit(failed ? 1 : 0);
+    },
+  };
+}

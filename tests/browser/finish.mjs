@@ -5,13 +5,10 @@
 // Usage: node finish.mjs PAGE OUTDIR
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, open, unlockAll } from './common.mjs';
+import { checker, launch, open, unlockAll } from './common.mjs';
 
 const [file, outDir] = process.argv.slice(2);
-let passed = 0, failed = 0;
-function check(name, cond, detail = '') {
-  if (cond) passed++; else { failed++; console.log(`FAIL ${name} ${detail}`); }
-}
+const { check, finish } = checker();
 const b = await launch();
 try {
   const { page, log } = await open(b.ctx, file);
@@ -83,5 +80,4 @@ try {
 } finally {
   await b.close();
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();
