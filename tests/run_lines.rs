@@ -846,3 +846,20 @@ fn a_lab_without_questions_is_walked_not_skipped() {
     assert_eq!(v["complete"], true);
     assert_eq!(v["position"], "done");
 }
+
+/// `q` at a numbered menu saves and quits (exit 0, saying where); the record keeps what was
+/// answered before.
+#[test]
+fn q_at_a_menu_saves_and_quits() {
+    let d = tmp("quit");
+    let l = d.join("l.json");
+    let ls = l.to_str().unwrap();
+    let o = run_with(&[FIXTURE, "--ledger", ls], "B\nq\n");
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    assert!(err.contains("Saved to"), "{err}");
+    assert!(!err.contains("Input ended"), "{err}");
+    let v = ledger(&l);
+    assert_eq!(v["design"]["partA_prediction"], "B");
+    assert_eq!(v["position"], "a.explore");
+}
