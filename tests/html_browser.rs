@@ -349,6 +349,26 @@ fn clicking_through_every_option_keeps_the_first_locked_answer() {
     }
 }
 
+/// Finishing a seed lab: `aria-valuetext` follows every slider, a visible "lab complete" state
+/// with the one file to hand in, and a report with part titles, option texts and no escapes.
+#[test]
+fn finishing_shows_complete_with_one_hand_in_download_and_a_clean_report() {
+    if !browser_ready() {
+        return;
+    }
+    for name in ["fault-tolerance", "fleet-orchestration"] {
+        let out = tmpdir(&format!("finish-{name}"));
+        let page = render(&root().join(format!("labs/{name}.yaml")), &out);
+        let (ok, text) = node("finish.mjs", &[&page, &out]);
+        println!("{name}: {text}");
+        assert!(ok, "{name}: finishing broken:\n{text}");
+        let handed: labforge::ledger::Ledger =
+            serde_json::from_slice(&std::fs::read(out.join("finish-ledger.json")).unwrap())
+                .expect("the handed-in file is a labforge ledger");
+        assert!(handed.complete);
+    }
+}
+
 const PAYLOADS: &[&str] = &[
     "<script>window.__xss=1</script>",
     "<img src=x onerror=\"window.__xss=2\">",

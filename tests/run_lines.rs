@@ -52,11 +52,11 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
     let l = d.join("l.json");
     let ls = l.to_str().unwrap();
     // prediction: `9` (no such option), `B`; explore: 1 -> utilization: `abc`, `1.5` (out of
-    // range), `0.555` (between steps), `0.5`; 2 -> workload 1 (uniform); 4 -> math; 5 -> continue;
+    // range), `0.555` (between steps), `50%` (a percentage of a 0-to-1 slider: 0.5); 2 -> workload 1 (uniform); 4 -> math; 5 -> continue;
     // 5 -> look at another answer's feedback: A (a look, not an answer); 6 -> continue;
     // reflection 2; part B: `lots` then 25; 2 -> causes: only the first (waiting); 3 -> batch:
     // `3` (not a power of 2), `16`; continue; reflection 1; decision log.
-    let input = "9\nB\n1\nabc\n1.5\n0.555\n0.5\n2\n1\n4\n5\n1\n6\n2\nlots\n25\n2\n1\n3\n3\n16\n4\n1\nLower the variability.\n";
+    let input = "9\nB\n1\nabc\n1.5\n0.555\n50%\n2\n1\n4\n5\n1\n6\n2\nlots\n25\n2\n1\n3\n3\n16\n4\n1\nLower the variability.\n";
     let o = run_with(&[FIXTURE, "--ledger", ls], input);
     let (out, err) = text(&o);
     assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
@@ -65,7 +65,7 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
         "  → B) ~600 minutes",
         "✓ Correct. Right: amplification 5x.",
         "type a number, not `abc`",
-        "`utilization` must be between 0.10 and 0.99, not 1.5",
+        "Utilization must be between 0.10 and 0.99, not 1.5",
         "moves in steps of 0.01",
         "Pollaczek-Khinchine",
         "5) Look at another answer's feedback (yours stays locked in)",
@@ -76,7 +76,7 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
         "QUEUING WALL",
         "Hours lost            25.0 h  [✓ good]",
         "Batch size [1 to 64, ×2 per step] — now 8, Enter keeps it:",
-        "`batch` moves in steps of 1 from 0; 3 is between steps",
+        "Batch size moves in steps of 1 from 0; 3 is between steps",
         "Controls: Jobs per day = 10 jobs · Causes counted = Waiting · Batch size = 16",
         "Hours lost            15.0 h  [✓ good]",
         "Hours per batch item  0.94 h",
@@ -845,4 +845,21 @@ fn a_lab_without_questions_is_walked_not_skipped() {
     let v = ledger(&l);
     assert_eq!(v["complete"], true);
     assert_eq!(v["position"], "done");
+}
+
+/// `q` at a numbered menu saves and quits (exit 0, saying where); the record keeps what was
+/// answered before.
+#[test]
+fn q_at_a_menu_saves_and_quits() {
+    let d = tmp("quit");
+    let l = d.join("l.json");
+    let ls = l.to_str().unwrap();
+    let o = run_with(&[FIXTURE, "--ledger", ls], "B\nq\n");
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    assert!(err.contains("Saved to"), "{err}");
+    assert!(!err.contains("Input ended"), "{err}");
+    let v = ledger(&l);
+    assert_eq!(v["design"]["partA_prediction"], "B");
+    assert_eq!(v["position"], "a.explore");
 }

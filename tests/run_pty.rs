@@ -93,6 +93,10 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
     send(&mut s, "\r");
     expect(&mut s, "  → B) ~600 minutes");
     expect(&mut s, "✓ Correct. Right: amplification 5x.");
+    // The feedback stays until Enter: nothing follows the pause before it.
+    let shown = expect(&mut s, "Press Enter to continue");
+    assert!(!shown.contains("Wait "), "{shown}");
+    send(&mut s, "\r");
     // Instruments unlocked.
     expect(&mut s, "Wait           600.0 min  [✗ bad]");
     expect(&mut s, "▸ Wait vs utilization");
@@ -103,7 +107,7 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
     send(&mut s, "1.5\r");
     expect(
         &mut s,
-        "✗ `utilization` must be between 0.10 and 0.99, not 1.5",
+        "✗ Utilization must be between 0.10 and 0.99, not 1.5",
     );
     expect(&mut s, "Enter keeps it:");
     // Ctrl-U clears what was typed; Backspace edits the typed value.
@@ -142,6 +146,9 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
     list(&mut s);
     send(&mut s, &format!("{DOWN}\r"));
     expect(&mut s, "✓ Correct. Yes: variability is the lever.");
+    let shown = expect(&mut s, "Press Enter to continue");
+    assert!(!shown.contains("Part B"), "{shown}");
+    send(&mut s, "\r");
     expect(&mut s, "Part B: Bars and numbers");
     expect(&mut s, "Your estimate (h):");
     send(&mut s, "2x\r");
@@ -149,6 +156,8 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
     expect(&mut s, "Your estimate (h):");
     send(&mut s, "25\r");
     expect(&mut s, "✓ Correct. Spot on.");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
     expect(&mut s, "Waiting  │");
     expect(&mut s, "What next?");
     list(&mut s);
@@ -167,6 +176,8 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
     send(&mut s, "4");
     expect(&mut s, "Which cause dominates?");
     list(&mut s);
+    send(&mut s, "\r");
+    expect(&mut s, "Press Enter to continue");
     send(&mut s, "\r");
     expect(&mut s, "Your decision (I would...):");
     send(&mut s, "Lower the variability.\r");
@@ -201,6 +212,8 @@ fn resume_after_sigkill_and_ctrl_c_saves() {
     list(&mut s);
     send(&mut s, "\r");
     expect(&mut s, "✗ Not quite. That is the uniform case.");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
     expect(&mut s, "What next?");
     list(&mut s);
     send(&mut s, "1");
@@ -241,6 +254,8 @@ fn resume_after_sigkill_and_ctrl_c_saves() {
     expect(&mut s, "Resuming at part A (reflection)");
     list(&mut s);
     send(&mut s, "2");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
     expect(&mut s, "Your estimate (h):");
     send(&mut s, "12\x03");
     expect(&mut s, "Interrupted. Progress saved to");
@@ -248,6 +263,57 @@ fn resume_after_sigkill_and_ctrl_c_saves() {
     let v = ledger(&l);
     assert_eq!(v["design"]["partA_reflection"], "B");
     assert_eq!(v["position"], "b.prediction");
+}
+
+/// Feedback waits for Enter; `q` in a menu and Ctrl-D save and quit (exit 0, saying where);
+/// the next run resumes where the student left.
+#[test]
+fn pause_quit_and_resume() {
+    let d = tmp("quit");
+    let l = d.join("l.json");
+    let ls = l.to_str().unwrap();
+    let mut s = spawn(&[&fixture(), "--ledger", ls], false);
+    expect(&mut s, "q save and quit");
+    send(&mut s, &format!("{DOWN}\r"));
+    expect(&mut s, "✓ Correct. Right: amplification 5x.");
+    expect(&mut s, "Press Enter to continue");
+    // Other keys do not move on.
+    send(&mut s, "x ");
+    send(&mut s, "\r");
+    expect(&mut s, "What next?");
+    let hint = expect(&mut s, "Enter choose");
+    assert!(!hint.contains("Press Enter to continue"), "{hint}");
+    expect(&mut s, "q save and quit");
+    send(&mut s, "q");
+    expect(&mut s, "Saved to");
+    assert_eq!(exit_code(&mut s), 0);
+    let v = ledger(&l);
+    assert_eq!(v["design"]["partA_prediction"], "B");
+    assert_eq!(v["position"], "a.explore");
+
+    // Resumes in the instruments; Ctrl-D in a menu also saves and quits.
+    let mut s = spawn(&[&fixture(), "--ledger", ls], false);
+    expect(&mut s, "Resuming at part A (explore)");
+    expect(&mut s, "What next?");
+    list(&mut s);
+    send(&mut s, "6");
+    expect(&mut s, "What is the cheapest lever?");
+    list(&mut s);
+    send(&mut s, &format!("{DOWN}\r"));
+    expect(&mut s, "✓ Correct. Yes: variability is the lever.");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\x04");
+    expect(&mut s, "Saved to");
+    assert_eq!(exit_code(&mut s), 0);
+    let v = ledger(&l);
+    assert_eq!(v["design"]["partA_reflection"], "B");
+    assert_eq!(v["position"], "b.prediction");
+
+    // Resumes at part B.
+    let mut s = spawn(&[&fixture(), "--ledger", ls], false);
+    expect(&mut s, "Your estimate (h):");
+    s.get_process_mut().kill(Signal::SIGKILL).unwrap();
+    let _ = s.get_process().wait();
 }
 
 #[test]
@@ -258,6 +324,8 @@ fn levels_are_coloured_when_colour_is_allowed() {
     list(&mut s);
     // The option's number moves the pointer; Enter locks the prediction in.
     send(&mut s, "2\r");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
     // Red value and marker for a bad level; the marker text is there too.
     expect(&mut s, "\x1b[31m600.0 min\x1b[0m  \x1b[31m[✗ bad]\x1b[0m");
     s.get_process_mut().kill(Signal::SIGKILL).unwrap();
@@ -279,7 +347,8 @@ fn drive_with_defaults(lab: &Path, ledger: &Path) -> String {
     let mut transcript = String::new();
     // One needle at a time: a regex match consumes up to its right-most hit, and every prompt
     // waits for input, so at most one is pending.
-    let re = Regex(r"Enter choose|Your estimate|Your decision|Lab complete");
+    let re =
+        Regex(r"Enter choose|Your estimate|Your decision|Press Enter to continue|Lab complete");
     for _ in 0..500 {
         let c = s
             .expect(&re)
@@ -297,6 +366,8 @@ fn drive_with_defaults(lab: &Path, ledger: &Path) -> String {
             };
             send(&mut s, &format!("{keys}\r"));
             expect(&mut s, "  → ");
+        } else if m.starts_with("Press Enter") {
+            send(&mut s, "\r");
         } else if m.starts_with("Your estimate") {
             send(&mut s, "1\r");
         } else if m.starts_with("Your decision") {
@@ -375,5 +446,21 @@ fn width_comes_from_the_terminal_when_columns_is_unset() {
     }
     assert!(widest <= 60, "a line is {widest} columns wide:\n{text}");
     assert!(widest > 50, "the text did not use the width:\n{text}");
+    // The window grows to 90 columns: what is drawn next uses the new width.
+    s.get_process_mut().set_window_size(90, 40).unwrap();
+    send(&mut s, "\r");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    let after = expect(&mut s, "Enter choose");
+    let text = console::strip_ansi_codes(&after).into_owned();
+    let widest = text
+        .lines()
+        .map(console::measure_text_width)
+        .max()
+        .unwrap_or(0);
+    assert!(
+        widest > 60 && widest <= 90,
+        "after the resize a line is {widest} columns wide:\n{text}"
+    );
     s.get_process_mut().kill(Signal::SIGKILL).unwrap();
 }

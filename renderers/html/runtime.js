@@ -661,6 +661,8 @@
       updateLock(p);
     });
     updateHud();
+    var done = document.querySelector("[data-complete]");
+    if (done) done.hidden = !complete();
   }
 
   /* ------------------------------------------------------------ recompute */
@@ -681,6 +683,7 @@
         var t = controlText(c, inputs[c.id]);
         var o = q(el, '[data-control-display="' + c.id + '"]');
         if (o && t !== null) o.textContent = t;
+        if (c.kind === "slider" && t !== null) ctlInputs(p, c)[0].setAttribute("aria-valuetext", t);
       });
       p.outputs.forEach(function (o) {
         var v = S[o.name];
@@ -809,11 +812,15 @@
     out.push("- Complete: " + (l.complete ? "yes" : "no"), "");
     D.parts.forEach(function (p) {
       var a = l.parts[p.id];
-      out.push("## Part " + p.id + ": " + p.title, "");
-      if (p.prediction) out.push("- Prediction: " + (a.prediction !== undefined ? a.prediction + (a.prediction_correct ? " (correct)" : " (review)") +
+      out.push("## " + p.label + ": " + p.title, "");
+      var said = function (q, v) {
+        var o = q && q.options.filter(function (x) { return x.id === v; })[0];
+        return o ? v + " — " + o.text : v;
+      };
+      if (p.prediction) out.push("- Prediction: " + (a.prediction !== undefined ? said(p.prediction, a.prediction) + (a.prediction_correct ? " (correct)" : " (review)") +
         (a.prediction_locked_at ? ", locked in " + a.prediction_locked_at : "") +
         (a.prediction_attempts ? "; looked at after locking in: " + a.prediction_attempts.join(", ") : "") : "not answered"));
-      if (p.reflection) out.push("- Reflection: " + (a.reflection !== undefined ? a.reflection + (a.reflection_correct ? " (correct)" : " (review)") : "not answered"));
+      if (p.reflection) out.push("- Reflection: " + (a.reflection !== undefined ? said(p.reflection, a.reflection) + (a.reflection_correct ? " (correct)" : " (review)") : "not answered"));
       if (a.controls) Object.keys(a.controls).forEach(function (k) { out.push("- `" + k + "` = " + JSON.stringify(a.controls[k])); });
       out.push("");
     });
@@ -911,10 +918,9 @@
     });
     var dl = document.querySelector('[name="decision-log"]');
     if (dl) dl.addEventListener("input", function () { state.decision_log = dl.value; save(); });
-    var bj = document.querySelector("[data-export-json]");
-    if (bj) bj.addEventListener("click", function () {
+    qa(document, "[data-export-json]").forEach(function (bj) { bj.addEventListener("click", function () {
       download(D.lab.id + "-ledger.json", "application/json", JSON.stringify(ledger(), null, 2) + "\n");
-    });
+    }); });
     var bm = document.querySelector("[data-export-md]");
     if (bm) bm.addEventListener("click", function () { download(D.lab.id + "-report.md", "text/markdown", report()); });
     qa(document, "[data-tab]").forEach(function (tab) {

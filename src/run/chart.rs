@@ -91,19 +91,55 @@ fn bars(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
     let max = rows
         .iter()
         .map(|r| r.1.abs())
+        .chain(c.hlines.iter().map(|l| l.at.abs()))
         .filter(|v| v.is_finite())
         .fold(c.y_max.unwrap_or(0.0), f64::max);
     let avail = scr.width.min(100).saturating_sub(lw + tw + 6).max(5);
-    for (label, y, text, color) in rows {
-        let n = if max > 0.0 && y.is_finite() {
+    let cell = |y: f64| {
+        if max > 0.0 && y.is_finite() {
             ((y.abs() / max) * avail as f64).round() as usize
         } else {
             0
-        };
+        }
+    };
+    // Target and reference lines: a `┊` at their value's column on every bar.
+    let marks: Vec<(usize, &str)> = c
+        .hlines
+        .iter()
+        .filter(|l| l.at.is_finite())
+        .map(|l| (cell(l.at), l.color.as_str()))
+        .collect();
+    for (label, y, text, color) in rows {
+        let n = cell(y);
+        let width = marks.iter().map(|m| m.0 + 1).fold(n, usize::max);
+        let mut bar = String::new();
+        let mut run = 0;
+        for i in 0..width {
+            match marks.iter().find(|m| m.0 == i) {
+                Some(m) => {
+                    bar.push_str(&scr.paint(color_of(&color), &"█".repeat(run)));
+                    run = 0;
+                    bar.push_str(&scr.paint(color_of(m.1), "┊"));
+                }
+                None if i < n => run += 1,
+                None => {
+                    bar.push_str(&scr.paint(color_of(&color), &"█".repeat(run)));
+                    run = 0;
+                    bar.push(' ');
+                }
+            }
+        }
+        bar.push_str(&scr.paint(color_of(&color), &"█".repeat(run)));
         let label = truncate(&label, lw);
         let pad = lw - display_width(&label);
-        let bar = scr.paint(color_of(&color), &"█".repeat(n));
         out.push(format!("  {label}{} │{bar} {text}", " ".repeat(pad)));
+    }
+    for l in c.hlines.iter().filter(|l| l.at.is_finite()) {
+        let what = l
+            .label
+            .clone()
+            .unwrap_or_else(|| tick(l.at, &c.y_prefix, &c.y_suffix));
+        out.push(format!("  {} {what}", scr.paint(color_of(&l.color), "┊")));
     }
 }
 
@@ -369,7 +405,7 @@ fn symbol(s: Symbol) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::chart::{MarkerData, PointData, SeriesData};
+    use crate::eval::chart::{LineData, MarkerData, PointData, SeriesData};
 
     fn chart(kind: ChartKind) -> ChartData {
         ChartData {
@@ -438,8 +474,8 @@ mod tests {
         assert!(l.iter().any(|x| x.contains("◆ Now (10, 10)")));
     }
 
-    #[test]
-    fn bars_scale_to_the_largest() {
+    /// A bar chart of two bars, 10 and 5.
+    fn two_bars() -> ChartData {
         let mut c = chart(ChartKind::Bar);
         c.series.push(SeriesData {
             name: String::new(),
@@ -452,6 +488,12 @@ mod tests {
                 pt(XValue::Category("half".into()), 5.0),
             ],
         });
+        c
+    }
+
+    #[test]
+    fn bars_scale_to_the_largest() {
+        let c = two_bars();
         let l = draw(
             &c,
             &Screen {
@@ -462,5 +504,48 @@ mod tests {
         let n = |s: &str| s.matches('█').count();
         assert_eq!(n(&l[1]), 2 * n(&l[2]));
         assert!(l[1].ends_with(" 10") && l[2].ends_with(" 5"));
+    }
+
+    #[test]
+    fn bars_keep_their_target_lines() {
+        let mut c = two_bars();
+        // A target beyond every bar widens the scale so it is drawn too.
+        c.hlines.push(LineData {
+            at: 7.5,
+            label: Some("Target 7.5".into()),
+            color: "red".into(),
+            dashed: true,
+        });
+        c.hlines.push(LineData {
+            at: 20.0,
+            label: None,
+            color: "gray".into(),
+            dashed: true,
+        });
+        let scr = Screen {
+            width: 60,
+            color: false,
+        };
+        let l = draw(&c, &scr);
+        assert!(l.iter().all(|x| display_width(x) <= 60), "{l:#?}");
+        let cols = |row: &str| -> Vec<usize> {
+            row.chars()
+                .enumerate()
+                .filter(|(_, ch)| *ch == '┊')
+                .map(|(i, _)| i)
+                .collect()
+        };
+        let (a, b) = (cols(&l[1]), cols(&l[2]));
+        assert_eq!(a.len(), 2, "{l:#?}");
+        assert_eq!(
+            a, b,
+            "the lines stand at the same columns on every bar:\n{l:#?}"
+        );
+        // 7.5 of 20 on the same scale as the bars: the bar of 5 ends before the 7.5 line.
+        let bar_end =
+            |row: &str| row.chars().position(|ch| ch == '█').unwrap() + row.matches('█').count();
+        assert!(bar_end(&l[2]) <= a[0] && a[0] < a[1], "{l:#?}");
+        assert!(l.iter().any(|x| x.contains("┊ Target 7.5")), "{l:#?}");
+        assert!(l.iter().any(|x| x.contains("┊ 20")), "{l:#?}");
     }
 }

@@ -15,6 +15,40 @@ fn parse_number(s: &str) -> Option<f64> {
     numeric_answer(s).and_then(|t| t.parse().ok())
 }
 
+/// A typed control value. A percentage (`60%`) is accepted where the value reads as one: as
+/// is for a control whose unit is `%`, as a fraction (0.6) for one that moves within 0 to 1
+/// (a utilization, a hit rate: outputs show those as percentages).
+fn parse_control_number(ctl: &Control, typed: &str) -> Result<f64, String> {
+    let t = typed.trim();
+    let Some(pct) = t.strip_suffix('%') else {
+        return parse_number(t).ok_or_else(|| format!("type a number, not `{t}`"));
+    };
+    let x = parse_number(pct).ok_or_else(|| format!("type a number, not `{t}`"))?;
+    let (unit, lo, hi) = match ctl {
+        Control::Slider(s) if s.exponent_base.is_none() => (
+            s.unit.as_deref(),
+            s.min.as_ref().map(|m| m.value),
+            s.max.as_ref().map(|m| m.value),
+        ),
+        Control::Slider(s) => (s.unit.as_deref(), None, None),
+        Control::Number(n) => (n.unit.as_deref(), n.min, n.max),
+        _ => (None, None, None),
+    };
+    match (unit, lo, hi) {
+        (Some("%"), _, _) => Ok(x),
+        (_, Some(lo), Some(hi)) if lo >= 0.0 && hi <= 1.0 => Ok(x / 100.0),
+        _ => Err(format!(
+            "{} is not a percentage: type a number, not `{t}`",
+            ctl.label().value
+        )),
+    }
+}
+
+/// A control's error in the student's words: its label, not its id.
+fn labelled(ctl: &Control, e: String) -> String {
+    e.replacen(&format!("`{}`", ctl.id().value), &ctl.label().value, 1)
+}
+
 /// A control's value as shown ([`crate::view::control_value_text`], as on paper).
 pub fn control_display(ctl: &Control, v: &Dynamic) -> String {
     crate::view::control_value_text(ctl, v)
@@ -125,10 +159,9 @@ pub(super) fn ask_control(
                     got = Some(cur.clone());
                     return Ok(());
                 }
-                let Some(x) = parse_number(s) else {
-                    return Err(format!("type a number, not `{}`", s.trim()));
-                };
-                let v = eval::validate_control(ctl, &Dynamic::from_float(x))?;
+                let x = parse_control_number(ctl, s)?;
+                let v = eval::validate_control(ctl, &Dynamic::from_float(x))
+                    .map_err(|e| labelled(ctl, e))?;
                 got = Some(v);
                 Ok(())
             })?;

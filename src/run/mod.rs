@@ -168,12 +168,19 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     let saved = s.save();
     match (result, saved) {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
-        (Ok(()), Err(Stop::Bad(e))) | (Err(Stop::Bad(e)), _) => {
+        (Ok(()) | Err(Stop::Quit), Err(Stop::Bad(e))) | (Err(Stop::Bad(e)), _) => {
             eprintln!("error: {e}");
             if s.path.exists() {
                 eprintln!("progress so far is saved in {}", s.path.display());
             }
             ExitCode::FAILURE
+        }
+        (Err(Stop::Quit), Ok(())) => {
+            eprintln!(
+                "\nSaved to {}; run the same command again to resume.",
+                s.path.display()
+            );
+            ExitCode::SUCCESS
         }
         (Err(Stop::Interrupted), _) => {
             eprintln!(
@@ -182,7 +189,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             );
             ExitCode::from(130)
         }
-        (Err(Stop::Eof), _) | (Ok(()), Err(_)) => {
+        (Err(Stop::Eof), _) | (Ok(()) | Err(Stop::Quit), Err(_)) => {
             eprintln!(
                 "\nInput ended. Progress saved to {}; run the same command again to resume.",
                 s.path.display()
@@ -366,6 +373,7 @@ impl<'a> Session<'a> {
                 continue;
             }
             self.gate(part)?;
+            self.scr.refresh();
             self.lab.start_update();
             let cp = self.lab.part(&part.id.value).expect("compiled part");
             self.intro(&part.id.value);
@@ -432,6 +440,7 @@ impl<'a> Session<'a> {
     }
 
     fn explore(&mut self, cp: &CompiledPart, part: &Part) -> Res<()> {
+        self.scr.refresh();
         let scr = self.scr;
         self.scr.println("");
         let title = match &self.pv(&part.id.value).explore_title {
@@ -484,6 +493,9 @@ impl<'a> Session<'a> {
         // The highlighted entry: "Continue" at first, then the last one used.
         let mut last = usize::MAX;
         loop {
+            // Each redraw at the window's size now.
+            self.scr.refresh();
+            let scr = self.scr;
             let mut items: Vec<Item> = Vec::new();
             for (ctl, label) in part.controls.iter().zip(&labels) {
                 let v = inputs
@@ -549,11 +561,13 @@ impl<'a> Session<'a> {
             let v = ask_control(p.as_mut(), &scr, ctl, &cur)?;
             inputs.insert(ctl.id().value.clone(), v.clone());
             self.set_control(part, &ctl.id().value.clone(), &v)?;
+            self.scr.refresh();
             self.show(cp, &inputs)?;
         }
     }
 
     fn synthesis(&mut self) -> Res<()> {
+        self.scr.refresh();
         let scr = self.scr;
         let n = self.lab.lab.parts.len();
         self.advance(n, 0);

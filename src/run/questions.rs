@@ -46,6 +46,7 @@ impl Session<'_> {
             )
         });
         let answered = self.ledger.parts[&pid].prediction.clone();
+        let fresh = answered.is_none();
         let answer = match answered {
             Some(a) => {
                 self.scr.println("");
@@ -93,6 +94,9 @@ impl Session<'_> {
                 .or(other_fb),
         };
         self.verdict(correct, fb);
+        if fresh {
+            self.pause()?;
+        }
         Ok(())
     }
 
@@ -149,6 +153,7 @@ impl Session<'_> {
             self.advance(i + 1, 0);
             return self.save();
         }
+        self.scr.refresh();
         let pid = part.id.value.clone();
         let r = self
             .pv(&pid)
@@ -178,11 +183,20 @@ impl Session<'_> {
         self.save()?;
         let correct = self.ledger.parts[&pid].reflection_correct.unwrap_or(false);
         self.verdict(correct, feedback[k].clone());
-        Ok(())
+        self.pause()
     }
 }
 
 impl Session<'_> {
+    /// Waits for Enter after feedback on a terminal (answers files and pipes go on).
+    fn pause(&mut self) -> Res<()> {
+        let scr = self.scr;
+        match &mut self.source {
+            Source::Prompt(p) => p.pause(&scr),
+            Source::Answers(_) => Ok(()),
+        }
+    }
+
     /// The options of a locked-in choice prediction, for a second look: `(item, correct,
     /// feedback)`. `None` for numeric predictions, parts without one and before locking in.
     pub(super) fn lookable(&self, pid: &str) -> Option<Vec<(Item, bool, Option<String>)>> {

@@ -27,6 +27,11 @@ impl Screen {
         }
     }
 
+    /// Reads the width again: the window may have been resized since (`COLUMNS` still wins).
+    pub fn refresh(&mut self) {
+        self.width = terminal_width();
+    }
+
     /// `text` in a style (no-op without colour).
     pub fn paint(&self, style: Style, text: &str) -> String {
         if !self.color || text.is_empty() {
@@ -149,7 +154,7 @@ pub fn display_width(s: &str) -> usize {
     console::measure_text_width(s)
 }
 
-/// Columns: `COLUMNS` when set to a number, else the terminal's (ioctl), else 80.
+/// Columns: `COLUMNS` when set to a number, else the terminal's now (crossterm), else 80.
 pub fn terminal_width() -> usize {
     if let Some(c) = std::env::var("COLUMNS")
         .ok()
@@ -158,9 +163,13 @@ pub fn terminal_width() -> usize {
     {
         return c.clamp(20, 500);
     }
-    console::Term::stdout()
-        .size_checked()
-        .map(|(_, w)| (w as usize).clamp(20, 500))
+    if !std::io::stdout().is_terminal() {
+        return 80;
+    }
+    crossterm::terminal::size()
+        .ok()
+        .filter(|(w, _)| *w > 0)
+        .map(|(w, _)| (w as usize).clamp(20, 500))
         .unwrap_or(80)
 }
 

@@ -13,6 +13,8 @@ pub enum Stop {
     Interrupted,
     /// End of input.
     Eof,
+    /// The student asked to save and quit (`q` in a menu, Ctrl-D on a terminal).
+    Quit,
     /// An answers file without the answer, or with a bad one.
     Bad(String),
 }
@@ -37,6 +39,11 @@ pub trait Prompter {
     }
     /// Any subset of `items` (checkboxes).
     fn multi(&mut self, scr: &Screen, prompt: &str, items: &[Item], on: &[bool]) -> Res<Vec<bool>>;
+    /// Keeps what was just shown (feedback) on screen until the student presses Enter. A line
+    /// prompter (pipes, scripts) does not wait.
+    fn pause(&mut self, _scr: &Screen) -> Res<()> {
+        Ok(())
+    }
     /// A typed value, re-asked until `check` accepts it.
     fn input(
         &mut self,
@@ -119,7 +126,7 @@ fn decode(ev: &KeyEvent) -> Option<Res<Pressed>> {
     if ev.modifiers.contains(KeyModifiers::CONTROL) {
         return match ev.code {
             Key::Char('c') => Some(Err(Stop::Interrupted)),
-            Key::Char('d') => Some(Err(Stop::Eof)),
+            Key::Char('d') => Some(Err(Stop::Quit)),
             Key::Char('u') => Some(Ok(Pressed::ClearLine)),
             _ => None,
         };
@@ -173,9 +180,10 @@ fn draw(lines: &[String]) -> usize {
         s.push_str("\r\n");
     }
     out(&s);
-    let width = console::Term::stdout()
-        .size_checked()
-        .map(|(_, w)| w as usize)
+    let width = crossterm::terminal::size()
+        .ok()
+        .filter(|(w, _)| *w > 0)
+        .map(|(w, _)| w as usize)
         .unwrap_or(usize::MAX);
     rows(lines, width)
 }
@@ -197,6 +205,8 @@ enum Act {
     Toggle(usize),
     /// Finish (checkboxes).
     Done,
+    /// Save and quit (`q`, unless an entry's key is `q`).
+    Quit,
     Ignore,
 }
 
@@ -233,6 +243,7 @@ fn act(k: &Key, cur: usize, items: &[Item], multi: bool) -> Act {
         Key::Char(c) => match typed(*c) {
             Some(i) if multi => Act::Toggle(i),
             Some(i) => Act::Choose(i),
+            None if c.eq_ignore_ascii_case(&'q') => Act::Quit,
             None => Act::Ignore,
         },
         _ => Act::Ignore,
@@ -317,6 +328,7 @@ fn list_widget(
             Act::Ignore => continue,
             Act::Choose(i) => break Ok(i),
             Act::Done => break Ok(cur),
+            Act::Quit => break Err(Stop::Quit),
             Act::Move(i) => cur = i,
             Act::Toggle(i) => {
                 cur = i;
@@ -343,7 +355,7 @@ impl Prompter for TtyPrompter {
         let chosen = list_widget(
             scr,
             prompt,
-            "(↑/↓ move, Enter choose, or press the option's number)",
+            "(↑/↓ move, Enter choose, or press the option's number; q save and quit)",
             items,
             default.min(items.len() - 1),
             None,
@@ -360,7 +372,7 @@ impl Prompter for TtyPrompter {
         let chosen = list_widget(
             scr,
             prompt,
-            "(↑/↓ or the option's letter move, Enter choose: your answer is locked in)",
+            "(↑/↓ or the option's letter move, Enter choose: your answer is locked in; q save and quit)",
             items,
             default.min(items.len() - 1),
             None,
@@ -370,12 +382,31 @@ impl Prompter for TtyPrompter {
         Ok(chosen)
     }
 
+    fn pause(&mut self, scr: &Screen) -> Res<()> {
+        let _raw = RawMode::enter();
+        out(&scr.paint(Style::Dim, "  Press Enter to continue (q save and quit)"));
+        let r = loop {
+            match key() {
+                Ok(Pressed::Key(Key::Enter)) => break Ok(()),
+                Ok(Pressed::Key(Key::Char('q' | 'Q'))) => break Err(Stop::Quit),
+                Ok(_) => {}
+                Err(e) => break Err(e),
+            }
+        };
+        // The prompt goes; the feedback above it stays.
+        out("\r\x1b[2K");
+        if r.is_err() {
+            out("\r\n");
+        }
+        r
+    }
+
     fn multi(&mut self, scr: &Screen, prompt: &str, items: &[Item], on: &[bool]) -> Res<Vec<bool>> {
         let mut on = on.to_vec();
         list_widget(
             scr,
             prompt,
-            "(↑/↓ move, Space toggle or press the number, Enter done)",
+            "(↑/↓ move, Space toggle or press the number, Enter done; q save and quit)",
             items,
             0,
             Some(&mut on),
@@ -514,6 +545,7 @@ impl<R: BufRead> Prompter for LinePrompter<R> {
                     echo_choice(scr, &items[i]);
                     return Ok(i);
                 }
+                None if s.trim().eq_ignore_ascii_case("q") => return Err(Stop::Quit),
                 None => scr.println(&error_line(
                     scr,
                     &format!(
@@ -602,6 +634,13 @@ mod tests {
         assert_eq!(act(&Key::Char('3'), 0, &it, false), Act::Choose(2));
         assert_eq!(act(&Key::Char('b'), 0, &it, false), Act::Choose(1));
         assert_eq!(act(&Key::Char('9'), 0, &it, false), Act::Ignore);
+        // `q` saves and quits from any list, unless an entry's key is `q`.
+        assert_eq!(act(&Key::Char('q'), 0, &it, false), Act::Quit);
+        assert_eq!(act(&Key::Char('q'), 0, &it, true), Act::Quit);
+        assert_eq!(act_commit(&Key::Char('q'), 0, &it), Act::Quit);
+        let mut qit = items(3);
+        qit[2].key = "q".into();
+        assert_eq!(act(&Key::Char('q'), 0, &qit, false), Act::Choose(2));
         // A commitment (a prediction): keys move, only Enter locks in.
         assert_eq!(act_commit(&Key::Char('b'), 0, &it), Act::Move(1));
         assert_eq!(act_commit(&Key::Char('3'), 0, &it), Act::Move(2));
@@ -646,7 +685,7 @@ mod tests {
     fn control_keys_interrupt_end_and_clear() {
         let ctrl = |c| KeyEvent::new(Key::Char(c), KeyModifiers::CONTROL);
         assert_eq!(decode(&ctrl('c')), Some(Err(Stop::Interrupted)));
-        assert_eq!(decode(&ctrl('d')), Some(Err(Stop::Eof)));
+        assert_eq!(decode(&ctrl('d')), Some(Err(Stop::Quit)));
         assert_eq!(decode(&ctrl('u')), Some(Ok(Pressed::ClearLine)));
         let plain = KeyEvent::new(Key::Char('u'), KeyModifiers::NONE);
         assert_eq!(decode(&plain), Some(Ok(Pressed::Key(Key::Char('u')))));

@@ -91,3 +91,17 @@ export async function setControl(page, part, name, value, output) {
       value: document.querySelector(`[data-output="${output}"]`).getAttribute('data-value') };
   }, [part, name, value, output]);
 }
+
+/** Counts checks: `check(name, cond, detail)` prints a failure; `finish()` prints the tally and exits. */
+export function checker() {
+  let passed = 0, failed = 0;
+  return {
+    check(name, cond, detail = '') {
+      if (cond) passed++; else { failed++; console.log(`FAIL ${name} ${detail}`); }
+    },
+    finish() {
+      console.log(`${passed} passed, ${failed} failed`);
+      process.exit(failed ? 1 : 0);
+    },
+  };
+}

@@ -124,7 +124,7 @@ try {
   const mdPath = path.join(outDir, 'report.md');
   await md.saveAs(mdPath);
   const report = fs.readFileSync(mdPath, 'utf8');
-  check('report', report.includes('progress report') && report.includes('chose 16 GPUs') && report.includes('Prediction: B (correct), locked in ') && report.includes('looked at after locking in: A'));
+  check('report', report.includes('progress report') && report.includes('chose 16 GPUs') && /Prediction: B — .+ \(correct\), locked in /.test(report) && report.includes('looked at after locking in: A'));
 
   // Dark mode and print.
   await page.emulateMedia({ colorScheme: 'dark' });

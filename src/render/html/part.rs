@@ -3,8 +3,7 @@
 //! banners, outputs).
 
 use super::chart::chart_spec;
-use super::live::{dyn_tpl, spans_html, Fns, PartCx};
-use super::strip_tags;
+use super::live::{dyn_tpl, Fns, PartCx};
 use crate::formula::to_json;
 use crate::model::*;
 use crate::view::{InputView, InstrumentView, OptionView, PartView};
@@ -62,7 +61,7 @@ fn control_data(c: &crate::view::ControlView) -> J {
 fn options_data(options: &[OptionView]) -> Vec<J> {
     options
         .iter()
-        .map(|o| json!({"id": o.id, "correct": o.correct.unwrap_or(false)}))
+        .map(|o| json!({"id": o.id, "text": o.text.plain(), "correct": o.correct.unwrap_or(false)}))
         .collect()
 }
 
@@ -177,7 +176,9 @@ pub(super) fn part(
         .collect();
     let data = json!({
         "id": pid,
-        "title": strip_tags(&spans_html(&pv.title.0, true)),
+        // Plain texts for the Markdown report (Markdown source, never HTML-escaped).
+        "label": crate::view::format::part_label(&pid),
+        "title": pv.title.plain(),
         "requires": requires,
         "prediction": pred_data,
         "reflection": refl_data,
