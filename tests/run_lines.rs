@@ -601,11 +601,27 @@ fn control_values_read_as_on_the_page_and_the_handout() {
     );
 }
 
+/// `run LAB --answers` with this answers file: refused with exit 1; its error text.
+fn refused_answers(name: &str, lab: &str, yaml: &str) -> String {
+    let d = tmp(name);
+    let (a, l) = (d.join("a.yaml"), d.join("l.json"));
+    std::fs::write(&a, yaml).unwrap();
+    let args = [
+        lab,
+        "--ledger",
+        l.to_str().unwrap(),
+        "--restart",
+        "--answers",
+        a.to_str().unwrap(),
+    ];
+    let o = run_with(&args, "");
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{yaml}: {err}");
+    err
+}
+
 #[test]
 fn answers_for_parts_the_lab_does_not_have_are_refused() {
-    let d = tmp("unknownpart");
-    let a = d.join("a.yaml");
-    let l = d.join("l.json");
     for (yaml, what) in [
         ("predictions: {a: B, c: A}\n", "predictions: no part `c`"),
         (
@@ -614,20 +630,7 @@ fn answers_for_parts_the_lab_does_not_have_are_refused() {
         ),
         ("reflections: {bb: A}\n", "reflections: no part `bb`"),
     ] {
-        std::fs::write(&a, yaml).unwrap();
-        let o = run_with(
-            &[
-                FIXTURE,
-                "--ledger",
-                l.to_str().unwrap(),
-                "--restart",
-                "--answers",
-                a.to_str().unwrap(),
-            ],
-            "",
-        );
-        let (_, err) = text(&o);
-        assert_eq!(o.status.code(), Some(1), "{yaml}: {err}");
+        let err = refused_answers("unknownpart", FIXTURE, yaml);
         assert!(err.contains(what), "{yaml}: {err}");
         assert!(err.contains("parts: a, b"), "{err}");
     }
@@ -635,9 +638,6 @@ fn answers_for_parts_the_lab_does_not_have_are_refused() {
 
 #[test]
 fn answers_with_nowhere_to_go_are_refused() {
-    let d = tmp("nowhere");
-    let a = d.join("a.yaml");
-    let l = d.join("l.json");
     for (lab, yaml, what) in [
         (
             "tests/inputs/ok_minimal.yaml",
@@ -660,20 +660,7 @@ fn answers_with_nowhere_to_go_are_refused() {
             "controls: part `a` has no control `utilisation` (controls: utilization, cs, priority)",
         ),
     ] {
-        std::fs::write(&a, yaml).unwrap();
-        let o = run_with(
-            &[
-                lab,
-                "--ledger",
-                l.to_str().unwrap(),
-                "--restart",
-                "--answers",
-                a.to_str().unwrap(),
-            ],
-            "",
-        );
-        let (_, err) = text(&o);
-        assert_eq!(o.status.code(), Some(1), "{yaml}: {err}");
+        let err = refused_answers("nowhere", lab, yaml);
         assert!(err.contains(what), "{yaml}: {err}");
     }
 }
