@@ -5,7 +5,7 @@
 //! part's title, stakeholder, concept and question. Options are the choices and are not judged;
 //! feedback, the explore section and the later parts come after the answer.
 
-use super::compile::{part_static_texts, CompiledPart, Origin};
+use super::compile::{header_texts, part_static_texts, CompiledPart, Origin};
 use super::lint::{live_texts, locate_in_file, prose_numbers};
 use super::template::{line_col, segments, Segment};
 use super::{display, CompiledLab, Evaluation};
@@ -35,21 +35,6 @@ fn states(v: f64, decimals: usize, x: f64) -> bool {
     }
     let scale = 10f64.powi(decimals as i32);
     ((x.abs() * scale).round() / scale - v).abs() < 0.5 / scale * 1e-6 + 1e-12
-}
-
-/// Lab-level texts a student reads before any part.
-fn header_texts(lab: &Lab) -> Vec<&Text> {
-    let mut v: Vec<&Text> = vec![&lab.title];
-    v.extend(lab.subtitle.iter());
-    v.extend(lab.badges.iter().map(|b| &b.text));
-    for o in &lab.objectives {
-        v.push(&o.title);
-        v.extend(o.text.iter());
-    }
-    v.extend(lab.prerequisites.iter());
-    v.extend(lab.core_question.iter());
-    v.extend(lab.reading.iter());
-    v
 }
 
 /// A part's texts read before its prediction is answered (its options are the choices).
