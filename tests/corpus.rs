@@ -67,3 +67,21 @@ fn ok_cases_check_clean_and_pass_their_tests() {
         }
     });
 }
+
+/// Labs that state their answers only after the questions (in options, feedback and the explore
+/// section) check without a single warning: the seed labs, and the give-away lint's ok case.
+#[test]
+fn answers_after_the_question_check_without_warnings() {
+    for p in [
+        "tests/inputs/ok_giveaway_in_feedback.yaml",
+        "labs/fault-tolerance.yaml",
+        "labs/fleet-orchestration.yaml",
+    ] {
+        let (src, diags, _) = diagnose(Path::new(p));
+        let text: String = diags
+            .iter()
+            .map(|d| d.render(src.as_ref().map(|s| s.text.as_str())))
+            .collect();
+        assert!(diags.is_empty(), "{p}:\n{text}");
+    }
+}

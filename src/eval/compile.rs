@@ -357,8 +357,9 @@ pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>
     })
 }
 
-/// Lab-level prose (evaluated with the lab's constants).
-pub fn lab_texts(lab: &Lab) -> Vec<&Text> {
+/// The lab's header prose, read before any part: title, subtitle, badges, objectives,
+/// prerequisites, core question and reading.
+pub fn header_texts(lab: &Lab) -> Vec<&Text> {
     let mut v: Vec<&Text> = vec![&lab.title];
     v.extend(lab.subtitle.iter());
     v.extend(lab.badges.iter().map(|b| &b.text));
@@ -369,6 +370,12 @@ pub fn lab_texts(lab: &Lab) -> Vec<&Text> {
     v.extend(lab.prerequisites.iter());
     v.extend(lab.core_question.iter());
     v.extend(lab.reading.iter());
+    v
+}
+
+/// Lab-level prose (evaluated with the lab's constants).
+pub fn lab_texts(lab: &Lab) -> Vec<&Text> {
+    let mut v = header_texts(lab);
     if let Some(s) = &lab.synthesis {
         for o in &s.takeaways {
             v.push(&o.title);

@@ -115,7 +115,7 @@ pub fn samples(lab: &CompiledLab, part: &CompiledPart, n: usize) -> Vec<IndexMap
 }
 
 /// Numbers written in literal prose: (value, decimals, byte offset, text).
-fn prose_numbers(lit: &str) -> Vec<(f64, usize, usize, String)> {
+pub(super) fn prose_numbers(lit: &str) -> Vec<(f64, usize, usize, String)> {
     let b = lit.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -184,7 +184,12 @@ fn quoted_figure(lit: &str, start: usize, end: usize) -> bool {
 /// The file position of the `nth` occurrence (0-based) of the number `text` in the scalar that
 /// starts at `node`: found in the file itself, so folded (`>`) and literal (`|`) blocks, whose
 /// lines the value does not keep, are located as exactly as quoted and plain ones.
-fn locate_in_file(source: &crate::load::Source, node: Pos, text: &str, nth: usize) -> Option<Pos> {
+pub(super) fn locate_in_file(
+    source: &crate::load::Source,
+    node: Pos,
+    text: &str,
+    nth: usize,
+) -> Option<Pos> {
     if !node.is_known() {
         return None;
     }
@@ -243,6 +248,9 @@ impl CompiledLab {
                     self.lint_typed_numbers(part, &dev, t, &mut out);
                 }
             }
+        }
+        if !self.lab_budget_spent() {
+            self.lint_giveaways(&mut out);
         }
         out
     }
@@ -424,7 +432,7 @@ fn part_pos(model: &Part) -> Pos {
 }
 
 /// Prose evaluated live (at the current control values).
-fn live_texts(model: &Part) -> Vec<&Text> {
+pub(super) fn live_texts(model: &Part) -> Vec<&Text> {
     let mut v = Vec::new();
     for inst in &model.instruments {
         match inst {

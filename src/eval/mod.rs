@@ -3,6 +3,7 @@
 
 pub mod chart;
 pub mod compile;
+mod giveaway;
 pub mod labtest;
 pub mod lint;
 pub mod scale;
