@@ -239,7 +239,7 @@ pub fn render(
     opts: &crate::render::RenderOptions,
 ) -> ExitCode {
     let Some(r) = crate::render::renderer(to) else {
-        eprintln!("error: unknown format `{to}` (formats: html, markdown, handout-html)");
+        eprintln!("error: unknown format `{to}` (formats: html, markdown, handout-html, scorm)");
         return ExitCode::FAILURE;
     };
     let Some(files) = files_or_report(paths) else {
