@@ -53,7 +53,7 @@ impl Renderer for ScormRenderer {
             &format!("labforge-{}", xml_id(&lab.lab.id.value)),
             &lab.lab.version.to_string(),
             &sco.title,
-            &[sco.clone()],
+            std::slice::from_ref(&sco),
             opts,
         )?;
         let bytes = zip(vec![
