@@ -4,7 +4,7 @@
 //! node the browser test prints `SKIPPED` and passes, except under `CI`, where it fails.
 
 mod common;
-use common::{browser_ready, root};
+use common::root;
 use serde_json::Value as J;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -34,6 +34,14 @@ fn render(paths: &[&Path], out: &Path) -> String {
     let err = String::from_utf8_lossy(&o.stderr).to_string();
     assert!(o.status.success(), "render failed: {err}");
     err
+}
+
+/// [`common::browser_ready`], one test at a time: it may run `npm ci` in tests/browser, which
+/// two tests must not do at once.
+fn browser_ready() -> bool {
+    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
+    common::browser_ready()
 }
 
 const DEMO: &str = "tests/inputs/scorm_demo.yaml";
@@ -424,4 +432,70 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
     assert!(long.starts_with(cut) && cut.len() > 3000, "{cut}");
     assert!(!log2.iter().any(|e| e[0] == "LOG"), "{log2:#?}");
     std::fs::remove_dir_all(out).unwrap();
+}
+
+#[test]
+fn manifests_are_valid_against_the_scorm_1_2_xsds() {
+    if !browser_ready() {
+        return;
+    }
+    let src = tmpdir("xsd-src");
+    std::fs::copy(root().join(DEMO), src.join("one.yaml")).unwrap();
+    std::fs::copy(
+        root().join("tests/inputs/html_demo.yaml"),
+        src.join("two.yaml"),
+    )
+    .unwrap();
+    let out = tmpdir("xsd-out");
+    render(&[&src], &out);
+    let mut files = Vec::new();
+    for z in ["one.zip", "two.zip", "course.zip"] {
+        let xml = entries(&out.join(z)).remove("imsmanifest.xml").unwrap();
+        let p = out.join(format!("{z}.xml"));
+        std::fs::write(&p, &xml).unwrap();
+        files.push(p);
+    }
+    // The validator sees mistakes: a wrong SCO type, an element out of place.
+    let good = std::fs::read_to_string(&files[0]).unwrap();
+    for (name, bad) in [
+        (
+            "bad-type.xml",
+            good.replace("adlcp:scormtype=\"sco\"", "adlcp:scormtype=\"lesson\""),
+        ),
+        (
+            "bad-order.xml",
+            good.replace(
+                "<schemaversion>1.2</schemaversion>",
+                "<schemaversion>1.2</schemaversion><title>x</title>",
+            ),
+        ),
+    ] {
+        assert_ne!(bad, good);
+        let p = out.join(name);
+        std::fs::write(&p, bad).unwrap();
+        files.push(p);
+    }
+    let o = Command::new("node")
+        .arg(root().join("tests/browser/manifest.mjs"))
+        .args(&files)
+        .current_dir(root().join("tests/browser"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let r: J = serde_json::from_str(text.trim()).unwrap();
+    let valid: Vec<bool> = r
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["valid"].as_bool().unwrap())
+        .collect();
+    assert_eq!(valid, [true, true, true, false, false], "{r:#}");
+    for d in [src, out] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
 }
