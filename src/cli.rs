@@ -245,9 +245,24 @@ pub fn render(
     let Some(files) = files_or_report(paths) else {
         return ExitCode::FAILURE;
     };
-    let out = out
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("build").join(to));
+    if opts.answer_key && to == "html" {
+        eprintln!(
+            "error: the page has no answer key; render one with --to markdown or --to handout-html"
+        );
+        return ExitCode::FAILURE;
+    }
+    // Keys go to a folder of their own (build/key/FORMAT), never beside what students get.
+    let out = out.map(Path::to_path_buf).unwrap_or_else(|| {
+        if opts.answer_key {
+            PathBuf::from("build").join("key").join(to)
+        } else {
+            PathBuf::from("build").join(to)
+        }
+    });
+    if let Err(e) = check_output_dir(&out, opts.answer_key) {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
     let start = std::time::Instant::now();
     let mut labs = Vec::new();
     let mut failed = 0;
@@ -259,10 +274,10 @@ pub fn render(
         let stem =
             crate::render::file_name(f.file_stem().and_then(|s| s.to_str()).unwrap_or("lab"));
         eprintln!("[{}/{}] {} -> {to}", i + 1, files.len(), f.display());
-        match r
-            .render(&lab, &stem, opts)
-            .and_then(|fs| write_files(&out, &fs))
-        {
+        match r.render(&lab, &stem, opts).and_then(|fs| {
+            mark_output_dir(&out, opts.answer_key)?;
+            write_files(&out, &fs)
+        }) {
             Ok(()) => labs.push((stem, lab)),
             Err(e) => {
                 eprintln!("error: {}: {e}", f.display());
@@ -272,10 +287,10 @@ pub fn render(
     }
     if files.len() > 1 || paths.iter().any(|p| p.is_dir()) || paths.is_empty() {
         let refs: Vec<(String, &CompiledLab)> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
-        if let Err(e) = r
-            .render_index(&refs, opts)
-            .and_then(|fs| write_files(&out, &fs))
-        {
+        if let Err(e) = r.render_index(&refs, opts).and_then(|fs| {
+            mark_output_dir(&out, opts.answer_key)?;
+            write_files(&out, &fs)
+        }) {
             eprintln!("error: index: {e}");
             failed += 1;
         }
@@ -291,6 +306,74 @@ pub fn render(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The file that says whose folder an output folder is: `student` or `answer-key`.
+pub const OUTPUT_MARK: &str = ".labforge-output";
+
+/// Checks that `out` may receive student output (or, with `key`, answer keys): a folder marked
+/// for the other kind ([`mark_output_dir`]), or (written before folders were marked) holding
+/// the other kind's files, is an error, before anything is written. Publishing a student
+/// folder can then never publish a key, whatever order the renders ran in.
+pub fn check_output_dir(out: &Path, key: bool) -> Result<(), String> {
+    let other = if key { "student" } else { "answer-key" };
+    let hint = if key {
+        "render keys to a folder of their own (the default is build/key/FORMAT)"
+    } else {
+        "render student output to a folder without keys (the default is build/FORMAT)"
+    };
+    match std::fs::read_to_string(out.join(OUTPUT_MARK)) {
+        Ok(m) if m.trim() == other => {
+            return Err(format!(
+                "{} holds {other} output; {} are never written beside it: {hint}",
+                out.display(),
+                if key {
+                    "answer keys"
+                } else {
+                    "student handouts"
+                }
+            ))
+        }
+        Ok(_) => {}
+        Err(_) => {
+            // An unmarked folder: look for the other kind's files.
+            let clash = std::fs::read_dir(out)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .find(|e| {
+                    let n = e.file_name().to_string_lossy().into_owned();
+                    let is_key = n.contains("-key.");
+                    let is_output = n.ends_with(".md") || n.ends_with(".html");
+                    is_output && n != "index.md" && n != "index.html" && is_key != key
+                });
+            if let Some(e) = clash {
+                return Err(format!(
+                    "{} already holds {} ({}); {hint}",
+                    out.display(),
+                    if key {
+                        "student output"
+                    } else {
+                        "an answer key"
+                    },
+                    e.file_name().to_string_lossy()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Marks `out` as a folder of student output or of answer keys (when the first file is
+/// written into it).
+fn mark_output_dir(out: &Path, key: bool) -> Result<(), String> {
+    let mark = out.join(OUTPUT_MARK);
+    let mine = if key { "answer-key\n" } else { "student\n" };
+    if std::fs::read_to_string(&mark).is_ok_and(|m| m == mine) {
+        return Ok(());
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::write(&mark, mine).map_err(|e| format!("{}: {e}", mark.display()))
 }
 
 /// Writes rendered files under `out`. A file's path must be relative and go only downwards

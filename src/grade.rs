@@ -48,7 +48,7 @@ pub struct PartGrade {
     pub id: String,
     pub prediction: Option<String>,
     pub prediction_correct: Option<bool>,
-    /// How many times the student looked at an answer (when the record keeps count).
+    /// How many other answers the student looked at after locking in (format-2 records).
     pub attempts: Option<u64>,
     pub reflection: Option<String>,
     pub reflection_correct: Option<bool>,
@@ -134,7 +134,7 @@ fn read_record(path: &Path) -> Result<(Ledger, serde_json::Value), String> {
         }
     })?;
     match raw.get("format").and_then(|f| f.as_str()) {
-        Some(ledger::FORMAT) => {}
+        Some(f) if f == ledger::FORMAT || ledger::READS.contains(&f) => {}
         Some(other) => return Err(format!("a `{other}` record, not `{}`", ledger::FORMAT)),
         None => return Err("not a labforge progress record (no `format`)".into()),
     }
@@ -228,11 +228,10 @@ fn graded(
         .iter()
         .map(|p| {
             let a = l.parts.get(&p.id.value).cloned().unwrap_or_default();
-            let attempts = raw["parts"][&p.id.value]["attempts"].as_u64().or_else(|| {
-                raw["parts"][&p.id.value]["attempts"]
-                    .as_array()
-                    .map(|v| v.len() as u64)
-            });
+            // Looks at other answers after locking in (format 2); a format-1 record kept none.
+            let attempts = raw["parts"][&p.id.value]
+                .get("prediction_locked_at")
+                .map(|_| a.prediction_attempts.len() as u64);
             PartGrade {
                 id: p.id.value.clone(),
                 prediction: a.prediction.clone(),

@@ -15,6 +15,11 @@
 //!   loads). Values are JSON as the page's `JSON.stringify` writes them: a whole number is `16`,
 //!   not `16.0`. [`Ledger::refresh`] fills and normalises; entries for controls the lab does
 //!   not have are dropped.
+//! - A prediction is a commitment: `prediction` is the first answer locked in (a button on the
+//!   page, Enter in the terminal) and never changes; `prediction_locked_at` is when (UTC,
+//!   RFC 3339); `prediction_attempts` lists, in order, every other option (or number) the
+//!   student looked at after locking in. The HUD, `*_correct` and both exports follow the
+//!   locked answer only. Format 2 added these; records of format 1 still load.
 
 use crate::eval::CompiledLab;
 use crate::load::check::option_id;
@@ -26,7 +31,10 @@ use std::io::Write;
 use std::path::Path;
 
 /// Format tag of the record.
-pub const FORMAT: &str = "labforge-ledger/1";
+pub const FORMAT: &str = "labforge-ledger/2";
+
+/// Older formats this labforge still reads (upgraded on load: their fields are a subset).
+pub const READS: &[&str] = &["labforge-ledger/1"];
 
 /// A student's answers in one part.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -36,6 +44,12 @@ pub struct PartAnswers {
     pub prediction: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prediction_correct: Option<bool>,
+    /// When the prediction was locked in (UTC, RFC 3339).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prediction_locked_at: Option<String>,
+    /// Other options (or numbers) looked at after locking in, in order; never a new answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prediction_attempts: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reflection: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -112,6 +126,11 @@ pub fn part_letter(id: &str) -> String {
     } else {
         id.to_string()
     }
+}
+
+/// Now, as the ledger writes times: UTC, RFC 3339, whole seconds.
+pub fn now() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
 }
 
 impl Ledger {
@@ -241,13 +260,17 @@ impl Ledger {
         }
         let s = std::fs::read_to_string(&target).map_err(|e| format!("{}: {e}", path.display()))?;
         let s = s.strip_prefix('\u{FEFF}').unwrap_or(&s);
-        let l: Ledger = serde_json::from_str(s)
+        let mut l: Ledger = serde_json::from_str(s)
             .map_err(|e| format!("{}: not a labforge ledger: {e}", path.display()))?;
+        if READS.contains(&l.format.as_str()) {
+            l.format = FORMAT.into();
+        }
         if l.format != FORMAT {
             return Err(format!(
-                "{}: is a `{}` record; this labforge reads `{FORMAT}`",
+                "{}: is a `{}` record; this labforge reads `{FORMAT}` (and {})",
                 path.display(),
-                l.format
+                l.format,
+                READS.join(", ")
             ));
         }
         Ok(Some(l))
@@ -289,6 +312,22 @@ impl Ledger {
                     "{part}: a prediction `{ans}` for a part that asks none"
                 ));
                 a.prediction = None;
+            }
+            for t in std::mem::take(&mut a.prediction_attempts) {
+                let ok = p.prediction.as_ref().is_some_and(|pred| {
+                    if pred.numeric.is_some() {
+                        numeric_answer(&t).is_some()
+                    } else {
+                        (0..pred.options.len()).any(|i| option_id(i, &pred.options[i]) == t)
+                    }
+                });
+                if ok {
+                    a.prediction_attempts.push(t);
+                } else {
+                    dropped.push(format!(
+                        "{part}: a look at `{t}`, which is not an answer to it"
+                    ));
+                }
             }
             if let Some(ans) = &a.reflection {
                 let ok = p.reflection.as_ref().is_some_and(|r| {

@@ -16,3 +16,4 @@ pub mod load;
 pub mod model;
 pub mod render;
 pub mod run;
+pub mod view;

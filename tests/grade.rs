@@ -53,6 +53,10 @@ fn class(root: &Path) -> std::path::PathBuf {
         Some("predictions: {a: A, b: 40}\nreflections: {a: A, b: B}\ndecision_log: Buy GPUs.\n"),
         "",
     );
+    // After locking in A, bob looked at B's and C's feedback: attempts, not answers.
+    edit(&r.join("bob.json"), |v| {
+        v["parts"]["a"]["prediction_attempts"] = serde_json::json!(["B", "C"]);
+    });
     // Incomplete: part a's prediction typed, then input ends.
     record(FIXTURE, &r.join("carol/fixture.json"), None, "2\n");
     // Wrong answers whose flags were edited to say `correct`.

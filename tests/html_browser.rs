@@ -312,6 +312,8 @@ fn page_end_to_end_gating_reveal_live_persistence_export_keyboard() {
     for (pid, a) in &exported.parts {
         let w = want.parts.get_mut(pid).unwrap();
         w.prediction = a.prediction.clone();
+        w.prediction_locked_at = a.prediction_locked_at.clone();
+        w.prediction_attempts = a.prediction_attempts.clone();
         w.reflection = a.reflection.clone();
         w.controls = a.controls.clone();
     }
@@ -337,6 +339,29 @@ fn page_end_to_end_gating_reveal_live_persistence_export_keyboard() {
     );
     assert_eq!(exported.design["partA_prediction"], J::from("B"));
     assert!(exported.decision_log.contains("<script>"));
+}
+
+/// A prediction is a commitment on every page: after the first option is locked in, clicking
+/// through every option keeps it in the HUD, the export, the report and after a reload; the
+/// others are recorded as attempts.
+#[test]
+fn clicking_through_every_option_keeps_the_first_locked_answer() {
+    if !browser_ready() {
+        return;
+    }
+    for lab in common::html_test_labs() {
+        let stem = lab.file_stem().unwrap().to_string_lossy().to_string();
+        let out = tmpdir(&format!("commit-{stem}"));
+        let page = render(&lab, &out);
+        let (ok, text) = node("commit.mjs", &[&page, &out]);
+        println!("{stem}: {text}");
+        assert!(ok, "{stem}: commitment broken:\n{text}");
+        // The export is a ledger the Rust side reads, with the same first answers.
+        let exported: labforge::ledger::Ledger =
+            serde_json::from_slice(&std::fs::read(out.join("commit-ledger.json")).unwrap())
+                .expect("the export parses as a labforge ledger");
+        assert_eq!(exported.format, labforge::ledger::FORMAT);
+    }
 }
 
 const PAYLOADS: &[&str] = &[

@@ -382,3 +382,58 @@ fn output_placeholders_are_coloured_spans_with_their_level_words() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The page's parts are templates an instructor can override file by file: a control and an
+/// instrument template replaced in a `--templates` directory take effect for every control
+/// and instrument, see the view's fields, and still escape lab text.
+#[test]
+fn page_part_templates_are_overridable_and_escape_lab_text() {
+    let dir = std::env::temp_dir().join(format!("labforge-part-tpl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("control.html.j2"),
+        r#"<p class="my-control" data-id="{{ c.id }}">{{ c.label.text }} = {{ c.value }}</p>"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("instrument.html.j2"),
+        r#"<div class="my-instrument" data-kind="{{ i.kind }}"></div>"#,
+    )
+    .unwrap();
+    // A control label with markup characters: shown as text by the override.
+    let src = std::fs::read_to_string(root().join("tests/inputs/html_demo.yaml"))
+        .unwrap()
+        .replace(r#"label: "Utilization""#, r#"label: "Load <b>&\"x\"""#);
+    let lab_path = dir.join("demo.yaml");
+    std::fs::write(&lab_path, src).unwrap();
+    let lab = load_lab(&lab_path).unwrap_or_else(|_| panic!("the edited demo loads"));
+    let opts = RenderOptions {
+        templates: Some(dir.clone()),
+        ..Default::default()
+    };
+    let html = page(&lab_path, &opts);
+    let controls: usize = lab.lab.parts.iter().map(|p| p.controls.len()).sum();
+    let instruments: usize = lab.lab.parts.iter().map(|p| p.instruments.len()).sum();
+    assert!(
+        controls >= 7 && instruments >= 3,
+        "the demo has controls and instruments"
+    );
+    assert_eq!(html.matches("<p class=\"my-control\"").count(), controls);
+    assert_eq!(
+        html.matches("<div class=\"my-instrument\"").count(),
+        instruments
+    );
+    assert!(
+        html.contains(r#"data-id="utilization">Load &lt;b&gt;&amp;&quot;x&quot; = 0.80</p>"#),
+        "the override sees the label and the value, escaped"
+    );
+    assert!(html.contains(r#"data-kind="metrics""#) && html.contains(r#"data-kind="chart""#));
+    // The embedded markup for those parts is gone; the rest of the part is still there.
+    assert!(!html.contains("class=\"control slider\""));
+    assert!(!html.contains("class=\"metrics\""));
+    assert!(html.contains("class=\"gate-note\""));
+    // Without the directory, the embedded templates draw them.
+    let plain = page(&lab_path, &RenderOptions::default());
+    assert!(plain.contains("class=\"control slider\"") && !plain.contains("my-control"));
+    std::fs::remove_dir_all(dir).unwrap();
+}

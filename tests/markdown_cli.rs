@@ -68,7 +68,9 @@ fn render_markdown_writes_the_handout_and_its_charts() {
         let svg = read(&out.join(i));
         roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{i}: {e}"));
     }
-    // Only the handout and its charts: no key, no stray files.
+    // Only the handout, its charts and the mark saying the folder is for students: no key,
+    // no stray files.
+    assert_eq!(read(&out.join(".labforge-output")), "student\n");
     let mut names: Vec<String> = common::files_under(&out)
         .iter()
         .map(|p| {
@@ -82,6 +84,7 @@ fn render_markdown_writes_the_handout_and_its_charts() {
     assert_eq!(
         names,
         [
+            ".labforge-output",
             "md_checkpoint-charts/a-ucurve.svg",
             "md_checkpoint-charts/b-storage.svg",
             "md_checkpoint.md"
@@ -90,11 +93,17 @@ fn render_markdown_writes_the_handout_and_its_charts() {
 }
 
 #[test]
-fn answer_key_is_written_next_to_the_handout() {
+fn answer_key_matches_the_handout() {
     let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path();
-    let o = out.to_str().unwrap();
-    labforge(&["render", FIXTURE, "--to", "markdown", "-o", o]);
+    let (s, k) = (tmp.path().join("s"), tmp.path().join("k"));
+    labforge(&[
+        "render",
+        FIXTURE,
+        "--to",
+        "markdown",
+        "-o",
+        s.to_str().unwrap(),
+    ]);
     labforge(&[
         "render",
         FIXTURE,
@@ -102,10 +111,10 @@ fn answer_key_is_written_next_to_the_handout() {
         "markdown",
         "--answer-key",
         "-o",
-        o,
+        k.to_str().unwrap(),
     ]);
-    let handout = read(&out.join("md_checkpoint.md"));
-    let key = read(&out.join("md_checkpoint-key.md"));
+    let handout = read(&s.join("md_checkpoint.md"));
+    let key = read(&k.join("md_checkpoint-key.md"));
     assert!(
         key.contains("- [x] B) About 108 minutes **(correct)**"),
         "{key}"
@@ -128,8 +137,15 @@ fn answer_key_is_written_next_to_the_handout() {
 #[test]
 fn handout_html_is_one_printable_file_with_inline_charts() {
     let tmp = tempfile::tempdir().unwrap();
-    let o = tmp.path().to_str().unwrap();
-    labforge(&["render", FIXTURE, "--to", "handout-html", "-o", o]);
+    let (s, k) = (tmp.path().join("s"), tmp.path().join("k"));
+    labforge(&[
+        "render",
+        FIXTURE,
+        "--to",
+        "handout-html",
+        "-o",
+        s.to_str().unwrap(),
+    ]);
     labforge(&[
         "render",
         FIXTURE,
@@ -137,14 +153,15 @@ fn handout_html_is_one_printable_file_with_inline_charts() {
         "handout-html",
         "--answer-key",
         "-o",
-        o,
+        k.to_str().unwrap(),
     ]);
     let names: Vec<String> = common::files_under(tmp.path())
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().to_string())
+        .filter(|n| !n.starts_with('.'))
         .collect();
     assert_eq!(names.len(), 2, "{names:?}");
-    let html = read(&tmp.path().join("md_checkpoint.html"));
+    let html = read(&s.join("md_checkpoint.html"));
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert_eq!(
         html.matches("<svg xmlns=\"http://www.w3.org/2000/svg\"")
@@ -153,7 +170,7 @@ fn handout_html_is_one_printable_file_with_inline_charts() {
     );
     assert!(html.contains("@media print"));
     assert!(html.contains("<span class=\"box\"></span> <strong>A)</strong> About 10 minutes"));
-    let key = read(&tmp.path().join("md_checkpoint-key.html"));
+    let key = read(&k.join("md_checkpoint-key.html"));
     assert!(key.contains("<li class=\"correct\"><span class=\"box\">✓</span> <strong>B)</strong>"));
     assert!(key.contains("Worked outputs at the test points"));
 }
@@ -292,4 +309,90 @@ fn both_seed_labs_render_from_the_labs_directory() {
     }
     assert!(read(&out.join("index.md")).contains("(fault-tolerance.md)"));
     assert!(took.as_secs_f64() < 5.0, "took {took:?}");
+}
+
+/// Student output never sits beside a key, names one or links to one, whatever order the two
+/// renders run in; the defaults are `build/FORMAT` and `build/key/FORMAT`.
+#[test]
+fn keys_and_student_output_never_share_a_folder() {
+    for to in ["markdown", "handout-html"] {
+        for key_first in [false, true] {
+            let tmp = tempfile::tempdir().unwrap();
+            let lab = common::root().join(FIXTURE);
+            let run = |key: bool| {
+                let mut args = vec!["render", lab.to_str().unwrap(), "--to", to];
+                if key {
+                    args.push("--answer-key");
+                }
+                std::process::Command::new(env!("CARGO_BIN_EXE_labforge"))
+                    .args(&args)
+                    .current_dir(tmp.path())
+                    .output()
+                    .unwrap()
+            };
+            let order = if key_first {
+                [true, false]
+            } else {
+                [false, true]
+            };
+            for k in order {
+                assert!(run(k).status.success(), "{to} key={k}");
+            }
+            let student = tmp.path().join("build").join(to);
+            let keys = tmp.path().join("build/key").join(to);
+            assert!(keys
+                .join(format!(
+                    "md_checkpoint-key.{}",
+                    if to == "markdown" { "md" } else { "html" }
+                ))
+                .exists());
+            for f in common::files_under(&student) {
+                let name = f.file_name().unwrap().to_string_lossy().into_owned();
+                assert!(!name.contains("-key"), "{to}: {name} in the student folder");
+                let text = std::fs::read_to_string(&f).unwrap_or_default();
+                for leak in ["-key.", "(correct)", "Answer key", "ANSWER KEY", "key/"] {
+                    assert!(!text.contains(leak), "{to}: {name} mentions `{leak}`");
+                }
+            }
+            // The same -o for both: the second render is refused and writes nothing.
+            let same = tmp.path().join("same");
+            let o = same.to_str().unwrap();
+            let with = |key: bool| {
+                let mut args = vec!["render", lab.to_str().unwrap(), "--to", to, "-o", o];
+                if key {
+                    args.push("--answer-key");
+                }
+                std::process::Command::new(env!("CARGO_BIN_EXE_labforge"))
+                    .args(&args)
+                    .output()
+                    .unwrap()
+            };
+            assert!(with(key_first).status.success());
+            let before = common::files_under(&same).len();
+            let second = with(!key_first);
+            assert!(!second.status.success(), "{to}: mixed into one folder");
+            assert!(String::from_utf8_lossy(&second.stderr).contains("never written beside it"));
+            assert_eq!(common::files_under(&same).len(), before);
+        }
+    }
+}
+
+#[test]
+fn an_old_mixed_folder_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("lab-key.md"), "# key").unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_labforge"))
+        .args([
+            "render",
+            FIXTURE,
+            "--to",
+            "markdown",
+            "-o",
+            tmp.path().to_str().unwrap(),
+        ])
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("already holds an answer key (lab-key.md)"));
 }

@@ -135,22 +135,26 @@ fn html_plain(s: &str) -> String {
     out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Every feedback text of the lab (rendered), from the answer key's model.
+/// Every feedback text of the lab (rendered), from the answer key's context.
 fn feedback_texts(lab: &CompiledLab, stem: &str) -> Vec<String> {
     let doc = view::build(lab, stem, true, &|_, _| String::new()).unwrap();
     let mut v = Vec::new();
-    for p in &doc.parts {
-        if let Some(pr) = &p.prediction {
-            v.extend(pr.options.iter().filter_map(|o| o.feedback.clone()));
-            v.extend(pr.other_feedback.clone());
-            if let Some(n) = &pr.numeric {
-                v.extend(n.correct_feedback.clone());
-                v.extend(n.other_feedback.clone());
-            }
+    let mut push = |x: &serde_json::Value| {
+        if let Some(s) = x.as_str() {
+            v.push(s.to_string());
         }
-        if let Some(r) = &p.reflection {
-            v.extend(r.options.iter().filter_map(|o| o.feedback.clone()));
-            v.extend(r.other_feedback.clone());
+    };
+    for p in doc.context["parts"].as_array().unwrap() {
+        for q in [&p["prediction"], &p["reflection"]] {
+            if q.is_null() {
+                continue;
+            }
+            for o in q["options"].as_array().unwrap() {
+                push(&o["feedback"]);
+            }
+            push(&q["other_feedback"]);
+            push(&q["numeric"]["correct_feedback"]);
+            push(&q["numeric"]["other_feedback"]);
         }
     }
     v
@@ -208,9 +212,13 @@ fn student_handout_holds_no_answers_and_the_key_holds_them_all() {
         }
         assert!(!html.contains("class=\"correct\""), "{stem}");
         assert!(key.contains("[x]") && key.contains("(correct)"), "{stem}");
-        // The student model itself has no answer fields, whatever a template might ask for.
+        // The student view and context have no answer fields, whatever a template might ask for.
         let doc = view::build(&lab, &stem, false, &|_, _| String::new()).unwrap();
-        let json = serde_json::to_string(&doc).unwrap();
+        let json = format!(
+            "{}{}",
+            serde_json::to_string(&doc.context).unwrap(),
+            serde_json::to_string(&labforge::view::lab(&lab, false).unwrap()).unwrap()
+        );
         for field in [
             "\"correct\"",
             "\"feedback\"",
@@ -655,7 +663,12 @@ fn handout_names_parts_as_the_page_and_terminal_do() {
         Err((_, d)) => panic!("{d:?}"),
     };
     let doc = view::build(&lab, "ids", true, &|_, _| String::new()).unwrap();
-    let letters: Vec<&str> = doc.parts.iter().map(|p| p.letter.as_str()).collect();
+    let letters: Vec<&str> = doc.context["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["letter"].as_str().unwrap())
+        .collect();
     assert_eq!(letters, ["queue", "batch"]);
     let md = String::from_utf8(
         render(&MarkdownRenderer, &lab, "ids", false)[0]

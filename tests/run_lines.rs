@@ -53,9 +53,10 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
     let ls = l.to_str().unwrap();
     // prediction: `9` (no such option), `B`; explore: 1 -> utilization: `abc`, `1.5` (out of
     // range), `0.555` (between steps), `0.5`; 2 -> workload 1 (uniform); 4 -> math; 5 -> continue;
+    // 5 -> look at another answer's feedback: A (a look, not an answer); 6 -> continue;
     // reflection 2; part B: `lots` then 25; 2 -> causes: only the first (waiting); 3 -> batch:
     // `3` (not a power of 2), `16`; continue; reflection 1; decision log.
-    let input = "9\nB\n1\nabc\n1.5\n0.555\n0.5\n2\n1\n4\n5\n2\nlots\n25\n2\n1\n3\n3\n16\n4\n1\nLower the variability.\n";
+    let input = "9\nB\n1\nabc\n1.5\n0.555\n0.5\n2\n1\n4\n5\n1\n6\n2\nlots\n25\n2\n1\n3\n3\n16\n4\n1\nLower the variability.\n";
     let o = run_with(&[FIXTURE, "--ledger", ls], input);
     let (out, err) = text(&o);
     assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
@@ -67,6 +68,9 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
         "`utilization` must be between 0.10 and 0.99, not 1.5",
         "moves in steps of 0.01",
         "Pollaczek-Khinchine",
+        "5) Look at another answer's feedback (yours stays locked in)",
+        "A look at A; your locked-in answer stays B.",
+        "✗ Not quite.",
         "type a number, e.g. 42 (not `lots`)",
         "Wait           30.0 min  [✗ bad]",
         "QUEUING WALL",
@@ -86,6 +90,12 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
     let dsn = &v["design"];
     assert_eq!(dsn["partA_prediction"], "B");
     assert_eq!(dsn["partA_correct"], true);
+    // The look after locking in is an attempt, not an answer.
+    assert_eq!(
+        v["parts"]["a"]["prediction_attempts"],
+        serde_json::json!(["A"])
+    );
+    assert_eq!(v["hud"]["parts"]["a"], "correct");
     assert_eq!(dsn["partA_reflection"], "B");
     assert_eq!(dsn["partB_prediction"], "25");
     assert_eq!(dsn["partB_correct"], true);
@@ -132,7 +142,7 @@ fn eof_saves_and_the_next_run_resumes_where_it_stopped() {
     assert_eq!(v["parts"]["a"]["controls"]["utilization"], 0.9);
 
     // Resume: the prediction is not asked again and the control is where it was left.
-    let o = run_with(&[FIXTURE, "--ledger", ls], "5\n1\n");
+    let o = run_with(&[FIXTURE, "--ledger", ls], "6\n1\n");
     let (out, _) = text(&o);
     assert!(out.contains("Resuming at part A (explore)"), "{out}");
     assert!(out.contains("Your prediction: At 80% with C_s = 3, what is the wait?"));
@@ -415,8 +425,8 @@ fn numeric_estimates_are_recorded_as_typed_not_rounded() {
     let d = tmp("typed");
     let l = d.join("l.json");
     let ls = l.to_str().unwrap();
-    // Part A: B, continue, reflection B; part B's estimate `1,234.5678`; input ends in explore.
-    let o = run_with(&[FIXTURE, "--ledger", ls], "B\n5\n2\n1,234.5678\n");
+    // Part A: B, continue (6), reflection B; part B's estimate `1,234.5678`; input ends in explore.
+    let o = run_with(&[FIXTURE, "--ledger", ls], "B\n6\n2\n1,234.5678\n");
     assert_eq!(o.status.code(), Some(1), "{:?}", text(&o));
     let v = ledger(&l);
     // Not `1235` (the display rounding): what the student typed, separators removed.
@@ -462,7 +472,7 @@ fn record_means_the_same_as_the_pages_export() {
     let l = d.join("l.json");
     let ls = l.to_str().unwrap();
     // Every question answered (batch moved to 16 on the way); input ends at the decision log.
-    let o = run_with(&[FIXTURE, "--ledger", ls], "B\n5\n2\n25\n3\n16\n4\n1\n");
+    let o = run_with(&[FIXTURE, "--ledger", ls], "B\n6\n2\n25\n3\n16\n4\n1\n");
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
     let v = ledger(&l);
@@ -569,7 +579,7 @@ fn control_values_read_as_on_the_page_and_the_handout() {
     let l2 = d.join("l2.json");
     let o = run_with(
         &[lab.to_str().unwrap(), "--ledger", l2.to_str().unwrap()],
-        "B\n3\n1\n2\n",
+        "B\n4\n1\n2\n",
     );
     let (out, _) = text(&o);
     assert!(
@@ -674,16 +684,72 @@ fn a_record_of_another_format_is_refused() {
     let l = d.join("l.json");
     std::fs::write(
         &l,
-        r#"{"format":"labforge-ledger/2","lab":"run-fixture","version":2,"chapter":"x","design":{},"parts":{},"hud":{"parts":{},"tier":null}}"#,
+        r#"{"format":"labforge-ledger/3","lab":"run-fixture","version":2,"chapter":"x","design":{},"parts":{},"hud":{"parts":{},"tier":null}}"#,
     )
     .unwrap();
     let o = run_with(&[FIXTURE, "--ledger", l.to_str().unwrap()], "");
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("is a `labforge-ledger/2` record; this labforge reads `labforge-ledger/1`"),
+        err.contains("is a `labforge-ledger/3` record; this labforge reads `labforge-ledger/2` (and labforge-ledger/1)"),
         "{err}"
     );
+}
+
+/// A prediction is locked in with its time (UTC, RFC 3339); the first answer is the record's.
+#[test]
+fn the_terminal_locks_the_prediction_in_with_its_time() {
+    let d = tmp("lock");
+    let l = d.join("l.json");
+    let ls = l.to_str().unwrap();
+    let o = run_with(
+        &[FIXTURE, "--ledger", ls],
+        "B
+",
+    );
+    assert_eq!(o.status.code(), Some(1), "{:?}", text(&o));
+    let v = ledger(&l);
+    assert_eq!(v["format"], "labforge-ledger/2");
+    assert_eq!(v["parts"]["a"]["prediction"], "B");
+    let at = v["parts"]["a"]["prediction_locked_at"]
+        .as_str()
+        .unwrap_or_default();
+    let shape: String = at
+        .chars()
+        .map(|c| if c.is_ascii_digit() { '9' } else { c })
+        .collect();
+    assert_eq!(shape, "9999-99-99T99:99:99Z", "{at}");
+    assert!(v["parts"]["a"].get("prediction_attempts").is_none());
+    // Resuming never asks again: the locked answer stays, with its time.
+    let o = run_with(&[FIXTURE, "--ledger", ls], "");
+    assert_eq!(o.status.code(), Some(1), "{:?}", text(&o));
+    let w = ledger(&l);
+    assert_eq!(w["parts"]["a"]["prediction"], "B");
+    assert_eq!(w["parts"]["a"]["prediction_locked_at"], at);
+}
+
+/// Records written before commitment existed (format 1) still load and resume, answers kept;
+/// the next save writes the current format.
+#[test]
+fn a_format_1_record_still_loads_and_resumes() {
+    let d = tmp("v1");
+    let l = d.join("l.json");
+    std::fs::write(
+        &l,
+        r#"{"format":"labforge-ledger/1","lab":"run-fixture","version":2,"chapter":"x","design":{},"parts":{"a":{"prediction":"B"}},"hud":{"parts":{},"tier":null},"position":"a.explore"}"#,
+    )
+    .unwrap();
+    let o = run_with(&[FIXTURE, "--ledger", l.to_str().unwrap()], "");
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}\n{err}");
+    assert!(out.contains("Resuming at part A (explore)"), "{out}");
+    assert!(!err.contains("record; this labforge reads"), "{err}");
+    let v = ledger(&l);
+    assert_eq!(v["format"], "labforge-ledger/2");
+    assert_eq!(v["parts"]["a"]["prediction"], "B");
+    assert_eq!(v["parts"]["a"]["prediction_correct"], true);
+    // No lock time is invented for an answer given before there were any.
+    assert!(v["parts"]["a"].get("prediction_locked_at").is_none());
 }
 
 /// Every mode keeps to the screen width, the echo of a chosen option included (answers files and
@@ -706,7 +772,7 @@ fn chosen_options_wrap_at_the_screen_width_in_every_mode() {
             .env("COLUMNS", "30")
             .spawn()
             .and_then(|mut c| {
-                c.stdin.take().unwrap().write_all(b"2\n5\n2\n")?;
+                c.stdin.take().unwrap().write_all(b"2\n6\n2\n")?;
                 c.wait_with_output()
             })
             .unwrap();

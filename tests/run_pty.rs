@@ -82,10 +82,11 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
     let mut s = spawn(&[&fixture(), "--ledger", l.to_str().unwrap()], false);
     expect(&mut s, "Make your prediction");
     list(&mut s);
-    // Down, up, down: the pointer moves; Enter picks B.
+    // Down, a letter, up: the pointer moves (a prediction's letter only moves it: nothing is
+    // locked in before Enter); Enter locks in B.
     send(&mut s, DOWN);
     expect(&mut s, "❯ B) ~600 minutes");
-    send(&mut s, DOWN);
+    send(&mut s, "c");
     expect(&mut s, "❯ C) ~30 minutes");
     send(&mut s, UP);
     expect(&mut s, "❯ B) ~600 minutes");
@@ -125,8 +126,16 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
     expect(&mut s, "Pollaczek-Khinchine");
     expect(&mut s, "What next?");
     list(&mut s);
+    // After locking in, another answer's feedback is a look (recorded), not a new answer.
+    send(&mut s, "5");
+    expect(&mut s, "Whose feedback?");
+    list(&mut s);
+    send(&mut s, "\r");
+    expect(&mut s, "A look at A; your locked-in answer stays B.");
+    expect(&mut s, "What next?");
+    list(&mut s);
     send(&mut s, END);
-    expect(&mut s, "❯ 5) Continue →");
+    expect(&mut s, "❯ 6) Continue →");
     send(&mut s, "\r");
     expect(&mut s, "What is the cheapest lever?");
     list(&mut s);
@@ -166,6 +175,10 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
     let v = ledger(&l);
     assert_eq!(v["design"]["partA_prediction"], "B");
     assert_eq!(v["design"]["partA_correct"], true);
+    assert_eq!(
+        v["parts"]["a"]["prediction_attempts"],
+        serde_json::json!(["A"])
+    );
     assert_eq!(v["design"]["partA_reflection"], "B");
     assert_eq!(v["design"]["partB_prediction"], "25");
     assert_eq!(v["design"]["partB_reflection"], "A");
@@ -212,7 +225,7 @@ fn resume_after_sigkill_and_ctrl_c_saves() {
     expect(&mut s, "  → A) ~120 minutes");
     expect(&mut s, "Controls: Utilization = 0.90");
     expect(&mut s, "Change Utilization (now 0.90)");
-    send(&mut s, "5");
+    send(&mut s, "6");
     expect(&mut s, "What is the cheapest lever?");
     list(&mut s);
     // Ctrl-C in a widget: saved, message, exit 130.
@@ -242,7 +255,8 @@ fn levels_are_coloured_when_colour_is_allowed() {
     let l = d.join("l.json");
     let mut s = spawn(&[&fixture(), "--ledger", l.to_str().unwrap()], true);
     list(&mut s);
-    send(&mut s, "2");
+    // The option's number moves the pointer; Enter locks the prediction in.
+    send(&mut s, "2\r");
     // Red value and marker for a bad level; the marker text is there too.
     expect(&mut s, "\x1b[31m600.0 min\x1b[0m  \x1b[31m[✗ bad]\x1b[0m");
     s.get_process_mut().kill(Signal::SIGKILL).unwrap();

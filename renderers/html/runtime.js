@@ -534,9 +534,53 @@
     if (live) live.innerHTML = html;
   }
 
+  /* A prediction is a commitment: selecting (click, arrow keys) only selects; "Lock in" (or
+     the numeric form's button) records the first answer, its time, and from then on every
+     other answer looked at is an attempt, never a new answer. `looking` is the answer whose
+     feedback is on screen after locking (not saved: a reload shows the locked answer). */
+  var looking = {};
+  function selectedOption(p) {
+    var r = q(partEl(p), 'input[type="radio"][name="prediction-' + p.id + '"]:checked');
+    return r ? r.value : null;
+  }
+  function updateLock(p) {
+    if (!p.prediction) return;
+    var el = partEl(p), locked = answered(p.id, "prediction");
+    var btn = q(el, "[data-lock]");
+    if (btn) { btn.hidden = locked; btn.disabled = locked || selectedOption(p) === null; }
+    var info = q(el, "[data-locked-in]");
+    if (info) {
+      info.hidden = !locked;
+      var b = q(info, "[data-locked-answer]");
+      if (b) b.textContent = locked ? String(state.parts[p.id].prediction) : "";
+    }
+  }
+  function lockIn(p, v) {
+    var a = state.parts[p.id];
+    if (answered(p.id, "prediction")) return;
+    a.prediction = v;
+    a.prediction_locked_at = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+    a.prediction_attempts = [];
+    delete looking[p.id];
+    save(); applyGates();
+    var box = q(partEl(p), "[data-prediction-result]");
+    if (box) announce(p, box.innerHTML);
+  }
+  function look(p, v) {
+    var a = state.parts[p.id];
+    looking[p.id] = v;
+    if (v !== String(a.prediction)) {
+      if (!Array.isArray(a.prediction_attempts)) a.prediction_attempts = [];
+      a.prediction_attempts.push(v);
+      save();
+    }
+    showChoiceFeedback(p, "prediction");
+  }
+
   function showChoiceFeedback(p, what) {
     var el = partEl(p);
     var ans = state.parts[p.id][what];
+    if (what === "prediction" && ans !== undefined && has(looking, p.id)) ans = looking[p.id];
     qa(el, '[data-' + what + '-feedback]').forEach(function (f) {
       var on = ans !== undefined && f.getAttribute("data-" + what + "-feedback") === String(ans);
       f.hidden = !on;
@@ -575,6 +619,7 @@
       }
       showChoiceFeedback(p, "prediction");
       showChoiceFeedback(p, "reflection");
+      updateLock(p);
     });
     updateHud();
   }
@@ -694,6 +739,8 @@
       var pc = predictionCorrect(p, a.prediction), rc = reflectionCorrect(p, a.reflection);
       if (answered(p.id, "prediction")) rec.prediction = String(a.prediction);
       if (pc !== null && answered(p.id, "prediction")) rec.prediction_correct = pc;
+      if (answered(p.id, "prediction") && a.prediction_locked_at) rec.prediction_locked_at = String(a.prediction_locked_at);
+      if (answered(p.id, "prediction") && Array.isArray(a.prediction_attempts) && a.prediction_attempts.length) rec.prediction_attempts = a.prediction_attempts.map(String);
       if (answered(p.id, "reflection")) rec.reflection = String(a.reflection);
       if (rc !== null && answered(p.id, "reflection")) rec.reflection_correct = rc;
       if (a.controls && Object.keys(a.controls).length) rec.controls = a.controls;
@@ -722,7 +769,9 @@
     D.parts.forEach(function (p) {
       var a = l.parts[p.id];
       out.push("## Part " + p.id + ": " + p.title, "");
-      if (p.prediction) out.push("- Prediction: " + (a.prediction !== undefined ? a.prediction + (a.prediction_correct ? " (correct)" : " (review)") : "not answered"));
+      if (p.prediction) out.push("- Prediction: " + (a.prediction !== undefined ? a.prediction + (a.prediction_correct ? " (correct)" : " (review)") +
+        (a.prediction_locked_at ? ", locked in " + a.prediction_locked_at : "") +
+        (a.prediction_attempts ? "; looked at after locking in: " + a.prediction_attempts.join(", ") : "") : "not answered"));
       if (p.reflection) out.push("- Reflection: " + (a.reflection !== undefined ? a.reflection + (a.reflection_correct ? " (correct)" : " (review)") : "not answered"));
       if (a.controls) Object.keys(a.controls).forEach(function (k) { out.push("- `" + k + "` = " + JSON.stringify(a.controls[k])); });
       out.push("");
@@ -791,6 +840,10 @@
         qa(el, 'input[type="radio"][name="' + what + "-" + p.id + '"]').forEach(function (r) {
           r.addEventListener("change", function () {
             if (!r.checked) return;
+            if (what === "prediction") {
+              if (answered(p.id, "prediction")) look(p, r.value); else updateLock(p);
+              return;
+            }
             state.parts[p.id][what] = r.value;
             save(); applyGates();
             var box = q(el, "[data-" + what + "-result]");
@@ -804,10 +857,14 @@
           ev.preventDefault();
           var v = q(form, 'input[name="prediction-' + p.id + '"]').value.trim();
           if (v === "") return;
-          state.parts[p.id].prediction = v;
-          save(); applyGates();
+          if (answered(p.id, "prediction")) look(p, v); else lockIn(p, v);
         });
       }
+      var lock = q(el, "[data-lock]");
+      if (lock) lock.addEventListener("click", function () {
+        var v = selectedOption(p);
+        if (v !== null) lockIn(p, v);
+      });
     });
     var dl = document.querySelector('[name="decision-log"]');
     if (dl) dl.addEventListener("input", function () { state.decision_log = dl.value; save(); });

@@ -108,7 +108,19 @@ pub fn normalize_color(s: &str) -> String {
     .to_string()
 }
 
-const SERIES_COLORS: [&str; 6] = ["blue", "red", "text", "green", "orange", "purple"];
+/// Series colours in order, for series without their own.
+pub const SERIES_COLORS: [&str; 6] = ["blue", "red", "text", "green", "orange", "purple"];
+
+/// Whether a chart shows its legend: as the lab says, else when more than one thing is named.
+pub fn legend_shown(ch: &Chart) -> bool {
+    let named = ch
+        .series
+        .iter()
+        .filter(|s| !s.name.value.is_empty())
+        .count()
+        + ch.markers.len();
+    ch.legend.unwrap_or(named > 1)
+}
 
 /// The values of a sweep: `points` evenly spaced (numpy `linspace`) or from..to by `step`.
 pub fn sweep_values(from: f64, to: f64, points: Option<u32>, step: Option<f64>) -> Vec<f64> {
@@ -376,12 +388,6 @@ impl CompiledLab {
                 })
                 .collect()
         };
-        let named = ch
-            .series
-            .iter()
-            .filter(|s| !s.name.value.is_empty())
-            .count()
-            + ch.markers.len();
         Ok(ChartData {
             id: ch.id.value.clone(),
             kind: ch.kind,
@@ -398,7 +404,7 @@ impl CompiledLab {
             x_suffix: ch.x.suffix.clone().unwrap_or_default(),
             y_prefix: ch.y.prefix.clone().unwrap_or_default(),
             y_suffix: ch.y.suffix.clone().unwrap_or_default(),
-            legend: ch.legend.unwrap_or(named > 1),
+            legend: legend_shown(ch),
             axes: ch.axes.clone(),
             series,
             markers,

@@ -1,7 +1,7 @@
 //! Printable handouts: a Markdown handout (with its charts as SVG files next to it), the matching
 //! answer key, and a print-ready HTML variant of both.
 //!
-//! Everything shown is built once into a view model ([`view::Doc`]) and laid out by minijinja
+//! Everything shown comes from the lab's view ([`crate::view`], adapted in [`view`]) laid out by minijinja
 //! templates under `renderers/markdown/`, embedded in the binary and overridable file by file
 //! with `--templates DIR`. The student handout's model holds no answers, so no template can show
 //! them.
@@ -225,13 +225,6 @@ fn names(stem: &str, opts: &RenderOptions, ext: &str) -> (String, String) {
     }
 }
 
-#[derive(Serialize)]
-struct HtmlCtx<'a> {
-    #[serde(flatten)]
-    doc: &'a view::Doc,
-    css: String,
-}
-
 impl Renderer for MarkdownRenderer {
     fn name(&self) -> &'static str {
         "markdown"
@@ -247,21 +240,17 @@ impl Renderer for MarkdownRenderer {
         let md = tidy(&render_template(
             &environment(opts.templates.clone()),
             &tpl,
-            &doc,
+            &doc.context,
         )?);
         let mut out = vec![OutFile {
             path: PathBuf::from(file),
             bytes: md.into_bytes(),
         }];
-        for p in &doc.parts {
-            for i in &p.instruments {
-                if let view::InstrumentView::Chart(c) = i {
-                    out.push(OutFile {
-                        path: PathBuf::from(&c.file),
-                        bytes: c.svg.clone().into_bytes(),
-                    });
-                }
-            }
+        for (path, svg) in doc.charts {
+            out.push(OutFile {
+                path: PathBuf::from(path),
+                bytes: svg.into_bytes(),
+            });
         }
         Ok(out)
     }
@@ -284,13 +273,14 @@ impl Renderer for HandoutHtmlRenderer {
         stem: &str,
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
-        let doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
+        let mut doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
         let css = asset(ASSETS, "print.css", opts.templates.as_deref())?.into_owned();
+        doc.context["css"] = serde_json::Value::from(css);
         let (tpl, file) = names(stem, opts, "html");
         let html = super::csp::with_print_csp(&render_template(
             &environment(opts.templates.clone()),
             &tpl,
-            HtmlCtx { doc: &doc, css },
+            &doc.context,
         )?)?;
         Ok(vec![OutFile {
             path: PathBuf::from(file),

@@ -4,23 +4,20 @@ use super::md;
 use super::term::Screen;
 use super::ui::{Item, Prompter, Res, Stop};
 use crate::eval;
-use crate::formula::{as_number, to_json};
+use crate::formula::as_number;
 use crate::ledger::numeric_answer;
 use crate::library::format;
 use crate::model::*;
-use crate::render::html::{control_text, slider_digits};
+use crate::view::format::{control_text, slider_digits};
 use rhai::Dynamic;
 
 fn parse_number(s: &str) -> Option<f64> {
     numeric_answer(s).and_then(|t| t.parse().ok())
 }
 
-/// A control's value as shown: the handout's [`setting_text`](crate::render::markdown::view::setting_text).
+/// A control's value as shown ([`crate::view::control_value_text`], as on paper).
 pub fn control_display(ctl: &Control, v: &Dynamic) -> String {
-    match serde_json::from_value::<Value>(to_json(v)) {
-        Ok(val) => crate::render::markdown::view::setting_text(ctl, &val),
-        Err(_) => eval::display(v),
-    }
+    crate::view::control_value_text(ctl, v)
 }
 
 /// A number control's value as the page shows it.

@@ -19,15 +19,17 @@ pub mod answers;
 pub mod chart;
 pub mod controls;
 pub mod md;
+mod questions;
+mod sections;
 mod show;
 pub mod term;
 pub mod ui;
 
-use crate::eval::{self, CompiledLab, CompiledPart, EvalError, Evaluation};
+use crate::eval::{self, CompiledLab, CompiledPart, EvalError};
 use crate::formula::to_json;
-use crate::ledger::{numeric_answer, Ledger};
-use crate::load::check::option_id;
+use crate::ledger::Ledger;
 use crate::model::*;
+use crate::view::Prose;
 pub use answers::Answers;
 use controls::ask_control;
 pub use controls::control_display;
@@ -155,12 +157,20 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             !std::io::stdin().is_terminal(),
         ))),
     };
+    let view = match crate::view::lab(&lab, true) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("error: the lab failed to evaluate: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let mut s = Session {
         lab: &lab,
         ledger,
         path,
         scr,
         source,
+        view,
     };
     let result = s.walk();
     // Whatever happened, the last state is on disk.
@@ -240,6 +250,8 @@ struct Session<'a> {
     path: PathBuf,
     scr: Screen,
     source: Source<'a>,
+    /// The lab's view with its answers (the terminal reveals feedback after each answer).
+    view: crate::view::LabView,
 }
 
 fn eval_stop(e: EvalError) -> Stop {
@@ -340,79 +352,6 @@ impl<'a> Session<'a> {
         md::render(text, &self.scr)
     }
 
-    fn text(&self, cp: Option<&CompiledPart>, ev: Option<&Evaluation>, t: &Text) -> Res<String> {
-        self.lab
-            .render_text(cp, ev, &t.value, &[])
-            .map_err(eval_stop)
-    }
-
-    /// Text for [`md::render`]: as [`Self::text`], with each levelled `{{ @name }}` coloured and
-    /// marked ([`md::levelled`]).
-    fn levelled(
-        &self,
-        cp: Option<&CompiledPart>,
-        ev: Option<&Evaluation>,
-        t: &Text,
-    ) -> Res<String> {
-        self.lab
-            .render_marked(cp, ev, &t.value, &md::levelled)
-            .map_err(eval_stop)
-    }
-
-    /// Lab-level prose (no part, no evaluation), rendered.
-    fn texts(&self, items: &[Text]) -> Res<Vec<String>> {
-        items.iter().map(|t| self.text(None, None, t)).collect()
-    }
-
-    /// `**Title** — text` for objectives and takeaways.
-    fn leads(&self, items: &[Objective]) -> Res<Vec<String>> {
-        items
-            .iter()
-            .map(|o| {
-                let mut md = format!("**{}**", self.text(None, None, &o.title)?);
-                if let Some(t) = &o.text {
-                    md.push_str(" — ");
-                    md.push_str(&self.text(None, None, t)?);
-                }
-                Ok(md)
-            })
-            .collect()
-    }
-
-    /// A blank line, a bold heading, then each Markdown item behind its marker: `1` numbers
-    /// them, any other marker (`•`, `☐`) repeats. Nothing when there are no items.
-    fn section(&self, heading: &str, items: &[String], marker: &str) -> Vec<String> {
-        if items.is_empty() {
-            return Vec::new();
-        }
-        let mut l = vec![String::new(), self.scr.paint(Style::Bold, heading)];
-        for (k, it) in items.iter().enumerate() {
-            let first = if marker == "1" {
-                format!("{}. ", k + 1)
-            } else {
-                format!("{marker} ")
-            };
-            let rest = " ".repeat(term::display_width(&first));
-            l.extend(md::render_prefixed(it, &self.scr, &first, &rest));
-        }
-        l
-    }
-
-    /// A blank line and `Label: text`, when there is a text.
-    fn labelled(&self, label: &str, t: &Option<Text>) -> Res<Vec<String>> {
-        let Some(t) = t else {
-            return Ok(Vec::new());
-        };
-        let mut l = vec![String::new()];
-        l.extend(md::render_prefixed(
-            &self.text(None, None, t)?,
-            &self.scr,
-            label,
-            "  ",
-        ));
-        Ok(l)
-    }
-
     fn walk(&mut self) -> Res<()> {
         let lab = &self.lab.lab;
         let fresh = self.ledger.position.is_none() && self.position() == (0, 0);
@@ -437,14 +376,14 @@ impl<'a> Session<'a> {
             }
             self.gate(part)?;
             let cp = self.lab.part(&part.id.value).expect("compiled part");
-            self.intro(cp, part)?;
-            self.prediction(i, cp, part)?;
+            self.intro(&part.id.value);
+            self.prediction(i, part)?;
             if !explore_done {
                 self.explore(cp, part)?;
                 self.advance(i, 2);
                 self.save()?;
             }
-            self.reflection(i, cp, part)?;
+            self.reflection(i, part)?;
         }
         self.synthesis()
     }
@@ -470,267 +409,6 @@ impl<'a> Session<'a> {
             }
         }
         Ok(())
-    }
-
-    fn header(&self, fresh: bool) -> Res<()> {
-        let lab = &self.lab.lab;
-        let mut l = Vec::new();
-        let mut kicker = Vec::new();
-        if let (Some(v), Some(n)) = (lab.volume, lab.number) {
-            kicker.push(format!("Vol {v} · Lab {n:02}"));
-        }
-        if let Some(t) = &lab.topic {
-            kicker.push(t.clone());
-        }
-        if !kicker.is_empty() {
-            for x in self.plain(&kicker.join(" · ").to_uppercase()) {
-                l.push(self.scr.paint(Style::Dim, &x));
-            }
-        }
-        let title = self.text(None, None, &lab.title)?;
-        l.push(self.scr.paint(Style::Heading, &title));
-        if !fresh {
-            l.push(String::new());
-            let where_ = match self.position() {
-                (i, s) if i < lab.parts.len() => {
-                    let step = [Step::Prediction, Step::Explore, Step::Reflection][s.min(2)];
-                    format!("part {} ({})", letter(&lab.parts[i].id.value), step.name())
-                }
-                _ => "the synthesis".to_string(),
-            };
-            if !self.done() {
-                l.extend(self.plain(&format!(
-                    "Resuming at {where_}. Progress: {} (--restart to start over).",
-                    self.path.display()
-                )));
-            }
-            self.print(l);
-            return Ok(());
-        }
-        if let Some(s) = &lab.subtitle {
-            l.extend(self.md(&self.text(None, None, s)?));
-        }
-        let mut meta = Vec::new();
-        for b in &lab.badges {
-            meta.push(format!("[{}]", self.text(None, None, &b.text)?));
-        }
-        if let Some(d) = &lab.duration {
-            meta.push(format!("⏱ {}", d.total));
-        }
-        if !meta.is_empty() {
-            l.extend(
-                self.plain(&meta.join("  "))
-                    .iter()
-                    .map(|x| self.scr.paint(Style::Dim, x)),
-            );
-        }
-        l.extend(self.section("Learning objectives", &self.leads(&lab.objectives)?, "1"));
-        l.extend(self.section("Prerequisites", &self.texts(&lab.prerequisites)?, "•"));
-        l.extend(self.labelled("Core question: ", &lab.core_question)?);
-        l.extend(self.labelled("Reading: ", &lab.reading)?);
-        l.extend(
-            self.plain(&format!("Progress is saved to {}", self.path.display()))
-                .iter()
-                .map(|x| self.scr.paint(Style::Dim, x)),
-        );
-        self.print(l);
-        Ok(())
-    }
-
-    fn scenario_ev(&self, cp: &CompiledPart) -> Res<Evaluation> {
-        self.lab
-            .evaluate(cp, &self.lab.scenario(cp))
-            .map_err(eval_stop)
-    }
-
-    fn intro(&self, cp: &CompiledPart, part: &Part) -> Res<()> {
-        let ev = self.scenario_ev(cp)?;
-        let mut l = vec![String::new()];
-        let mut title = format!(
-            "Part {}: {}",
-            letter(&part.id.value),
-            self.text(Some(cp), Some(&ev), &part.title)?
-        );
-        if let Some(d) = &part.duration {
-            title.push_str(&format!(" ({d})"));
-        }
-        l.push(self.scr.rule(&title));
-        if let Some(s) = &part.stakeholder {
-            let style = s
-                .color
-                .map(|c| eval::chart::color_name(Some(c), "blue"))
-                .and_then(|c| Style::of_color(&c))
-                .unwrap_or(Style::Blue);
-            let bar = self.scr.paint(style, "┃ ");
-            l.push(format!(
-                "{bar}{}",
-                self.scr
-                    .paint(Style::Bold, &self.text(Some(cp), Some(&ev), &s.role)?)
-            ));
-            l.extend(md::render_prefixed(
-                &self.text(Some(cp), Some(&ev), &s.message)?,
-                &self.scr,
-                &bar,
-                &bar,
-            ));
-        }
-        if let Some(c) = &part.concept {
-            l.push(String::new());
-            l.extend(self.md(&self.levelled(Some(cp), Some(&ev), c)?));
-        }
-        self.print(l);
-        Ok(())
-    }
-
-    fn prediction(&mut self, i: usize, cp: &CompiledPart, part: &Part) -> Res<()> {
-        let Some(pred) = &part.prediction else {
-            return Ok(());
-        };
-        let pid = part.id.value.clone();
-        let ev = self.scenario_ev(cp)?;
-        let question = self.text(Some(cp), Some(&ev), &pred.question)?;
-        let answered = self.ledger.parts[&pid].prediction.clone();
-        let answer = match answered {
-            Some(a) => {
-                self.scr.println("");
-                self.print(md::render_prefixed(
-                    &question,
-                    &self.scr,
-                    "Your prediction: ",
-                    "  ",
-                ));
-                let shown = match pred
-                    .options
-                    .iter()
-                    .enumerate()
-                    .find(|(k, o)| option_id(*k, o) == a)
-                {
-                    Some((_, o)) => format!("{a}) {}", self.text(Some(cp), Some(&ev), &o.text)?),
-                    None => a.clone(),
-                };
-                self.print(md::render_prefixed(&shown, &self.scr, "  → ", "    "));
-                a
-            }
-            None => {
-                self.scr.println("");
-                self.scr
-                    .println(&self.scr.paint(Style::Bold, "Make your prediction"));
-                let a = self.ask_prediction(cp, &ev, pred, &pid, &question)?;
-                self.ledger.parts[&pid].prediction = Some(a.clone());
-                self.advance(i, 1);
-                self.save()?;
-                a
-            }
-        };
-        // Reveal the feedback.
-        let correct = self.ledger.parts[&pid].prediction_correct.unwrap_or(false);
-        let fb = if let Some(n) = &pred.numeric {
-            if correct {
-                n.correct_feedback.as_ref()
-            } else {
-                n.other_feedback.as_ref()
-            }
-        } else {
-            pred.options
-                .iter()
-                .enumerate()
-                .find(|(k, o)| option_id(*k, o) == answer)
-                .and_then(|(_, o)| o.feedback.as_ref())
-                .or(pred.other_feedback.as_ref())
-        };
-        self.verdict(
-            correct,
-            fb.map(|t| self.text(Some(cp), Some(&ev), t)).transpose()?,
-        );
-        Ok(())
-    }
-
-    /// A question's options as list items (key = option id, text rendered at `ev`).
-    fn choices(&self, cp: &CompiledPart, ev: &Evaluation, options: &[Choice]) -> Res<Vec<Item>> {
-        options
-            .iter()
-            .enumerate()
-            .map(|(k, o)| {
-                Ok(Item {
-                    key: option_id(k, o),
-                    text: self.text(Some(cp), Some(ev), &o.text)?,
-                })
-            })
-            .collect()
-    }
-
-    fn verdict(&self, correct: bool, feedback: Option<String>) {
-        let body = feedback.unwrap_or_default();
-        // Feedback that already opens with its verdict ("**Correct.** ...") gets the mark only.
-        let opening = body
-            .trim_start_matches(|c: char| c == '*' || c == '_' || c.is_whitespace())
-            .to_lowercase();
-        let says = opening.starts_with("correct") || opening.starts_with("not quite");
-        let (mark, word, style) = if correct {
-            ("✓", "Correct.", Style::Green)
-        } else {
-            ("✗", "Not quite.", Style::Orange)
-        };
-        let head = if says {
-            self.scr.paint(style, mark)
-        } else {
-            self.scr.paint(style, &format!("{mark} {word}"))
-        };
-        let mut l = md::render_prefixed(&body, &self.scr, &format!("{head} "), "  ");
-        if l.is_empty() {
-            l.push(head);
-        }
-        self.print(l);
-    }
-
-    fn ask_prediction(
-        &mut self,
-        cp: &CompiledPart,
-        ev: &Evaluation,
-        pred: &Prediction,
-        pid: &str,
-        question: &str,
-    ) -> Res<String> {
-        let items = self.choices(cp, ev, &pred.options)?;
-        let scr = self.scr;
-        match &mut self.source {
-            Source::Answers(a) => {
-                let v = a.answer("prediction", pid)?;
-                scr.print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
-                if pred.numeric.is_some() {
-                    let x = numeric_answer(&v).ok_or_else(|| {
-                        Stop::Bad(format!(
-                            "answers: the prediction of part `{pid}` is a number, not `{v}`"
-                        ))
-                    })?;
-                    ui::echo_text(&scr, &x);
-                    return Ok(x);
-                }
-                let k = answers::choose(&scr, &items, &v, pid, "prediction")?;
-                Ok(items[k].key.clone())
-            }
-            Source::Prompt(p) => {
-                if let Some(n) = &pred.numeric {
-                    let unit = n
-                        .unit
-                        .as_deref()
-                        .map(|u| format!(" ({u})"))
-                        .unwrap_or_default();
-                    scr.print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
-                    let q = format!("Your estimate{unit}:");
-                    let mut got = None;
-                    p.input(&scr, &q, &mut |s: &str| {
-                        got = numeric_answer(s);
-                        got.as_ref()
-                            .map(|_| ())
-                            .ok_or_else(|| format!("type a number, e.g. 42 (not `{}`)", s.trim()))
-                    })?;
-                    return Ok(got.unwrap_or_default());
-                }
-                let k = p.select(&scr, question, &items, 0)?;
-                Ok(items[k].key.clone())
-            }
-        }
     }
 
     fn inputs_of(&self, cp: &CompiledPart, part: &Part) -> IndexMap<String, Dynamic> {
@@ -764,19 +442,25 @@ impl<'a> Session<'a> {
     fn explore(&mut self, cp: &CompiledPart, part: &Part) -> Res<()> {
         let scr = self.scr;
         self.scr.println("");
-        let title = match &part.explore_title {
-            Some(t) => self
-                .text(Some(cp), None, t)
-                .unwrap_or_else(|_| t.value.clone()),
+        let title = match &self.pv(&part.id.value).explore_title {
+            Some(t) => t.plain(),
             None => "Explore".into(),
         };
         self.scr.println(&self.scr.rule(&title));
+        let pv = self.pv(&part.id.value);
+        let labels: Vec<String> = pv
+            .explore
+            .controls
+            .iter()
+            .map(|c| c.label.plain())
+            .collect();
+        let math_title = pv.math_peek.as_ref().map(|m| m.title.plain());
         let mut inputs = self.inputs_of(cp, part);
-        self.show(cp, part, &inputs)?;
+        self.show(cp, &inputs)?;
         if let Source::Answers(a) = &self.source {
             let moves = a.controls.get(&part.id.value).cloned().unwrap_or_default();
             for (id, v) in moves {
-                let Some(ctl) = part.controls.iter().find(|c| c.id().value == id) else {
+                let Some(k) = part.controls.iter().position(|c| c.id().value == id) else {
                     let ids: Vec<&str> = part
                         .controls
                         .iter()
@@ -788,6 +472,7 @@ impl<'a> Session<'a> {
                         ids.join(", ")
                     )));
                 };
+                let ctl = &part.controls[k];
                 let val: Value = serde_json::from_value(v.clone())
                     .map_err(|e| Stop::Bad(format!("answers: control `{id}`: {e}")))?;
                 let d = eval::validate_control(ctl, &eval::value_to_dynamic(&val))
@@ -795,12 +480,12 @@ impl<'a> Session<'a> {
                 scr.println("");
                 scr.println(&format!(
                     "Set {} = {}",
-                    md::inline(&ctl.label().value, &scr),
+                    md::inline(&labels[k], &scr),
                     control_display(ctl, &d)
                 ));
                 inputs.insert(id.clone(), d.clone());
                 self.set_control(part, &id, &d)?;
-                self.show(cp, part, &inputs)?;
+                self.show(cp, &inputs)?;
             }
             return Ok(());
         }
@@ -808,24 +493,27 @@ impl<'a> Session<'a> {
         let mut last = usize::MAX;
         loop {
             let mut items: Vec<Item> = Vec::new();
-            for ctl in &part.controls {
+            for (ctl, label) in part.controls.iter().zip(&labels) {
                 let v = inputs
                     .get(&ctl.id().value)
                     .cloned()
                     .unwrap_or(Dynamic::UNIT);
                 items.push(Item {
                     key: (items.len() + 1).to_string(),
-                    text: format!(
-                        "Change **{}** (now {})",
-                        ctl.label().value,
-                        control_display(ctl, &v)
-                    ),
+                    text: format!("Change **{}** (now {})", label, control_display(ctl, &v)),
                 });
             }
-            let math = part.math_peek.as_ref().map(|m| {
+            let math = math_title.as_ref().map(|t| {
                 items.push(Item {
                     key: (items.len() + 1).to_string(),
-                    text: format!("Show the math: {}", m.title.value),
+                    text: format!("Show the math: {t}"),
+                });
+                items.len() - 1
+            });
+            let look = self.lookable(&part.id.value).map(|_| {
+                items.push(Item {
+                    key: (items.len() + 1).to_string(),
+                    text: "Look at another answer's feedback (yours stays locked in)".into(),
                 });
                 items.len() - 1
             });
@@ -843,11 +531,18 @@ impl<'a> Session<'a> {
             if k == cont {
                 return Ok(());
             }
+            if Some(k) == look {
+                self.look(&part.id.value)?;
+                continue;
+            }
             if Some(k) == math {
-                let m = part.math_peek.as_ref().expect("math peek");
-                let ev = self.scenario_ev(cp)?;
-                let mut l = vec![self.scr.rule(&self.text(Some(cp), Some(&ev), &m.title)?)];
-                l.extend(self.md(&self.levelled(Some(cp), Some(&ev), &m.body)?));
+                let m = self
+                    .pv(&part.id.value)
+                    .math_peek
+                    .as_ref()
+                    .expect("math peek");
+                let mut l = vec![self.scr.rule(&m.title.plain())];
+                l.extend(self.md(&m.body.marked(&md::levelled)));
                 self.print(l);
                 continue;
             }
@@ -862,40 +557,8 @@ impl<'a> Session<'a> {
             let v = ask_control(p.as_mut(), &scr, ctl, &cur)?;
             inputs.insert(ctl.id().value.clone(), v.clone());
             self.set_control(part, &ctl.id().value.clone(), &v)?;
-            self.show(cp, part, &inputs)?;
+            self.show(cp, &inputs)?;
         }
-    }
-
-    fn reflection(&mut self, i: usize, cp: &CompiledPart, part: &Part) -> Res<()> {
-        let Some(r) = &part.reflection else {
-            self.advance(i + 1, 0);
-            return self.save();
-        };
-        let pid = part.id.value.clone();
-        let ev = self.scenario_ev(cp)?;
-        let question = self.text(Some(cp), Some(&ev), &r.question)?;
-        let items = self.choices(cp, &ev, &r.options)?;
-        self.scr.println("");
-        self.scr.println(&self.scr.paint(Style::Bold, "Reflection"));
-        let scr = self.scr;
-        let k = match &mut self.source {
-            Source::Answers(a) => {
-                let v = a.answer("reflection", &pid)?;
-                scr.print_lines(&md::render_prefixed(&question, &scr, "? ", "  "));
-                answers::choose(&scr, &items, &v, &pid, "reflection")?
-            }
-            Source::Prompt(p) => p.select(&scr, &question, &items, 0)?,
-        };
-        self.ledger.parts[&pid].reflection = Some(items[k].key.clone());
-        self.advance(i + 1, 0);
-        self.save()?;
-        let correct = self.ledger.parts[&pid].reflection_correct.unwrap_or(false);
-        let fb = r.options[k].feedback.as_ref().or(r.other_feedback.as_ref());
-        self.verdict(
-            correct,
-            fb.map(|t| self.text(Some(cp), Some(&ev), t)).transpose()?,
-        );
-        Ok(())
     }
 
     fn synthesis(&mut self) -> Res<()> {
@@ -903,25 +566,29 @@ impl<'a> Session<'a> {
         let n = self.lab.lab.parts.len();
         self.advance(n, 0);
         self.save()?;
-        if let Some(s) = &self.lab.lab.synthesis {
+        if let Some(s) = &self.view.synthesis {
             let mut l = vec![String::new(), scr.rule("Synthesis")];
-            l.extend(self.section("Key takeaways", &self.leads(&s.takeaways)?, "1"));
+            l.extend(self.section("Key takeaways", &Self::leads(&s.takeaways), "1"));
             for c in &s.cards {
                 l.push(String::new());
-                l.push(scr.paint(Style::Bold, &self.text(None, None, &c.title)?));
-                l.extend(self.md(&self.text(None, None, &c.body)?));
+                l.push(scr.paint(Style::Bold, &c.title.plain()));
+                l.extend(self.md(&c.body.plain()));
             }
             if !s.self_assessment.is_empty() {
-                l.extend(self.section("Self-assessment", &self.texts(&s.self_assessment)?, "☐"));
+                let items: Vec<String> = s.self_assessment.iter().map(Prose::plain).collect();
+                l.extend(self.section("Self-assessment", &items, "☐"));
                 if let Some(note) = &s.self_assessment_note {
-                    l.extend(self.md(&self.text(None, None, note)?));
+                    l.extend(self.md(&note.plain()));
                 }
             }
             self.print(l);
-            if let Some(d) = &s.decision_log {
+            let log = s
+                .decision_log
+                .as_ref()
+                .map(|d| (d.prompt.plain(), d.placeholder.clone()));
+            if let Some((prompt, placeholder)) = log {
                 scr.println("");
                 scr.println(&scr.paint(Style::Bold, "Decision log"));
-                let prompt = self.text(None, None, &d.prompt)?;
                 self.print(self.md(&prompt));
                 let kept = self.ledger.decision_log.clone();
                 let text = match &mut self.source {
@@ -936,8 +603,7 @@ impl<'a> Session<'a> {
                         t
                     }
                     Source::Prompt(p) => {
-                        let hint = d
-                            .placeholder
+                        let hint = placeholder
                             .as_deref()
                             .map(|h| format!("({h})"))
                             .unwrap_or_else(|| "(one line)".into());
@@ -957,54 +623,6 @@ impl<'a> Session<'a> {
             scr.println(&scr.paint(Style::Dim, &x));
         }
         Ok(())
-    }
-
-    fn hud(&self) {
-        let scr = &self.scr;
-        let lab = &self.lab.lab;
-        let mut rows: Vec<(String, String, Option<Style>)> = Vec::new();
-        if let Some(h) = &lab.hud {
-            if let Some(x) = &h.label {
-                rows.push(("LAB".into(), x.clone(), None));
-            }
-            if let Some(x) = &h.chapter_label {
-                rows.push(("CHAPTER".into(), x.clone(), None));
-            }
-        }
-        for (pid, st) in &self.ledger.hud.parts {
-            let style = if st == "correct" {
-                Style::Green
-            } else {
-                Style::Orange
-            };
-            rows.push((
-                format!("PART {}", letter(pid)),
-                st.to_uppercase(),
-                Some(style),
-            ));
-        }
-        if let Some(t) = &self.ledger.hud.tier {
-            let color = lab
-                .hud
-                .as_ref()
-                .and_then(|h| h.tiers.iter().find(|x| &x.name == t))
-                .and_then(|x| x.color)
-                .map(|c| eval::chart::color_name(Some(c), "blue"))
-                .and_then(|c| Style::of_color(&c));
-            rows.push(("TIER".into(), t.to_uppercase(), color));
-        }
-        if rows.is_empty() {
-            return;
-        }
-        let mut l = vec![String::new(), scr.rule("HUD")];
-        for (k, v, st) in rows {
-            let v = match st {
-                Some(s) => scr.paint(s, &v),
-                None => v,
-            };
-            l.push(format!("  {k:<8} {v}"));
-        }
-        scr.print_lines(&l);
     }
 }
 

@@ -1,46 +1,28 @@
-//! The explore view: controls, instruments, charts and active banners at given control values.
+//! The explore view: controls, instruments, charts and active banners at given control values,
+//! drawn from the lab's [view](crate::view::explore).
 
 use super::term::{self, Screen, Style};
 use super::ui::Res;
-use super::{chart, controls::control_display, eval_stop, md, Session};
-use crate::eval::{self, CompiledPart, Evaluation};
-use crate::model::*;
+use super::ui::Stop;
+use super::{chart, md, Session};
+use crate::eval::CompiledPart;
+use crate::view::{self, InstrumentView, Row};
 use indexmap::IndexMap;
 use rhai::Dynamic;
 
 impl Session<'_> {
     /// The instruments and active feedback at the given control values.
-    pub(super) fn show(
-        &self,
-        cp: &CompiledPart,
-        part: &Part,
-        inputs: &IndexMap<String, Dynamic>,
-    ) -> Res<()> {
+    pub(super) fn show(&self, cp: &CompiledPart, inputs: &IndexMap<String, Dynamic>) -> Res<()> {
         let scr = &self.scr;
-        let ev = self.lab.evaluate(cp, inputs).map_err(eval_stop)?;
-        let outputs: IndexMap<String, eval::OutputView> = self
-            .lab
-            .outputs(&ev)
-            .map_err(eval_stop)?
-            .into_iter()
-            .map(|o| (o.name.clone(), o))
-            .collect();
+        let ev = self.lab.evaluate(cp, inputs).map_err(super::eval_stop)?;
+        let v = view::explore(self.lab, cp, &ev)
+            .map_err(|e| Stop::Bad(format!("the lab failed to evaluate: {e}")))?;
         let mut l = Vec::new();
-        if !part.controls.is_empty() {
-            let c: Vec<String> = part
+        if !v.controls.is_empty() {
+            let c: Vec<String> = v
                 .controls
                 .iter()
-                .map(|ctl| {
-                    let v = inputs
-                        .get(&ctl.id().value)
-                        .cloned()
-                        .unwrap_or(Dynamic::UNIT);
-                    format!(
-                        "{} = {}",
-                        md::inline(&ctl.label().value, scr),
-                        control_display(ctl, &v)
-                    )
-                })
+                .map(|c| format!("{} = {}", md::inline(&c.label.plain(), scr), c.value))
                 .collect();
             l.extend(md::render_prefixed(
                 &c.join(" · "),
@@ -52,113 +34,43 @@ impl Session<'_> {
                 "  ",
             ));
         }
-        let row = |label: &str, name: &str, caption: Option<String>| -> Vec<String> {
-            let (value, level) = match outputs.get(name) {
-                Some(o) => (o.display.clone(), o.level.clone()),
-                None => (
-                    ev.values
-                        .get(name)
-                        .map(eval::display)
-                        .unwrap_or_else(|| "—".into()),
-                    None,
-                ),
-            };
-            table_row(scr, label, &value, level.as_deref(), caption)
-        };
-        let mut tables = 0;
-        for inst in &part.instruments {
+        for inst in &v.instruments {
+            l.push(String::new());
             match inst {
-                Instrument::Metrics(cards) => {
-                    tables += 1;
-                    l.push(String::new());
-                    let w = cards
-                        .iter()
-                        .map(|c| card_label(self, cp, &ev, c, &outputs))
-                        .map(|s| term::display_width(&s))
-                        .max()
-                        .unwrap_or(0);
-                    for c in cards {
-                        let label = card_label(self, cp, &ev, c, &outputs);
-                        let caption = c
-                            .caption
-                            .as_ref()
-                            .map(|t| self.text(Some(cp), Some(&ev), t))
-                            .transpose()?;
-                        let pad = format!("{label}{}", " ".repeat(w - term::display_width(&label)));
-                        l.extend(row(&pad, &c.output.value, caption));
-                    }
-                }
-                Instrument::Table(t) => {
-                    tables += 1;
-                    l.push(String::new());
+                InstrumentView::Metrics(t) => rows(scr, &t.rows, &mut l),
+                InstrumentView::Table(t) => {
                     if let Some(title) = &t.title {
-                        l.push(scr.paint(Style::Bold, &self.text(Some(cp), Some(&ev), title)?));
+                        l.push(scr.paint(Style::Bold, &title.plain()));
                     }
-                    let labels: Vec<String> = t
-                        .outputs
-                        .iter()
-                        .map(|o| {
-                            outputs
-                                .get(&o.value)
-                                .map(|v| v.label.clone())
-                                .unwrap_or(o.value.clone())
-                        })
-                        .collect();
-                    let w = labels
-                        .iter()
-                        .map(|s| term::display_width(s))
-                        .max()
-                        .unwrap_or(0);
-                    for (o, label) in t.outputs.iter().zip(&labels) {
-                        let pad = format!("{label}{}", " ".repeat(w - term::display_width(label)));
-                        l.extend(row(&pad, &o.value, None));
-                    }
+                    rows(scr, &t.rows, &mut l);
                 }
-                Instrument::Panel(p) => {
-                    l.push(String::new());
-                    let title = self.text(Some(cp), Some(&ev), &p.title)?;
-                    for x in term::wrap(&title, scr.width) {
+                InstrumentView::Panel(p) => {
+                    for x in term::wrap(&p.title.plain(), scr.width) {
                         l.push(scr.paint(Style::Bold, &x));
                     }
                     let bar = format!("  {} ", scr.paint(Style::Dim, "│"));
                     for line in &p.lines {
-                        let t = self.levelled(Some(cp), Some(&ev), line)?;
+                        let t = line.marked(&md::levelled);
                         l.extend(md::render_prefixed(&t, scr, &bar, &bar));
                     }
                 }
-                Instrument::Chart(ch) => {
-                    l.push(String::new());
-                    let data = self.lab.chart(&ev, ch).map_err(eval_stop)?;
-                    l.extend(chart::draw(&data, scr));
-                }
+                InstrumentView::Chart(c) => l.extend(chart::draw(&c.data, scr)),
             }
         }
-        if tables == 0 && !outputs.is_empty() {
+        if !v.tabled && !v.outputs.is_empty() {
             l.push(String::new());
-            let w = outputs
-                .values()
-                .map(|o| term::display_width(&o.label))
-                .max()
-                .unwrap_or(0);
-            for o in outputs.values() {
-                let pad = format!(
-                    "{}{}",
-                    o.label,
-                    " ".repeat(w - term::display_width(&o.label))
-                );
-                l.extend(table_row(scr, &pad, &o.display, o.level.as_deref(), None));
-            }
+            rows(scr, &v.outputs, &mut l);
         }
-        for c in self.lab.callouts(&ev).map_err(eval_stop)? {
+        for c in &v.callouts {
             l.push(String::new());
             let style = Style::of_color(c.kind).unwrap_or(Style::Blue);
             let bar = scr.paint(style, "▌ ");
             let head = match &c.title {
-                Some(t) => format!("**{}** {t}: ", c.kind.to_uppercase()),
+                Some(t) => format!("**{}** {}: ", c.kind.to_uppercase(), t.plain()),
                 None => format!("**{}**: ", c.kind.to_uppercase()),
             };
             l.extend(md::render_prefixed(
-                &format!("{head}{}", c.text),
+                &format!("{head}{}", c.text.plain()),
                 scr,
                 &bar,
                 &bar,
@@ -169,22 +81,24 @@ impl Session<'_> {
     }
 }
 
-fn card_label(
-    s: &Session<'_>,
-    cp: &CompiledPart,
-    ev: &Evaluation,
-    c: &MetricCard,
-    outputs: &IndexMap<String, eval::OutputView>,
-) -> String {
-    match &c.label {
-        Some(t) => s
-            .lab
-            .render_text(Some(cp), Some(ev), &t.value, &[])
-            .unwrap_or_else(|_| t.value.clone()),
-        None => outputs
-            .get(&c.output.value)
-            .map(|o| o.label.clone())
-            .unwrap_or_else(|| c.output.value.clone()),
+/// Outputs as aligned rows: label, value, level, caption.
+fn rows(scr: &Screen, rows: &[Row], l: &mut Vec<String>) {
+    let labels: Vec<String> = rows.iter().map(|r| r.label.plain()).collect();
+    let w = labels
+        .iter()
+        .map(|s| term::display_width(s))
+        .max()
+        .unwrap_or(0);
+    for (r, label) in rows.iter().zip(&labels) {
+        let pad = format!("{label}{}", " ".repeat(w - term::display_width(label)));
+        let caption = r.note.as_ref().map(|n| n.plain());
+        l.extend(table_row(
+            scr,
+            &pad,
+            &r.display,
+            r.level.as_deref(),
+            caption,
+        ));
     }
 }
 

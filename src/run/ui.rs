@@ -30,6 +30,11 @@ pub struct Item {
 pub trait Prompter {
     /// One of `items`; `default` is highlighted first.
     fn select(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize>;
+    /// One of `items` as a commitment (a prediction): every key but Enter only moves the
+    /// highlight, Enter locks the answer in. A line prompter needs Enter anyway.
+    fn commit(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
+        self.select(scr, prompt, items, default)
+    }
     /// Any subset of `items` (checkboxes).
     fn multi(&mut self, scr: &Screen, prompt: &str, items: &[Item], on: &[bool]) -> Res<Vec<bool>>;
     /// A typed value, re-asked until `check` accepts it.
@@ -197,6 +202,15 @@ fn act(k: &Key, cur: usize, items: &[Item], multi: bool) -> Act {
     }
 }
 
+/// The keys of a commitment list: as [`act`] for one choice, but an option's key only moves
+/// the highlight; Enter alone chooses.
+fn act_commit(k: &Key, cur: usize, items: &[Item]) -> Act {
+    match act(k, cur, items, false) {
+        Act::Choose(i) if *k != Key::Enter => Act::Move(i),
+        a => a,
+    }
+}
+
 /// The list with the highlighted entry (and checkbox marks when `on` is given).
 fn list(scr: &Screen, items: &[Item], cur: usize, on: Option<&[bool]>) -> Vec<String> {
     let mut lines = Vec::new();
@@ -245,6 +259,7 @@ fn list_widget(
     items: &[Item],
     mut cur: usize,
     mut on: Option<&mut [bool]>,
+    commit: bool,
 ) -> Res<usize> {
     scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
     let _raw = RawMode::enter();
@@ -256,7 +271,12 @@ fn list_widget(
             Ok(k) => k,
             Err(e) => break Err(e),
         };
-        match act(&k, cur, items, on.is_some()) {
+        let a = if commit {
+            act_commit(&k, cur, items)
+        } else {
+            act(&k, cur, items, on.is_some())
+        };
+        match a {
             Act::Ignore => continue,
             Act::Choose(i) => break Ok(i),
             Act::Done => break Ok(cur),
@@ -290,6 +310,24 @@ impl Prompter for TtyPrompter {
             items,
             default.min(items.len() - 1),
             None,
+            false,
+        )?;
+        echo_choice(scr, &items[chosen]);
+        Ok(chosen)
+    }
+
+    fn commit(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
+        if items.is_empty() {
+            return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
+        }
+        let chosen = list_widget(
+            scr,
+            prompt,
+            "(↑/↓ or the option's letter move, Enter choose: your answer is locked in)",
+            items,
+            default.min(items.len() - 1),
+            None,
+            true,
         )?;
         echo_choice(scr, &items[chosen]);
         Ok(chosen)
@@ -304,6 +342,7 @@ impl Prompter for TtyPrompter {
             items,
             0,
             Some(&mut on),
+            false,
         )?;
         echo_text(scr, &picked_text(items, &on));
         Ok(on)
@@ -521,6 +560,11 @@ mod tests {
         assert_eq!(act(&Key::Char('3'), 0, &it, false), Act::Choose(2));
         assert_eq!(act(&Key::Char('b'), 0, &it, false), Act::Choose(1));
         assert_eq!(act(&Key::Char('9'), 0, &it, false), Act::Ignore);
+        // A commitment (a prediction): keys move, only Enter locks in.
+        assert_eq!(act_commit(&Key::Char('b'), 0, &it), Act::Move(1));
+        assert_eq!(act_commit(&Key::Char('3'), 0, &it), Act::Move(2));
+        assert_eq!(act_commit(&Key::ArrowDown, 0, &it), Act::Move(1));
+        assert_eq!(act_commit(&Key::Enter, 2, &it), Act::Choose(2));
         // Checkboxes: Space toggles, a number or key moves there and toggles, Enter is done.
         assert_eq!(act(&Key::Char(' '), 1, &it, true), Act::Toggle(1));
         assert_eq!(act(&Key::Char('3'), 0, &it, true), Act::Toggle(2));

@@ -34,7 +34,7 @@ export async function open(ctx, file) {
   return { page, log };
 }
 
-/** Answers every prediction (first option, or a number) and reflection until no part is locked. */
+/** Answers every prediction (first option locked in, or a number) and reflection until no part is locked. */
 export async function unlockAll(page) {
   for (let round = 0; round < 20; round++) {
     const progressed = await page.evaluate(() => {
@@ -44,8 +44,14 @@ export async function unlockAll(page) {
         const id = sec.getAttribute('data-part');
         for (const what of ['prediction', 'reflection']) {
           const radios = sec.querySelectorAll(`input[type=radio][name="${what}-${id}"]`);
+          const lock = what === 'prediction' ? sec.querySelector('[data-lock]') : null;
           if (radios.length && ![...radios].some((r) => r.checked)) {
             radios[0].click();
+            changed = true;
+          }
+          // A prediction counts once it is locked in.
+          if (lock && !lock.hidden && !lock.disabled) {
+            lock.click();
             changed = true;
           }
         }

@@ -22,19 +22,33 @@ try {
   check('part b locked', !(await vis('[data-part="b"] [data-part-body]')) && (await vis('[data-part="b"] [data-locked]')));
   check('HUD pending', (await page.textContent('[data-hud-part="a"] [data-hud-word]')).includes('pending'));
 
-  // Keyboard: answer wrong with Space, then move to the right option with an arrow key.
+  // Commitment: selecting (Space, arrow keys) only selects; "Lock in" records the answer.
   await page.focus('#pred-a-A');
   await page.keyboard.press('Space');
-  check('wrong answer reveals warn feedback', (await page.getAttribute('[data-prediction-result]', 'class')).includes('warn'));
-  check('option A feedback shown', await vis('[data-part="a"] [data-prediction-feedback="A"]'));
-  check('result word is not colour only', (await page.textContent('[data-part="a"] [data-prediction-result] [data-result-word]')).includes('Not quite'));
-  check('instruments revealed after answering', await vis('#c-a-utilization'));
-  check('part b unlocked by a.prediction', await vis('[data-part="b"] [data-part-body]'));
+  check('selecting does not answer', !(await vis('#c-a-utilization')) && !(await vis('[data-part="a"] [data-prediction-result]')) &&
+    (await page.textContent('[data-hud-part="a"] [data-hud-word]')).includes('pending'));
+  check('lock button enabled by a selection', await page.isEnabled('[data-part="a"] [data-lock]'));
   await page.keyboard.press('ArrowDown');
-  check('arrow key selects B', await page.isChecked('#pred-a-B'));
+  check('arrow key selects B without locking', (await page.isChecked('#pred-a-B')) && !(await vis('#c-a-utilization')) &&
+    (await page.evaluate(() => window.LF_PAGE.ledger().parts.a.prediction)) === undefined);
+  await page.focus('[data-part="a"] [data-lock]');
+  await page.keyboard.press('Enter');
+  check('locked in: instruments revealed', await vis('#c-a-utilization'));
+  check('locked in: part b unlocked by a.prediction', await vis('[data-part="b"] [data-part-body]'));
   check('correct answer shows success', (await page.getAttribute('[data-part="a"] [data-prediction-result]', 'class')).includes('success'));
   check('option B feedback with value', (await page.textContent('[data-part="a"] [data-prediction-feedback="B"]')).includes('Correct: 5x.'));
   check('result region is live', (await page.getAttribute('[data-part="a"] [data-prediction-result]', 'aria-live')) === 'polite');
+  check('lock button gone, locked answer named', !(await vis('[data-part="a"] [data-lock]')) &&
+    (await page.textContent('[data-part="a"] [data-locked-answer]')) === 'B');
+  // After locking, looking at another option shows its feedback and is recorded as an attempt.
+  await page.focus('#pred-a-B');
+  await page.keyboard.press('ArrowUp');
+  check('a look shows that option\'s warn feedback', (await page.getAttribute('[data-part="a"] [data-prediction-result]', 'class')).includes('warn') &&
+    (await vis('[data-part="a"] [data-prediction-feedback="A"]')));
+  check('result word is not colour only', (await page.textContent('[data-part="a"] [data-prediction-result] [data-result-word]')).includes('Not quite'));
+  check('a look is not a new answer', (await page.textContent('[data-hud-part="a"] [data-hud-word]')).includes('CORRECT') &&
+    JSON.stringify(await page.evaluate(() => { const a = window.LF_PAGE.ledger().parts.a; return [a.prediction, a.prediction_correct, a.prediction_attempts]; })) === '["B",true,["A"]]');
+  await page.keyboard.press('ArrowDown');
 
   // Live update from the keyboard.
   const before = Number(await val('wait_min'));
@@ -71,6 +85,10 @@ try {
   await page.press('#pred-b', 'Enter');
   check('numeric prediction graded', (await page.getAttribute('[data-part="b"] [data-prediction-result]', 'class')).includes('success'));
   check('numeric feedback', await vis('[data-part="b"] [data-numeric-feedback="correct"]'));
+  await page.fill('#pred-b', '100');
+  await page.press('#pred-b', 'Enter');
+  check('a numeric look is graded but not the answer', (await page.getAttribute('[data-part="b"] [data-prediction-result]', 'class')).includes('warn') &&
+    JSON.stringify(await page.evaluate(() => { const b = window.LF_PAGE.ledger().parts.b; return [b.prediction, b.prediction_correct, b.prediction_attempts]; })) === '["960",true,["100"]]');
   await page.check('#refl-a-A');
   check('reflection feedback', (await page.textContent('[data-part="a"] [data-reflection-result]')).includes('Yes.'));
   await page.fill('textarea[name="decision-log"]', '<script>alert(1)</script> chose 16 GPUs');
@@ -98,13 +116,15 @@ try {
   const ledger = JSON.parse(fs.readFileSync(ledgerPath, 'utf8'));
   check('ledger keys', JSON.stringify(Object.keys(ledger)) === JSON.stringify(['format', 'lab', 'version', 'chapter', 'design', 'parts', 'decision_log', 'hud', 'complete']), JSON.stringify(Object.keys(ledger)));
   check('ledger design', ledger.design.partA_prediction === 'B' && ledger.design.partA_correct === true && ledger.design.partB_prediction === '960' && ledger.design.partA_reflection === 'A');
+  check('ledger commitment', ledger.format === 'labforge-ledger/2' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(ledger.parts.a.prediction_locked_at) &&
+    JSON.stringify(ledger.parts.a.prediction_attempts) === '["A"]' && JSON.stringify(ledger.parts.b.prediction_attempts) === '["100"]', JSON.stringify(ledger.parts));
   check('ledger complete', ledger.complete === false, 'part b reflection unanswered');
   check('ledger controls', ledger.parts.a.controls.utilization === 0.81 && ledger.parts.a.controls.priority === true);
   const [md] = await Promise.all([page.waitForEvent('download'), page.click('[data-export-md]')]);
   const mdPath = path.join(outDir, 'report.md');
   await md.saveAs(mdPath);
   const report = fs.readFileSync(mdPath, 'utf8');
-  check('report', report.includes('progress report') && report.includes('chose 16 GPUs') && report.includes('Prediction: B (correct)'));
+  check('report', report.includes('progress report') && report.includes('chose 16 GPUs') && report.includes('Prediction: B (correct), locked in ') && report.includes('looked at after locking in: A'));
 
   // Dark mode and print.
   await page.emulateMedia({ colorScheme: 'dark' });

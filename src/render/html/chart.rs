@@ -1,0 +1,103 @@
+//! Chart specs for the page: each chart's expressions numbered for the runtime, drawn by
+//! `charts.js` (the same drawing as [`crate::render::svg::chart_svg`]).
+
+use super::live::{Fns, PartCx};
+use crate::eval::chart::{color_name, legend_shown, SERIES_COLORS};
+use crate::model::*;
+use serde_json::{json, Value as J};
+
+pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J, String> {
+    let (lab, part) = (cx.lab, Some(cx.part));
+    let mut e = |fns: &mut Fns, x: &Expr| -> Result<J, String> {
+        Ok(J::from(fns.expr(lab, part, &x.value)?))
+    };
+    let opt = |fns: &mut Fns,
+               x: &Option<Expr>,
+               e: &mut dyn FnMut(&mut Fns, &Expr) -> Result<J, String>|
+     -> Result<J, String> {
+        match x {
+            Some(x) => e(fns, x),
+            None => Ok(J::Null),
+        }
+    };
+    let sweep = match &ch.sweep {
+        Some(s) => {
+            json!({"var": s.var.value, "from": e(fns, &s.from)?, "to": e(fns, &s.to)?, "points": s.points, "step": s.step})
+        }
+        None => J::Null,
+    };
+    let mut series = Vec::new();
+    for (i, s) in ch.series.iter().enumerate() {
+        let mut values = Vec::new();
+        for v in &s.values {
+            values.push(e(fns, v)?);
+        }
+        series.push(json!({
+            "name": cx.tpl_json(fns, &Some(s.name.clone()), true)?,
+            "x": opt(fns, &s.x, &mut e)?,
+            "y": opt(fns, &s.y, &mut e)?,
+            "values": values,
+            "color": color_name(s.color, SERIES_COLORS[i % SERIES_COLORS.len()]),
+            "color_when": opt(fns, &s.color_when, &mut e)?,
+            "emphasis": opt(fns, &s.emphasis, &mut e)?,
+            "dashed": s.dashed,
+            "fill": s.fill,
+            "text": cx.tpl_json(fns, &s.text, true)?,
+        }));
+    }
+    let mut bars = Vec::new();
+    for b in &ch.bars {
+        bars.push(json!({
+            "label": cx.tpl_json(fns, &Some(b.label.clone()), true)?,
+            "value": e(fns, &b.value)?,
+            "color": b.color.map(|c| color_name(Some(c), "blue")),
+            "color_when": opt(fns, &b.color_when, &mut e)?,
+            "text": cx.tpl_json(fns, &b.text, true)?,
+        }));
+    }
+    let mut markers = Vec::new();
+    for m in &ch.markers {
+        markers.push(json!({
+            "name": cx.tpl_json(fns, &Some(m.name.clone()), true)?,
+            "x": e(fns, &m.x)?, "y": e(fns, &m.y)?,
+            "symbol": m.symbol, "color": color_name(m.color, "orange"),
+        }));
+    }
+    let mut lines = |ls: &[RefLine], fns: &mut Fns| -> Result<Vec<J>, String> {
+        let mut v = Vec::new();
+        for l in ls {
+            v.push(json!({
+                "at": e(fns, &l.at)?,
+                "label": cx.tpl_json(fns, &l.label, true)?,
+                "color": color_name(l.color, "gray"),
+                "dashed": l.dashed,
+            }));
+        }
+        Ok(v)
+    };
+    let hlines = lines(&ch.hlines, fns)?;
+    let vlines = lines(&ch.vlines, fns)?;
+    let mut e2 = |fns: &mut Fns, x: &Expr| -> Result<J, String> {
+        Ok(J::from(fns.expr(lab, part, &x.value)?))
+    };
+    Ok(json!({
+        "id": ch.id.value,
+        "kind": ch.kind,
+        "title": cx.tpl_json(fns, &ch.title, true)?,
+        "x_label": cx.tpl_json(fns, &ch.x.label, true)?,
+        "y_label": cx.tpl_json(fns, &ch.y.label, true)?,
+        "x_log": ch.x.log, "y_log": ch.y.log,
+        "x_min": opt(fns, &ch.x.min, &mut e2)?, "x_max": opt(fns, &ch.x.max, &mut e2)?,
+        "y_min": opt(fns, &ch.y.min, &mut e2)?, "y_max": opt(fns, &ch.y.max, &mut e2)?,
+        "x_prefix": ch.x.prefix.clone().unwrap_or_default(), "x_suffix": ch.x.suffix.clone().unwrap_or_default(),
+        "y_prefix": ch.y.prefix.clone().unwrap_or_default(), "y_suffix": ch.y.suffix.clone().unwrap_or_default(),
+        "legend": legend_shown(ch),
+        "axes": ch.axes,
+        "sweep": sweep,
+        "series": series,
+        "bars": bars,
+        "markers": markers,
+        "hlines": hlines,
+        "vlines": vlines,
+    }))
+}

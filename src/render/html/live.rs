@@ -1,0 +1,258 @@
+//! Live text: templates whose placeholders the page recomputes (their literal HTML pieces
+//! and expression numbers for the runtime), the expressions translated to JavaScript, and
+//! prose as HTML with levelled outputs marked as the runtime marks them.
+
+use super::md::{md_block, md_inline};
+use crate::eval::template::{segments, Segment};
+use crate::eval::{display, level_words, CompiledLab, CompiledPart, Evaluation, Span};
+use crate::formula::js::translate;
+use crate::model::*;
+use serde_json::{json, Value as J};
+use std::collections::HashMap;
+
+pub use super::md::escape as esc;
+
+/// Compiled expressions translated to JavaScript, numbered in first-use order.
+#[derive(Default)]
+pub(super) struct Fns {
+    pub bodies: Vec<String>,
+    index: HashMap<(usize, String), usize>,
+}
+
+const LAB: usize = usize::MAX;
+
+impl Fns {
+    pub fn add_ast(&mut self, key: (usize, String), ast: &rhai::AST) -> usize {
+        if let Some(i) = self.index.get(&key) {
+            return *i;
+        }
+        self.bodies.push(translate(ast));
+        let i = self.bodies.len() - 1;
+        self.index.insert(key, i);
+        i
+    }
+
+    pub fn expr(
+        &mut self,
+        lab: &CompiledLab,
+        part: Option<&CompiledPart>,
+        src: &str,
+    ) -> Result<usize, String> {
+        let src = src.trim();
+        let (scope, ce) = match part.and_then(|p| p.exprs.get(src).map(|c| (p.index, c))) {
+            Some(x) => x,
+            None => (
+                LAB,
+                lab.exprs
+                    .get(src)
+                    .ok_or_else(|| format!("internal: expression `{src}` was not compiled"))?,
+            ),
+        };
+        Ok(self.add_ast((scope, src.to_string()), &ce.ast))
+    }
+
+    pub fn script(&self) -> String {
+        crate::formula::js::module(&self.bodies)
+    }
+}
+
+/// A template whose placeholders are recomputed in the page: literal HTML pieces around
+/// expression indices.
+pub(super) struct DynTpl {
+    lits: Vec<String>,
+    /// Expression indices, and `"@name"` for an output (the runtime keeps its text and level
+    /// in the scope under that key).
+    exprs: Vec<J>,
+    srcs: Vec<Ph>,
+}
+
+/// A placeholder of a live template.
+pub(super) enum Ph {
+    Expr(String),
+    Output(String),
+}
+
+/// An output shown in prose: its text, and when it has a level, coloured with the level's words
+/// beside it (the runtime's `tpl` writes the same).
+pub(super) fn output_html(text: &str, level: Option<&str>) -> String {
+    match level {
+        Some(l) => format!(
+            "<span data-level=\"{}\">{} <span class=\"level-word\">{}</span></span>",
+            esc(l),
+            esc(text),
+            esc(level_words(l))
+        ),
+        None => esc(text),
+    }
+}
+
+/// Prose pieces as HTML (Markdown rendered), levelled outputs as [`output_html`].
+pub(super) fn spans_html(spans: &[Span], inline: bool) -> String {
+    let md = |s: &str| if inline { md_inline(s) } else { md_block(s) };
+    let plain: String = spans.iter().map(|s| s.text.as_str()).collect();
+    let mut marked = String::new();
+    let mut outs = Vec::new();
+    for s in spans {
+        match (&s.output, &s.level) {
+            (Some(_), Some(l)) => {
+                marked.push(TOKEN_OPEN);
+                marked.push_str(&outs.len().to_string());
+                marked.push(TOKEN_CLOSE);
+                outs.push(output_html(&s.text, Some(l)));
+            }
+            _ => marked.push_str(&s.text.replace([TOKEN_OPEN, TOKEN_CLOSE], "")),
+        }
+    }
+    if outs.is_empty() {
+        return md(&plain);
+    }
+    let mut html = md(&marked);
+    for (i, o) in outs.iter().enumerate() {
+        let tok = format!("{TOKEN_OPEN}{i}{TOKEN_CLOSE}");
+        if !html.contains(&tok) {
+            // In a place Markdown rewrites (a link target): the plain text.
+            return md(&plain);
+        }
+        html = html.replacen(&tok, o, 1);
+    }
+    html
+}
+
+impl DynTpl {
+    pub fn json(&self) -> J {
+        json!({"l": self.lits, "e": self.exprs})
+    }
+}
+
+/// One part's live templates, numbered in registration order.
+pub(super) struct PartCx<'a> {
+    pub lab: &'a CompiledLab,
+    pub part: &'a CompiledPart,
+    /// Evaluation at the defaults (live instruments).
+    pub ev: Evaluation,
+    pub tpls: Vec<J>,
+}
+
+impl PartCx<'_> {
+    /// A live template: registers it and returns `(index, initial HTML)`.
+    pub fn live(
+        &mut self,
+        fns: &mut Fns,
+        t: &Text,
+        inline: bool,
+    ) -> Result<(usize, String), String> {
+        let d = dyn_tpl(self.lab, Some(self.part), fns, &t.value, inline)?;
+        let mut html = d.lits[0].clone();
+        for (i, src) in d.srcs.iter().enumerate() {
+            match src {
+                Ph::Expr(src) => {
+                    let v = self
+                        .lab
+                        .eval_expr(Some(self.part), Some(&self.ev), src, &[])
+                        .map_err(|e| e.to_string())?;
+                    html.push_str(&esc(&display(&v)));
+                }
+                Ph::Output(name) => {
+                    let o = self
+                        .lab
+                        .output_view(&self.ev, name)
+                        .map_err(|e| e.to_string())?;
+                    html.push_str(&output_html(&o.display, o.level.as_deref()));
+                }
+            }
+            html.push_str(&d.lits[i + 1]);
+        }
+        self.tpls.push(d.json());
+        Ok((self.tpls.len() - 1, html))
+    }
+
+    /// A live template's JSON only (charts: their text is redrawn by charts.js).
+    pub fn tpl_json(&mut self, fns: &mut Fns, t: &Option<Text>, inline: bool) -> Result<J, String> {
+        match t {
+            None => Ok(J::Null),
+            Some(t) => Ok(dyn_tpl(self.lab, Some(self.part), fns, &t.value, inline)?.json()),
+        }
+    }
+}
+
+const TOKEN_OPEN: char = '\u{E000}';
+const TOKEN_CLOSE: char = '\u{E001}';
+
+/// Splits a template into literal HTML pieces (Markdown rendered) and placeholder expressions.
+pub(super) fn dyn_tpl(
+    lab: &CompiledLab,
+    part: Option<&CompiledPart>,
+    fns: &mut Fns,
+    text: &str,
+    inline: bool,
+) -> Result<DynTpl, String> {
+    let segs = segments(text).map_err(|_| "unclosed placeholder".to_string())?;
+    let mut marked = String::new();
+    let mut srcs = Vec::new();
+    for s in &segs {
+        match s {
+            Segment::Lit(l) => marked.push_str(&l.replace([TOKEN_OPEN, TOKEN_CLOSE], "")),
+            Segment::Expr(..) | Segment::Output(..) => {
+                marked.push(TOKEN_OPEN);
+                marked.push_str(&srcs.len().to_string());
+                marked.push(TOKEN_CLOSE);
+                srcs.push(placeholder(s));
+            }
+        }
+    }
+    let html = if inline {
+        md_inline(&marked)
+    } else {
+        md_block(&marked)
+    };
+    // Split the HTML at the tokens; they must all survive, in order.
+    let mut lits = Vec::new();
+    let mut order = Vec::new();
+    let mut rest = html.as_str();
+    while let Some(i) = rest.find(TOKEN_OPEN) {
+        let after = &rest[i + TOKEN_OPEN.len_utf8()..];
+        let Some(j) = after.find(TOKEN_CLOSE) else {
+            break;
+        };
+        let Ok(n) = after[..j].parse::<usize>() else {
+            break;
+        };
+        lits.push(rest[..i].to_string());
+        order.push(n);
+        rest = &after[j + TOKEN_CLOSE.len_utf8()..];
+    }
+    lits.push(rest.to_string());
+    let ok = order.len() == srcs.len() && order.iter().enumerate().all(|(i, n)| i == *n);
+    let (lits, srcs) = if ok {
+        (lits, srcs)
+    } else {
+        // Placeholders in places Markdown rewrites (link targets): plain escaped text instead.
+        let mut lits = vec![String::new()];
+        let mut srcs = Vec::new();
+        for s in &segs {
+            match s {
+                Segment::Lit(l) => lits.last_mut().expect("one").push_str(&esc(l)),
+                Segment::Expr(..) | Segment::Output(..) => {
+                    srcs.push(placeholder(s));
+                    lits.push(String::new());
+                }
+            }
+        }
+        (lits, srcs)
+    };
+    let mut exprs = Vec::new();
+    for s in &srcs {
+        exprs.push(match s {
+            Ph::Expr(e) => J::from(fns.expr(lab, part, e)?),
+            Ph::Output(name) => J::from(format!("@{name}")),
+        });
+    }
+    Ok(DynTpl { lits, exprs, srcs })
+}
+
+fn placeholder(s: &Segment) -> Ph {
+    match s {
+        Segment::Output(name, _) => Ph::Output(name.to_string()),
+        Segment::Expr(e, _) | Segment::Lit(e) => Ph::Expr(e.to_string()),
+    }
+}

@@ -1,0 +1,205 @@
+//! One part of the page: the context `part.html.j2` reads (the part's view plus its live
+//! pieces) and the part's data for the runtime (translated formulas, live templates, charts,
+//! banners, outputs).
+
+use super::chart::chart_spec;
+use super::live::{dyn_tpl, spans_html, Fns, PartCx};
+use super::strip_tags;
+use crate::formula::to_json;
+use crate::model::*;
+use crate::view::{InputView, InstrumentView, OptionView, PartView};
+use serde_json::{json, Value as J};
+
+/// A string made safe for an element id.
+pub(super) fn id_safe(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn live(cx: &mut PartCx, fns: &mut Fns, t: &Text) -> Result<J, String> {
+    let (tpl, html) = cx.live(fns, t, true)?;
+    Ok(json!({"tpl": tpl, "html": html}))
+}
+
+fn live_opt(cx: &mut PartCx, fns: &mut Fns, t: &Option<Text>) -> Result<J, String> {
+    match t {
+        Some(t) => live(cx, fns, t),
+        None => Ok(J::Null),
+    }
+}
+
+/// The runtime's description of a control.
+fn control_data(c: &crate::view::ControlView) -> J {
+    match &c.input {
+        InputView::Range {
+            values,
+            base,
+            digits,
+            ..
+        } => {
+            json!({"id": c.id, "kind": "slider", "values": values, "base": base, "digits": digits, "unit": c.unit})
+        }
+        InputView::Number { .. } => {
+            json!({"id": c.id, "kind": "number", "digits": null, "unit": c.unit})
+        }
+        InputView::Switch { .. } => json!({"id": c.id, "kind": "switch"}),
+        InputView::Select { choices } => {
+            let values: Vec<&J> = choices.iter().map(|o| &o.value).collect();
+            json!({"id": c.id, "kind": "select", "values": values})
+        }
+        InputView::Checkboxes { .. } => json!({"id": c.id, "kind": "checkboxes"}),
+    }
+}
+
+/// A question's options for the runtime: ids and which is correct.
+fn options_data(options: &[OptionView]) -> Vec<J> {
+    options
+        .iter()
+        .map(|o| json!({"id": o.id, "correct": o.correct.unwrap_or(false)}))
+        .collect()
+}
+
+/// The template context of one part and its runtime data.
+pub(super) fn part(
+    cx: &mut PartCx,
+    fns: &mut Fns,
+    model: &Part,
+    pv: &PartView,
+) -> Result<(J, J), String> {
+    let pid = model.id.value.clone();
+    let controls: Vec<J> = pv.explore.controls.iter().map(control_data).collect();
+    // Instruments: live templates and chart specs, numbered in document order.
+    let mut instruments = Vec::new();
+    let mut charts = Vec::new();
+    for (inst, iv) in model.instruments.iter().zip(&pv.explore.instruments) {
+        instruments.push(match (inst, iv) {
+            (Instrument::Panel(p), InstrumentView::Panel(_)) => {
+                let title = live(cx, fns, &p.title)?;
+                let mut lines = Vec::new();
+                for l in &p.lines {
+                    lines.push(live(cx, fns, l)?);
+                }
+                json!({"kind": "panel", "title": title, "lines": lines})
+            }
+            (Instrument::Metrics(cards), InstrumentView::Metrics(t)) => {
+                let mut out = Vec::new();
+                for card in cards {
+                    let Some(row) = t.rows.iter().find(|r| r.name == card.output.value) else {
+                        continue;
+                    };
+                    let mut r = serde_json::to_value(row).map_err(|e| e.to_string())?;
+                    r["label_live"] = live_opt(cx, fns, &card.label)?;
+                    r["caption_live"] = live_opt(cx, fns, &card.caption)?;
+                    out.push(r);
+                }
+                json!({"kind": "metrics", "cards": out})
+            }
+            (Instrument::Table(t), InstrumentView::Table(tv)) => {
+                json!({"kind": "table", "title_live": live_opt(cx, fns, &t.title)?, "rows": tv.rows})
+            }
+            (Instrument::Chart(ch), InstrumentView::Chart(c)) => {
+                let index = charts.len();
+                charts.push(chart_spec(cx, fns, ch)?);
+                json!({"kind": "chart", "index": index, "id": c.id, "title": c.title})
+            }
+            _ => return Err(format!("internal: part `{pid}`: instruments out of step")),
+        });
+    }
+    // Banners: conditions and texts recomputed by the runtime.
+    let mut feedback = Vec::new();
+    for r in &model.feedback {
+        let Some((kind, text)) = r.callout() else {
+            continue;
+        };
+        let when = fns.expr(cx.lab, Some(cx.part), &r.when.value)?;
+        let t = dyn_tpl(cx.lab, Some(cx.part), fns, &text.value, true)?;
+        let title = match &r.title {
+            Some(x) => dyn_tpl(cx.lab, Some(cx.part), fns, &x.value, true)?.json(),
+            None => J::Null,
+        };
+        feedback
+            .push(json!({"when": when, "kind": kind.as_str(), "text": t.json(), "title": title}));
+    }
+    let mut outputs = Vec::new();
+    for (name, o) in &model.outputs {
+        let level = match &o.level {
+            Some(x) => J::from(fns.expr(cx.lab, Some(cx.part), &x.value)?),
+            None => J::Null,
+        };
+        outputs.push(json!({
+            "name": name, "unit": o.unit, "prefix": o.prefix, "digits": o.digits,
+            "words": o.words.as_ref().map(|(a, b)| vec![a.clone(), b.clone()]),
+            "bands": o.bands.as_ref().map(|b| json!({"good_below": b.good_below, "warn_below": b.warn_below, "good_above": b.good_above, "warn_above": b.warn_above})),
+            "level": level,
+        }));
+    }
+    let pred_data = match &pv.prediction {
+        None => J::Null,
+        Some(p) => match &p.numeric {
+            Some(n) => {
+                json!({"numeric": true, "target": n.target.unwrap_or(f64::NAN), "tolerance": n.tolerance, "options": []})
+            }
+            None => json!({"numeric": false, "options": options_data(&p.options)}),
+        },
+    };
+    let refl_data = match &pv.reflection {
+        None => J::Null,
+        Some(r) => json!({"options": options_data(&r.options)}),
+    };
+    let formulas: Vec<J> = cx
+        .part
+        .formulas
+        .iter()
+        .map(|f| {
+            json!([
+                f.name,
+                fns.add_ast((cx.part.index, format!("formula:{}", f.name)), &f.expr.ast)
+            ])
+        })
+        .collect();
+    let constants: serde_json::Map<String, J> = cx
+        .part
+        .constants
+        .iter()
+        .map(|(k, v)| (k.clone(), to_json(v)))
+        .collect();
+    let requires: Vec<J> = pv
+        .requires
+        .iter()
+        .map(|r| json!([r.part, r.what]))
+        .collect();
+    let data = json!({
+        "id": pid,
+        "title": strip_tags(&spans_html(&pv.title.0, true)),
+        "requires": requires,
+        "prediction": pred_data,
+        "reflection": refl_data,
+        "constants": constants,
+        "controls": controls,
+        "formulas": formulas,
+        "outputs": outputs,
+        "tpls": cx.tpls,
+        "feedback": feedback,
+        "charts": charts,
+    });
+    let lock_text = pv
+        .requires
+        .iter()
+        .map(|r| r.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let ctx = json!({
+        "part": pv,
+        "eid": id_safe(&pid),
+        "lock_text": lock_text,
+        "instruments": instruments,
+    });
+    Ok((ctx, data))
+}

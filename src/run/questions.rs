@@ -1,0 +1,245 @@
+//! The questions: a prediction (locked in once, then only looked at) and a reflection, with
+//! their feedback, drawn from the lab's [view](crate::view).
+
+use super::term::Style;
+use super::ui::{self, Item, Stop};
+use super::{answers, md, Res, Session, Source};
+use crate::ledger::numeric_answer;
+use crate::model::*;
+use crate::view::Prose;
+
+impl Session<'_> {
+    /// A question's options as list items (key = option id).
+    fn choices(options: &[crate::view::OptionView]) -> Vec<Item> {
+        options
+            .iter()
+            .map(|o| Item {
+                key: o.id.clone(),
+                text: o.text.plain(),
+            })
+            .collect()
+    }
+
+    pub(super) fn prediction(&mut self, i: usize, part: &Part) -> Res<()> {
+        let Some(pred) = &part.prediction else {
+            return Ok(());
+        };
+        let pid = part.id.value.clone();
+        let pv = self
+            .pv(&pid)
+            .prediction
+            .as_ref()
+            .expect("a prediction view");
+        let question = pv.question.plain();
+        let items = Self::choices(&pv.options);
+        // Feedback for each answer: an option's (or the question's other), or the numeric pair.
+        let option_fb: Vec<(String, Option<String>)> = pv
+            .options
+            .iter()
+            .map(|o| (o.id.clone(), o.feedback.as_ref().map(Prose::plain)))
+            .collect();
+        let other_fb = pv.other_feedback.as_ref().map(Prose::plain);
+        let numeric_fb = pv.numeric.as_ref().map(|n| {
+            (
+                n.correct_feedback.as_ref().map(Prose::plain),
+                n.other_feedback.as_ref().map(Prose::plain),
+            )
+        });
+        let answered = self.ledger.parts[&pid].prediction.clone();
+        let answer = match answered {
+            Some(a) => {
+                self.scr.println("");
+                self.print(md::render_prefixed(
+                    &question,
+                    &self.scr,
+                    "Your prediction: ",
+                    "  ",
+                ));
+                let shown = match items.iter().find(|it| it.key == a) {
+                    Some(it) => format!("{a}) {}", it.text),
+                    None => a.clone(),
+                };
+                self.print(md::render_prefixed(&shown, &self.scr, "  → ", "    "));
+                a
+            }
+            None => {
+                self.scr.println("");
+                self.scr
+                    .println(&self.scr.paint(Style::Bold, "Make your prediction"));
+                let a = self.ask_prediction(&items, pred, &pid, &question)?;
+                // Locked in: the first answer is the one that counts.
+                let rec = &mut self.ledger.parts[&pid];
+                rec.prediction = Some(a.clone());
+                rec.prediction_locked_at = Some(crate::ledger::now());
+                self.advance(i, 1);
+                self.save()?;
+                a
+            }
+        };
+        // Reveal the feedback.
+        let correct = self.ledger.parts[&pid].prediction_correct.unwrap_or(false);
+        let fb = match numeric_fb {
+            Some((right, wrong)) => {
+                if correct {
+                    right
+                } else {
+                    wrong
+                }
+            }
+            None => option_fb
+                .into_iter()
+                .find(|(id, _)| *id == answer)
+                .and_then(|(_, f)| f)
+                .or(other_fb),
+        };
+        self.verdict(correct, fb);
+        Ok(())
+    }
+
+    fn ask_prediction(
+        &mut self,
+        items: &[Item],
+        pred: &Prediction,
+        pid: &str,
+        question: &str,
+    ) -> Res<String> {
+        let scr = self.scr;
+        match &mut self.source {
+            Source::Answers(a) => {
+                let v = a.answer("prediction", pid)?;
+                scr.print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
+                if pred.numeric.is_some() {
+                    let x = numeric_answer(&v).ok_or_else(|| {
+                        Stop::Bad(format!(
+                            "answers: the prediction of part `{pid}` is a number, not `{v}`"
+                        ))
+                    })?;
+                    ui::echo_text(&scr, &x);
+                    return Ok(x);
+                }
+                let k = answers::choose(&scr, items, &v, pid, "prediction")?;
+                Ok(items[k].key.clone())
+            }
+            Source::Prompt(p) => {
+                if let Some(n) = &pred.numeric {
+                    let unit = n
+                        .unit
+                        .as_deref()
+                        .map(|u| format!(" ({u})"))
+                        .unwrap_or_default();
+                    scr.print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
+                    let q = format!("Your estimate{unit}:");
+                    let mut got = None;
+                    p.input(&scr, &q, &mut |s: &str| {
+                        got = numeric_answer(s);
+                        got.as_ref()
+                            .map(|_| ())
+                            .ok_or_else(|| format!("type a number, e.g. 42 (not `{}`)", s.trim()))
+                    })?;
+                    return Ok(got.unwrap_or_default());
+                }
+                let k = p.commit(&scr, question, items, 0)?;
+                Ok(items[k].key.clone())
+            }
+        }
+    }
+
+    pub(super) fn reflection(&mut self, i: usize, part: &Part) -> Res<()> {
+        if part.reflection.is_none() {
+            self.advance(i + 1, 0);
+            return self.save();
+        }
+        let pid = part.id.value.clone();
+        let r = self
+            .pv(&pid)
+            .reflection
+            .as_ref()
+            .expect("a reflection view");
+        let question = r.question.plain();
+        let items = Self::choices(&r.options);
+        let feedback: Vec<Option<String>> = r
+            .options
+            .iter()
+            .map(|o| o.feedback.as_ref().map(Prose::plain))
+            .collect();
+        self.scr.println("");
+        self.scr.println(&self.scr.paint(Style::Bold, "Reflection"));
+        let scr = self.scr;
+        let k = match &mut self.source {
+            Source::Answers(a) => {
+                let v = a.answer("reflection", &pid)?;
+                scr.print_lines(&md::render_prefixed(&question, &scr, "? ", "  "));
+                answers::choose(&scr, &items, &v, &pid, "reflection")?
+            }
+            Source::Prompt(p) => p.select(&scr, &question, &items, 0)?,
+        };
+        self.ledger.parts[&pid].reflection = Some(items[k].key.clone());
+        self.advance(i + 1, 0);
+        self.save()?;
+        let correct = self.ledger.parts[&pid].reflection_correct.unwrap_or(false);
+        self.verdict(correct, feedback[k].clone());
+        Ok(())
+    }
+}
+
+impl Session<'_> {
+    /// The options of a locked-in choice prediction, for a second look: `(item, correct,
+    /// feedback)`. `None` for numeric predictions, parts without one and before locking in.
+    pub(super) fn lookable(&self, pid: &str) -> Option<Vec<(Item, bool, Option<String>)>> {
+        self.ledger.parts.get(pid)?.prediction.as_ref()?;
+        let pv = self.pv(pid).prediction.as_ref()?;
+        if pv.numeric.is_some() {
+            return None;
+        }
+        Some(
+            pv.options
+                .iter()
+                .map(|o| {
+                    (
+                        Item {
+                            key: o.id.clone(),
+                            text: o.text.plain(),
+                        },
+                        o.correct.unwrap_or(false),
+                        o.feedback.as_ref().map(Prose::plain),
+                    )
+                })
+                .collect(),
+        )
+    }
+
+    /// Shows another answer's feedback after locking in: recorded as an attempt, never as a
+    /// new answer (the locked one stays).
+    pub(super) fn look(&mut self, pid: &str) -> Res<()> {
+        let Some(opts) = self.lookable(pid) else {
+            return Ok(());
+        };
+        let locked = self.ledger.parts[pid]
+            .prediction
+            .clone()
+            .unwrap_or_default();
+        let items: Vec<Item> = opts.iter().map(|o| o.0.clone()).collect();
+        let def = items.iter().position(|i| i.key != locked).unwrap_or(0);
+        let scr = self.scr;
+        let Source::Prompt(p) = &mut self.source else {
+            return Ok(());
+        };
+        let k = p.select(&scr, "Whose feedback?", &items, def)?;
+        let (it, correct, fb) = &opts[k];
+        if it.key != locked {
+            self.ledger.parts[pid]
+                .prediction_attempts
+                .push(it.key.clone());
+            self.save()?;
+        }
+        scr.println(&scr.paint(
+            Style::Dim,
+            &format!(
+                "A look at {}; your locked-in answer stays {locked}.",
+                it.key
+            ),
+        ));
+        self.verdict(*correct, fb.clone());
+        Ok(())
+    }
+}

@@ -1,0 +1,592 @@
+//! Building the view from a compiled lab.
+
+use super::controls::control_view;
+use super::format::*;
+use super::*;
+use crate::eval::chart::color_name;
+use crate::eval::{format_output, value_to_dynamic, CompiledLab, CompiledPart, Evaluation};
+use crate::formula::as_number;
+use crate::ledger::part_letter;
+use crate::library::format;
+use crate::load::check::option_id;
+use crate::model::*;
+use indexmap::IndexMap;
+use rhai::Dynamic;
+
+type R<T> = Result<T, String>;
+
+/// Template text as [`Prose`], evaluated in `part` at `ev`.
+fn prose(
+    lab: &CompiledLab,
+    part: Option<&CompiledPart>,
+    ev: Option<&Evaluation>,
+    t: &Text,
+) -> R<Prose> {
+    lab.render_spans(part, ev, &t.value, &[])
+        .map(Prose)
+        .map_err(|e| e.to_string())
+}
+
+/// Lab-level prose as [`Lead`]s (objectives, takeaways).
+fn leads(lab: &CompiledLab, items: &[Objective]) -> R<Vec<Lead>> {
+    items
+        .iter()
+        .map(|o| {
+            Ok(Lead {
+                title: prose(lab, None, None, &o.title)?,
+                text: o
+                    .text
+                    .as_ref()
+                    .map(|t| prose(lab, None, None, t))
+                    .transpose()?,
+            })
+        })
+        .collect()
+}
+
+/// The lab's header: title, badges, objectives, prerequisites, duration, core question.
+pub fn header(lab: &CompiledLab) -> R<Header> {
+    let l = &lab.lab;
+    let lt = |t: &Text| prose(lab, None, None, t);
+    let opt = |t: &Option<Text>| t.as_ref().map(lt).transpose();
+    let label = match (l.volume, l.number) {
+        (Some(v), Some(n)) => Some(format!("Volume {v} · Lab {n}")),
+        (None, Some(n)) => Some(format!("Lab {n}")),
+        (Some(v), None) => Some(format!("Volume {v}")),
+        (None, None) => None,
+    };
+    Ok(Header {
+        id: l.id.value.clone(),
+        version: l.version,
+        title: lt(&l.title)?,
+        topic: l.topic.clone(),
+        volume: l.volume,
+        number: l.number,
+        label,
+        subtitle: opt(&l.subtitle)?,
+        badges: l
+            .badges
+            .iter()
+            .map(|b| {
+                Ok(super::Badge {
+                    text: lt(&b.text)?,
+                    kind: badge_kind(b.kind),
+                })
+            })
+            .collect::<R<_>>()?,
+        duration: l.duration.as_ref().map(|d| d.total.clone()),
+        duration_breakdown: l.duration.as_ref().and_then(|d| d.breakdown.clone()),
+        objectives: leads(lab, &l.objectives)?,
+        prerequisites: l.prerequisites.iter().map(lt).collect::<R<_>>()?,
+        core_question: opt(&l.core_question)?,
+        reading: opt(&l.reading)?,
+    })
+}
+
+/// The whole lab: prose at each part's scenario, instruments at the defaults.
+pub fn lab(lab: &CompiledLab, answers: bool) -> R<LabView> {
+    let l = &lab.lab;
+    let lt = |t: &Text| prose(lab, None, None, t);
+    let opt = |t: &Option<Text>| t.as_ref().map(lt).transpose();
+    let header = header(lab)?;
+    let n = lab.parts.len();
+    let mut parts = Vec::new();
+    for (i, cp) in lab.parts.iter().enumerate() {
+        let defaults = lab.inputs(cp, &IndexMap::new())?;
+        let mut pv =
+            part(lab, cp, &defaults, answers).map_err(|e| format!("part `{}`: {e}", cp.id))?;
+        pv.more = i + 1 < n;
+        parts.push(pv);
+    }
+    let synthesis = match &l.synthesis {
+        None => None,
+        Some(s) => Some(SynthesisView {
+            takeaways: leads(lab, &s.takeaways)?,
+            cards: s
+                .cards
+                .iter()
+                .map(|c| {
+                    Ok(CardView {
+                        title: lt(&c.title)?,
+                        body: lt(&c.body)?,
+                        color: c.color.map(|c| color_name(Some(c), "text")),
+                    })
+                })
+                .collect::<R<_>>()?,
+            self_assessment: s.self_assessment.iter().map(lt).collect::<R<_>>()?,
+            self_assessment_note: opt(&s.self_assessment_note)?,
+            decision_log: s
+                .decision_log
+                .as_ref()
+                .map(|d| {
+                    Ok::<_, String>(DecisionLogView {
+                        prompt: lt(&d.prompt)?,
+                        placeholder: d.placeholder.clone(),
+                    })
+                })
+                .transpose()?,
+        }),
+    };
+    Ok(LabView {
+        answers,
+        header,
+        parts,
+        synthesis,
+    })
+}
+
+/// One part: its prose at the prediction's scenario, its instruments at `inputs` (every
+/// control's value, e.g. from [`CompiledLab::inputs`]).
+pub fn part(
+    lab: &CompiledLab,
+    cp: &CompiledPart,
+    inputs: &IndexMap<String, Dynamic>,
+    answers: bool,
+) -> R<PartView> {
+    let p = &lab.lab.parts[cp.index];
+    let scen = lab
+        .evaluate(cp, &lab.scenario(cp))
+        .map_err(|e| e.to_string())?;
+    let ev = lab.evaluate(cp, inputs).map_err(|e| e.to_string())?;
+    let st = |t: &Text| prose(lab, Some(cp), Some(&scen), t);
+    let ost = |t: Option<&Text>| {
+        if answers {
+            t.map(st).transpose()
+        } else {
+            Ok(None)
+        }
+    };
+    let prediction = match &p.prediction {
+        None => None,
+        Some(pr) => Some(PredictionView {
+            question: st(&pr.question)?,
+            scenario: settings(p, &pr.scenario, &st)?,
+            options: choices(&st, &pr.options, pr.other_feedback.as_ref(), answers)?,
+            numeric: match &pr.numeric {
+                None => None,
+                Some(nu) => {
+                    let v = scen.values.get(&nu.output.value).cloned();
+                    Some(NumericView {
+                        unit: nu.unit.clone(),
+                        answer: answers.then(|| {
+                            let o = p.outputs.get(&nu.output.value).cloned().unwrap_or_default();
+                            format_output(&o, &v.clone().unwrap_or(Dynamic::UNIT))
+                        }),
+                        target: answers.then(|| v.as_ref().and_then(as_number).unwrap_or(f64::NAN)),
+                        tolerance: answers.then_some(nu.tolerance),
+                        tolerance_pct: answers.then(|| format::auto(nu.tolerance * 100.0)),
+                        correct_feedback: ost(nu.correct_feedback.as_ref())?,
+                        other_feedback: ost(nu.other_feedback.as_ref())?,
+                    })
+                }
+            },
+            other_feedback: ost(pr.other_feedback.as_ref())?,
+        }),
+    };
+    let reflection = match &p.reflection {
+        None => None,
+        Some(r) => Some(QuestionView {
+            question: st(&r.question)?,
+            options: choices(&st, &r.options, r.other_feedback.as_ref(), answers)?,
+            other_feedback: ost(r.other_feedback.as_ref())?,
+        }),
+    };
+    let requires = p
+        .requires
+        .iter()
+        .map(|r| {
+            let (part, what) = r.value.split_once('.').unwrap_or((&r.value, "prediction"));
+            Requirement {
+                part: part.to_string(),
+                what: what.to_string(),
+                text: format!("{}'s {what}", part_label(part)),
+            }
+        })
+        .collect();
+    Ok(PartView {
+        id: p.id.value.clone(),
+        letter: part_letter(&cp.id),
+        label: part_label(&cp.id),
+        number: cp.index + 1,
+        title: st(&p.title)?,
+        duration: p.duration.clone(),
+        requires,
+        stakeholder: p
+            .stakeholder
+            .as_ref()
+            .map(|s| {
+                Ok::<_, String>(StakeholderView {
+                    role: st(&s.role)?,
+                    message: st(&s.message)?,
+                    color: s.color.map(|c| color_name(Some(c), "text")),
+                })
+            })
+            .transpose()?,
+        concept: p.concept.as_ref().map(st).transpose()?,
+        prediction,
+        explore_title: p.explore_title.as_ref().map(st).transpose()?,
+        explore: explore_with(lab, cp, &ev, &st)?,
+        math_peek: p
+            .math_peek
+            .as_ref()
+            .map(|m| {
+                Ok::<_, String>(MathPeekView {
+                    title: st(&m.title)?,
+                    body: st(&m.body)?,
+                })
+            })
+            .transpose()?,
+        reflection,
+        more: false,
+    })
+}
+
+fn choices(
+    t: &dyn Fn(&Text) -> R<Prose>,
+    options: &[Choice],
+    other: Option<&Text>,
+    answers: bool,
+) -> R<Vec<OptionView>> {
+    options
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            Ok(OptionView {
+                id: option_id(i, c),
+                text: t(&c.text)?,
+                correct: answers.then_some(c.correct),
+                feedback: if answers {
+                    c.feedback.as_ref().or(other).map(t).transpose()?
+                } else {
+                    None
+                },
+            })
+        })
+        .collect()
+}
+
+/// Controls, instruments, outputs and banners at the evaluation `ev` (control labels at the
+/// part's scenario, as the part's other prose).
+pub fn explore(lab: &CompiledLab, cp: &CompiledPart, ev: &Evaluation) -> R<ExploreView> {
+    let scen = lab
+        .evaluate(cp, &lab.scenario(cp))
+        .map_err(|e| e.to_string())?;
+    explore_with(lab, cp, ev, &|t: &Text| {
+        prose(lab, Some(cp), Some(&scen), t)
+    })
+}
+
+fn explore_with(
+    lab: &CompiledLab,
+    cp: &CompiledPart,
+    ev: &Evaluation,
+    label: &dyn Fn(&Text) -> R<Prose>,
+) -> R<ExploreView> {
+    let p = &lab.lab.parts[cp.index];
+    let dt = |t: &Text| prose(lab, Some(cp), Some(ev), t);
+    let controls = p
+        .controls
+        .iter()
+        .map(|c| {
+            let v = ev
+                .values
+                .get(&c.id().value)
+                .cloned()
+                .unwrap_or(Dynamic::UNIT);
+            control_view(c, label(c.label())?, &v)
+        })
+        .collect::<R<Vec<_>>>()?;
+    let outputs = rows(lab, ev, None)?;
+    let mut charts = lab.charts(ev).map_err(|e| e.to_string())?.into_iter();
+    let mut instruments = Vec::new();
+    let mut tabled = false;
+    for inst in &p.instruments {
+        match inst {
+            Instrument::Metrics(cards) => {
+                tabled = true;
+                let names = cards
+                    .iter()
+                    .map(|c| {
+                        Ok(Pick {
+                            name: c.output.value.clone(),
+                            label: c.label.as_ref().map(dt).transpose()?,
+                            note: c.caption.as_ref().map(dt).transpose()?,
+                            color: c.color.map(|c| color_name(Some(c), "text")),
+                        })
+                    })
+                    .collect::<R<Vec<_>>>()?;
+                instruments.push(InstrumentView::Metrics(table(
+                    None,
+                    rows(lab, ev, Some(&names))?,
+                )));
+            }
+            Instrument::Table(t) => {
+                tabled = true;
+                let names: Vec<_> = t
+                    .outputs
+                    .iter()
+                    .map(|o| Pick {
+                        name: o.value.clone(),
+                        ..Pick::default()
+                    })
+                    .collect();
+                instruments.push(InstrumentView::Table(table(
+                    t.title.as_ref().map(dt).transpose()?,
+                    rows(lab, ev, Some(&names))?,
+                )));
+            }
+            Instrument::Panel(pa) => instruments.push(InstrumentView::Panel(PanelView {
+                title: dt(&pa.title)?,
+                lines: pa.lines.iter().map(dt).collect::<R<_>>()?,
+            })),
+            Instrument::Chart(_) => {
+                let Some(c) = charts.next() else { continue };
+                instruments.push(InstrumentView::Chart(ChartView {
+                    id: c.id.clone(),
+                    alt: chart_alt(&c),
+                    title: c.title.clone(),
+                    data: Box::new(c),
+                }));
+            }
+        }
+    }
+    let mut callouts = Vec::new();
+    for r in &p.feedback {
+        let Some((kind, text)) = r.callout() else {
+            continue;
+        };
+        let on = lab
+            .eval_expr(Some(cp), Some(ev), &r.when.value, &[])
+            .map_err(|e| e.to_string())?;
+        if !on.as_bool().unwrap_or(false) {
+            continue;
+        }
+        let kind = kind.as_str();
+        callouts.push(CalloutView {
+            kind,
+            kind_label: kind_label(kind),
+            icon: kind_icon(kind),
+            title: r.title.as_ref().map(dt).transpose()?,
+            text: dt(text)?,
+        });
+    }
+    Ok(ExploreView {
+        controls,
+        instruments,
+        outputs,
+        tabled,
+        callouts,
+    })
+}
+
+/// Control settings as `label = value`; `label` renders a control's label.
+fn settings(
+    part: &Part,
+    set: &IndexMap<String, Spanned<Value>>,
+    label: &dyn Fn(&Text) -> R<Prose>,
+) -> R<Vec<Setting>> {
+    set.iter()
+        .map(|(k, v)| {
+            let ctl = part.controls.iter().find(|c| &c.id().value == k);
+            Ok(Setting {
+                name: k.clone(),
+                label: match ctl {
+                    Some(c) => label(c.label())?,
+                    None => Prose::from_text(k.clone()),
+                },
+                value: match ctl {
+                    Some(c) => setting_text(c, &v.value),
+                    None => value_words(&v.value),
+                },
+            })
+        })
+        .collect()
+}
+
+/// Alt text of a chart: its title, else what it plots (`Y vs X`), else its id.
+fn chart_alt(c: &ChartData) -> String {
+    if let Some(t) = &c.title {
+        return t.clone();
+    }
+    let what = match c.kind {
+        ChartKind::Radar => Some(c.axes.join(", ")).filter(|s| !s.is_empty()),
+        _ => match (&c.y_label, &c.x_label) {
+            (Some(y), Some(x)) => Some(format!("{y} vs {x}")),
+            (Some(y), None) => Some(y.clone()),
+            (None, Some(x)) => Some(x.clone()),
+            (None, None) => None,
+        },
+    };
+    let kind = match c.kind {
+        ChartKind::Line => "Line chart",
+        ChartKind::Scatter => "Scatter chart",
+        ChartKind::Bar => "Bar chart",
+        ChartKind::Radar => "Radar chart",
+    };
+    match what {
+        Some(w) => format!("{kind}: {w}"),
+        None => format!("{kind} {}", c.id),
+    }
+}
+
+/// An output to list: its name, a label overriding the output's, a note, a colour.
+#[derive(Default)]
+struct Pick {
+    name: String,
+    label: Option<Prose>,
+    note: Option<Prose>,
+    color: Option<String>,
+}
+
+/// The outputs of `ev` named in `names` (all when `None`), as rows.
+fn rows(lab: &CompiledLab, ev: &Evaluation, names: Option<&[Pick]>) -> R<Vec<Row>> {
+    let model = &lab.lab.parts[ev.part];
+    let views = lab.outputs(ev).map_err(|e| e.to_string())?;
+    let all: Vec<Pick>;
+    let names = match names {
+        Some(n) => n,
+        None => {
+            all = views
+                .iter()
+                .map(|v| Pick {
+                    name: v.name.clone(),
+                    ..Pick::default()
+                })
+                .collect();
+            &all
+        }
+    };
+    let mut out = Vec::new();
+    for pick in names {
+        let Some(v) = views.iter().find(|v| v.name == pick.name) else {
+            continue;
+        };
+        let o = model.outputs.get(&pick.name).cloned().unwrap_or_default();
+        let raw = ev.values.get(&pick.name).cloned().unwrap_or(Dynamic::UNIT);
+        let has_level = o.bands.is_some() || o.level.is_some();
+        let bare = Output {
+            unit: None,
+            ..o.clone()
+        };
+        out.push(Row {
+            name: pick.name.clone(),
+            label: pick
+                .label
+                .clone()
+                .unwrap_or_else(|| Prose::from_text(v.label.clone())),
+            value: format_output(&bare, &raw),
+            unit: if raw.is_bool() {
+                String::new()
+            } else {
+                v.unit.clone()
+            },
+            display: v.display.clone(),
+            data: data_value(&raw),
+            level: v.level.clone(),
+            has_level,
+            color: pick.color.clone(),
+            note: pick.note.clone(),
+            expected: None,
+        });
+    }
+    Ok(out)
+}
+
+/// A value as data: numbers as JavaScript prints them, booleans as `true`/`false`.
+fn data_value(v: &Dynamic) -> String {
+    if let Some(x) = as_number(v) {
+        return js_number_string(x);
+    }
+    if let Ok(b) = v.as_bool() {
+        return b.to_string();
+    }
+    v.to_string()
+}
+
+fn table(title: Option<Prose>, rows: Vec<Row>) -> TableView {
+    TableView {
+        title,
+        has_level: rows.iter().any(|r| r.level.is_some()),
+        has_note: rows.iter().any(|r| r.note.is_some()),
+        rows,
+    }
+}
+
+/// The lab's tests worked out: every output at each test point, with the expected values.
+pub fn tests(lab: &CompiledLab) -> R<Vec<TestView>> {
+    let mut out = Vec::new();
+    for (i, t) in lab.lab.tests.iter().enumerate() {
+        let name = t
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("Test {} (part {})", i + 1, t.part.value));
+        let cp = lab
+            .part(&t.part.value)
+            .ok_or_else(|| format!("test `{name}`: no part `{}`", t.part.value))?;
+        let p = &lab.lab.parts[cp.index];
+        let set: IndexMap<String, Dynamic> = t
+            .set
+            .iter()
+            .map(|(k, v)| (k.clone(), value_to_dynamic(&v.value)))
+            .collect();
+        let inputs = lab
+            .inputs(cp, &set)
+            .map_err(|e| format!("test `{name}`: {e}"))?;
+        let ev = lab
+            .evaluate(cp, &inputs)
+            .map_err(|e| format!("test `{name}`: {e}"))?;
+        let mut rows = rows(lab, &ev, None)?;
+        let expected = |v: &Value, o: Option<&Output>| match (v, o) {
+            (Value::Number(_) | Value::Bool(_), Some(o)) => {
+                let bare = Output {
+                    unit: None,
+                    ..o.clone()
+                };
+                format_output(&bare, &value_to_dynamic(v))
+            }
+            (Value::Bool(b), None) => b.to_string(),
+            (v, _) => value_words(v),
+        };
+        for r in rows.iter_mut() {
+            if let Some(w) = t.expect.get(&r.name) {
+                r.expected = Some(expected(&w.value, p.outputs.get(&r.name)));
+            }
+        }
+        // Expected values of formulas that are not outputs.
+        for (k, w) in &t.expect {
+            if rows.iter().any(|r| &r.name == k) {
+                continue;
+            }
+            let got = ev.values.get(k).cloned().unwrap_or(Dynamic::UNIT);
+            let value = match as_number(&got) {
+                Some(x) => format::auto(x),
+                None => got.to_string(),
+            };
+            rows.push(Row {
+                name: k.clone(),
+                label: Prose::from_text(format!("`{k}`")),
+                display: value.clone(),
+                value,
+                unit: String::new(),
+                data: data_value(&got),
+                level: None,
+                has_level: false,
+                color: None,
+                note: None,
+                expected: Some(expected(&w.value, None)),
+            });
+        }
+        let title = prose(lab, None, None, &p.title)
+            .unwrap_or_else(|_| Prose::from_text(p.title.value.clone()));
+        out.push(TestView {
+            name,
+            part: cp.id.clone(),
+            part_letter: part_letter(&cp.id),
+            part_title: title,
+            set: settings(p, &t.set, &|l: &Text| prose(lab, Some(cp), Some(&ev), l))?,
+            has_expected: rows.iter().any(|r| r.expected.is_some()),
+            rows,
+        });
+    }
+    Ok(out)
+}
