@@ -175,6 +175,7 @@ fn a_lab_is_one_deterministic_package_with_a_valid_manifest() {
     let written: Vec<_> = std::fs::read_dir(&a)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| !n.starts_with('.'))
         .collect();
     assert_eq!(written, ["scorm_demo.zip"]);
 
@@ -247,6 +248,7 @@ fn a_directory_gives_a_package_per_lab_and_a_course_package_in_order() {
     let mut written: Vec<_> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| !n.starts_with('.'))
         .collect();
     written.sort();
     assert_eq!(written, ["a-first.zip", "b-second.zip", "course.zip"]);
@@ -362,7 +364,13 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
     assert_eq!(set_values(&log, "cmi.core.score.max"), ["100"]);
     // Each answer is committed before the next action; b's wrong answer moves no score.
     let loaded = position(&log, &["MARK", "loaded"]);
+    let selected = position(&log, &["MARK", "a-selected"]);
     let a = position(&log, &["MARK", "a-right"]);
+    assert!(
+        !log[loaded..selected].iter().any(|e| e[0] == "LMSSetValue"),
+        "selecting is not answering: {:#?}",
+        &log[loaded..selected]
+    );
     let b = position(&log, &["MARK", "b-wrong"]);
     let c = position(&log, &["MARK", "c-right"]);
     let refl = position(&log, &["MARK", "reflected"]);
@@ -395,6 +403,15 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
         "Doubling is linear; I chose x = 3."
     );
     assert_eq!(suspend["parts"]["c"]["prediction"], "5");
+    // b: locked in wrong, then looked at the right answer: an attempt, the score stays.
+    assert_eq!(
+        suspend["parts"]["b"]["prediction_attempts"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    assert!(suspend["parts"]["b"]["prediction_locked_at"].is_string());
     assert!(cmi["suspend"].as_str().unwrap().len() <= 4096);
 
     // Launch 2, without the browser's own copy: resumed from suspend_data.
@@ -409,6 +426,11 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
     assert!(log2.contains(&vec!["LMSGetValue".into(), "cmi.suspend_data".into()]));
     assert_eq!(set_values(&log2, "cmi.core.lesson_status"), ["completed"]);
     assert_eq!(set_values(&log2, "cmi.core.score.raw"), ["75"]);
+    // The resumed record is the saved one: when b was locked in, and the answer looked at since.
+    let first: J = serde_json::from_str(&set_values(&log2, "cmi.suspend_data")[0]).unwrap();
+    for k in ["prediction", "prediction_locked_at", "prediction_attempts"] {
+        assert_eq!(first["parts"]["b"][k], suspend["parts"]["b"][k], "{k}");
+    }
     assert_eq!(
         log2.last().unwrap(),
         &["LMSFinish"],
@@ -428,6 +450,11 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
     );
     assert_eq!(s["parts"]["c"]["prediction"], "5");
     assert!(s["parts"]["a"].get("controls").is_none());
+    assert!(s["parts"]["b"].get("prediction_attempts").is_none());
+    assert_eq!(
+        s["parts"]["b"]["prediction_locked_at"],
+        suspend["parts"]["b"]["prediction_locked_at"]
+    );
     let cut = s["decision_log"].as_str().unwrap();
     assert!(long.starts_with(cut) && cut.len() > 3000, "{cut}");
     assert!(!log2.iter().any(|e| e[0] == "LOG"), "{log2:#?}");

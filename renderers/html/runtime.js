@@ -427,6 +427,14 @@
         if (typeof a[w] === "string" || (typeof a[w] === "number" && isFinite(a[w]))) t[w] = String(a[w]);
         else dropped = true;
       });
+      /* When the prediction was locked in, and the answers looked at after it. */
+      if (has(a, "prediction_locked_at") && t.prediction !== undefined) {
+        if (typeof a.prediction_locked_at === "string") t.prediction_locked_at = a.prediction_locked_at; else dropped = true;
+      }
+      if (has(a, "prediction_attempts") && t.prediction !== undefined) {
+        if (Array.isArray(a.prediction_attempts) && a.prediction_attempts.every(function (x) { return typeof x === "string"; })) t.prediction_attempts = a.prediction_attempts.slice();
+        else dropped = true;
+      }
       if (has(a, "controls")) {
         if (!isRecord(a.controls)) { dropped = true; return; }
         t.controls = Object.create(null);

@@ -55,15 +55,16 @@
   }
 
   /* The record as JSON within SCORM 1.2's 4096 characters: whole when it fits; else without the
-     instruments' positions (answers and the decision log are what resuming needs); else with
-     the decision log cut to what fits. */
+     instruments' positions and the answers looked at after locking in (the answers, when they
+     were locked in, and the decision log are what resuming needs); else with the decision log
+     cut to what fits. */
   function suspendData(state) {
     var s = JSON.stringify(state);
     if (s.length <= MAX_SUSPEND) return s;
     var slim = { parts: {}, decision_log: "" };
     Object.keys(state.parts).forEach(function (id) {
       var a = state.parts[id], t = {};
-      ["prediction", "reflection"].forEach(function (w) { if (a[w] !== undefined) t[w] = a[w]; });
+      ["prediction", "prediction_locked_at", "reflection"].forEach(function (w) { if (a[w] !== undefined) t[w] = a[w]; });
       slim.parts[id] = t;
     });
     var log = Array.from(state.decision_log || "");

@@ -64,6 +64,7 @@ try {
   // 0. Without an LMS (from disk): the page works as before, calling nothing.
   const off = await open(ctx, path.join(dir, 'index.html'));
   await off.page.locator('input[name="prediction-a"]').first().check();
+  await off.page.locator('[data-part="a"] [data-lock]').click();
   out.offline = {
     errors: off.log.errors, requests: off.log.requests,
     resumeHook: await off.page.evaluate(() => window.LF_RESUME === undefined),
@@ -89,14 +90,22 @@ try {
   await page.goto(base + '/');
   await frameReady();
   await mark('loaded');
+  const lockIn = async (part, nth) => {
+    await sco().locator(`input[name="prediction-${part}"]`).nth(nth).check();
+    await sco().locator(`[data-part="${part}"] [data-lock]`).click();
+  };
   await sco().locator('input[name="prediction-a"]').nth(0).check();
+  await mark('a-selected');
+  await sco().locator('[data-part="a"] [data-lock]').click();
   await mark('a-right');
-  await sco().locator('input[name="prediction-b"]').nth(0).check();
+  await lockIn('b', 0);
+  // After locking in, looking at the right answer is an attempt: the first answer counts.
+  await sco().locator('input[name="prediction-b"]').nth(1).check();
   await mark('b-wrong');
   await sco().locator('input[name="prediction-c"]').fill('5');
   await sco().locator('[data-part="c"] [data-numeric-form] button[type="submit"]').click();
   await mark('c-right');
-  await sco().locator('input[name="prediction-d"]').nth(1).check();
+  await lockIn('d', 1);
   await mark('d-right');
   await sco().locator('input[name="reflection-a"]').nth(0).check();
   await mark('reflected');
