@@ -245,9 +245,9 @@ pub fn render(
     let Some(files) = files_or_report(paths) else {
         return ExitCode::FAILURE;
     };
-    if opts.answer_key && to == "html" {
+    if opts.answer_key && matches!(to, "html" | "scorm") {
         eprintln!(
-            "error: the page has no answer key; render one with --to markdown or --to handout-html"
+            "error: the page (--to {to}) has no answer key; render one with --to markdown or --to handout-html"
         );
         return ExitCode::FAILURE;
     }

@@ -526,3 +526,20 @@ fn manifests_are_valid_against_the_scorm_1_2_xsds() {
         std::fs::remove_dir_all(d).unwrap();
     }
 }
+
+#[test]
+fn there_is_no_answer_key_package() {
+    let out = tmpdir("key");
+    let o = Command::new(bin())
+        .arg("render")
+        .arg(root().join(DEMO))
+        .args(["--to", "scorm", "--answer-key", "-o"])
+        .arg(out.join("k"))
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("no answer key"), "{err}");
+    assert!(!out.join("k").exists(), "nothing written");
+    std::fs::remove_dir_all(out).unwrap();
+}
