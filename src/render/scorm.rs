@@ -138,7 +138,7 @@ pub fn with_adapter(html: &str, js: &str) -> Result<String, String> {
         .map(|i| data_at + i + "</script>".len())
         .ok_or("the page's `lf-data` script is not closed")?;
     let hash = format!("'sha256-{}' ", sha256_base64(js.as_bytes()));
-    let script = format!("\n<script>{js}</script>");
+    let script = format!("\n<script data-lf-scorm>{js}</script>");
     let mut out = String::with_capacity(html.len() + hash.len() + script.len());
     out.push_str(&html[..src_at]);
     out.push_str(&hash);
@@ -245,7 +245,8 @@ mod tests {
         );
         let (data, adapter, runtime) = (
             out.find("id=\"lf-data\"").unwrap(),
-            out.find("<script>adapter()</script>").unwrap(),
+            out.find("<script data-lf-scorm>adapter()</script>")
+                .unwrap(),
             out.find("<script>runtime()</script>").unwrap(),
         );
         assert!(data < adapter && adapter < runtime, "{out}");
