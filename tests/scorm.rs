@@ -459,6 +459,16 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
     let cut = s["decision_log"].as_str().unwrap();
     assert!(long.starts_with(cut) && cut.len() > 3000, "{cut}");
     assert!(!log2.iter().any(|e| e[0] == "LOG"), "{log2:#?}");
+
+    // Review mode: the record shown, nothing set.
+    assert_eq!(r["review"]["shown"], "5");
+    let log3 = calls(&r["review"]["log"]);
+    assert_eq!(log3.first().unwrap(), &["LMSInitialize"]);
+    assert_eq!(log3.last().unwrap(), &["LMSFinish"]);
+    assert!(
+        !log3.iter().any(|e| e[0] == "LMSSetValue" || e[0] == "LOG"),
+        "{log3:#?}"
+    );
     std::fs::remove_dir_all(out).unwrap();
 }
 

@@ -104,10 +104,12 @@
   function finish() {
     if (finished) return;
     finished = true;
-    var s = Math.max(0, Math.floor((Date.now() - started) / 1000));
-    var h = Math.min(9999, Math.floor(s / 3600));
-    set("cmi.core.session_time", pad(h) + ":" + pad(Math.floor(s / 60) % 60) + ":" + pad(s % 60));
-    commit();
+    if (reporting) {
+      var s = Math.max(0, Math.floor((Date.now() - started) / 1000));
+      var h = Math.min(9999, Math.floor(s / 3600));
+      set("cmi.core.session_time", pad(h) + ":" + pad(Math.floor(s / 60) % 60) + ":" + pad(s % 60));
+      commit();
+    }
     api.LMSFinish("");
   }
   window.addEventListener("pagehide", finish);

@@ -23,10 +23,11 @@ const PARENT = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>LMS</tit
   function note(entry) { log.push(entry); localStorage.setItem('lms-log', JSON.stringify(log)); }
   window.API = new Scorm12API({ autocommit: false, logLevel: 4,
     onLogMessage: function (level, msg) { note(['LOG', String(level), String(msg)]); } });
+  var mode = new URLSearchParams(location.search).get('mode') || 'normal';
   if (store['cmi.suspend_data'] !== undefined) {
     // A relaunch: what the SCO saved last time, as an LMS hands it back.
-    window.API.loadFromJSON({ core: { entry: 'resume', lesson_status: store['cmi.core.lesson_status'] || 'incomplete' },
-      suspend_data: store['cmi.suspend_data'] });
+    window.API.loadFromJSON({ core: { entry: 'resume', lesson_mode: mode,
+      lesson_status: store['cmi.core.lesson_status'] || 'incomplete' }, suspend_data: store['cmi.suspend_data'] });
   }
   ['LMSInitialize', 'LMSCommit', 'LMSFinish'].forEach(function (n) {
     window.API.on(n, function () { note([n]); });
@@ -150,6 +151,15 @@ try {
   out.longLog = long;
   const after = await page.evaluate(() => JSON.parse(localStorage.getItem('lms-log') || '[]'));
   out.launch2 = { restored, log: after };
+
+  // 3. Review: the LMS opens the attempt read-only; the page shows the record, reports nothing.
+  await page.evaluate(() => localStorage.setItem('lms-log', '[]'));
+  await page.goto(base + '/?mode=review');
+  await frameReady();
+  await sco().locator('#decision-log').fill('changed in review');
+  const shown = await sco().locator('html').evaluate(() => document.querySelector('input[name="prediction-c"]').value);
+  await page.goto(base + '/next');
+  out.review = { shown, log: await page.evaluate(() => JSON.parse(localStorage.getItem('lms-log') || '[]')) };
 } catch (e) {
   errors.push('driver: ' + (e && e.stack || e));
 } finally {
