@@ -235,17 +235,24 @@ fn a_lab_is_one_deterministic_package_with_a_valid_manifest() {
     }
 }
 
-#[test]
-fn a_directory_gives_a_package_per_lab_and_a_course_package_in_order() {
-    let src = tmpdir("course-src");
+/// A folder with two labs (`a-first.yaml`: html_demo, `b-second.yaml`: the SCORM demo)
+/// rendered to SCORM; returns the folder and the output.
+fn two_labs_rendered(tag: &str) -> (PathBuf, PathBuf) {
+    let src = tmpdir(&format!("{tag}-src"));
     std::fs::copy(root().join(DEMO), src.join("b-second.yaml")).unwrap();
     std::fs::copy(
         root().join("tests/inputs/html_demo.yaml"),
         src.join("a-first.yaml"),
     )
     .unwrap();
-    let out = tmpdir("course-out");
+    let out = tmpdir(&format!("{tag}-out"));
     render(&[&src], &out);
+    (src, out)
+}
+
+#[test]
+fn a_directory_gives_a_package_per_lab_and_a_course_package_in_order() {
+    let (src, out) = two_labs_rendered("course");
     let mut written: Vec<_> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -282,6 +289,20 @@ fn a_directory_gives_a_package_per_lab_and_a_course_package_in_order() {
     for d in [src, out, again] {
         std::fs::remove_dir_all(d).unwrap();
     }
+}
+
+/// Runs `tests/browser/SCRIPT ARGS...` and reads the JSON it prints.
+fn node_json(script: &str, args: &[PathBuf]) -> J {
+    let o = Command::new("node")
+        .arg(root().join("tests/browser").join(script))
+        .args(args)
+        .current_dir(root().join("tests/browser"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{script}: {text}{err}");
+    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{script}: {e}: {text}{err}"))
 }
 
 fn calls(log: &J) -> Vec<Vec<String>> {
@@ -324,19 +345,7 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
     for (name, bytes) in entries(&out.join("scorm_demo.zip")) {
         std::fs::write(dir.join(name), bytes).unwrap();
     }
-    let o = Command::new("node")
-        .arg(root().join("tests/browser/scorm.mjs"))
-        .arg(&dir)
-        .current_dir(root().join("tests/browser"))
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        o.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let r: J = serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{e}: {text}"));
+    let r = node_json("scorm.mjs", &[dir]);
     assert_eq!(r["errors"], J::Array(vec![]), "{r:#}");
 
     // Without an LMS, from disk: works as before, no request, no resume hook.
@@ -477,17 +486,9 @@ fn manifests_are_valid_against_the_scorm_1_2_xsds() {
     if !browser_ready() {
         return;
     }
-    let src = tmpdir("xsd-src");
-    std::fs::copy(root().join(DEMO), src.join("one.yaml")).unwrap();
-    std::fs::copy(
-        root().join("tests/inputs/html_demo.yaml"),
-        src.join("two.yaml"),
-    )
-    .unwrap();
-    let out = tmpdir("xsd-out");
-    render(&[&src], &out);
+    let (src, out) = two_labs_rendered("xsd");
     let mut files = Vec::new();
-    for z in ["one.zip", "two.zip", "course.zip"] {
+    for z in ["a-first.zip", "b-second.zip", "course.zip"] {
         let xml = entries(&out.join(z)).remove("imsmanifest.xml").unwrap();
         let p = out.join(format!("{z}.xml"));
         std::fs::write(&p, &xml).unwrap();
@@ -513,19 +514,7 @@ fn manifests_are_valid_against_the_scorm_1_2_xsds() {
         std::fs::write(&p, bad).unwrap();
         files.push(p);
     }
-    let o = Command::new("node")
-        .arg(root().join("tests/browser/manifest.mjs"))
-        .args(&files)
-        .current_dir(root().join("tests/browser"))
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        o.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let r: J = serde_json::from_str(text.trim()).unwrap();
+    let r = node_json("manifest.mjs", &files);
     let valid: Vec<bool> = r
         .as_array()
         .unwrap()
