@@ -353,6 +353,9 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
     assert_eq!(r["offline"]["requests"], J::Array(vec![]));
     assert_eq!(r["offline"]["resumeHook"], true);
     assert_eq!(r["offline"]["unlocked"], true);
+    assert_eq!(r["offline"]["resetShown"], true);
+    // In the LMS, the LMS keeps the attempt: no Reset.
+    assert_eq!(r["resetShownInLms"], false);
 
     // Launch 1: a right, b wrong, c right (numeric), d right: 3 of 4 asked = 75.
     let log = calls(&r["launch1"]["log"]);
@@ -385,7 +388,7 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
     let c = position(&log, &["MARK", "c-right"]);
     let refl = position(&log, &["MARK", "reflected"]);
     let logged = position(&log, &["MARK", "logged"]);
-    for (from, to) in [(0, loaded), (loaded, a), (b, c), (c, refl)] {
+    for (from, to) in [(0, loaded), (loaded, a), (a, b), (b, c), (c, refl)] {
         assert!(
             log[from..to].iter().any(|e| e == &["LMSCommit"]),
             "no commit in {:#?}",

@@ -8,7 +8,8 @@
  * writes cmi.core.lesson_status (incomplete / completed, the ledger's `complete`),
  * cmi.core.score.raw/min/max (the percentage of predictions right, out of those the lab asks)
  * and cmi.suspend_data (the record, cut to 4096 characters), then LMSCommit(""). On pagehide it
- * writes the session time and exit mode and calls LMSFinish(""). Without an API it does nothing.
+ * writes the session time and calls LMSFinish(""). Inside an LMS the page's Reset button is
+ * hidden (the LMS keeps the attempt). Without an API it does nothing.
  */
 (function () {
   "use strict";
@@ -35,6 +36,10 @@
   var started = Date.now();
   var mode = String(api.LMSGetValue("cmi.core.lesson_mode") || "normal");
   var reporting = mode !== "review" && mode !== "browse";
+  /* The LMS keeps the attempt: Reset (which erases the browser's copy) is not offered; the LMS
+     grants new attempts. */
+  var reset = document.querySelector("[data-reset]");
+  if (reset) reset.hidden = true;
   var saved = String(api.LMSGetValue("cmi.suspend_data") || "");
   /* The LMS's record is the student's record in this package: resumed from it, or blank. */
   window.LF_RESUME = saved === "" ? null : saved;
@@ -79,13 +84,23 @@
     return JSON.stringify(slim);
   }
 
+  /* The answers in a record (not the instruments or the decision log). */
+  var answersSent = null;
+  function answers(led) {
+    return JSON.stringify(D.parts.map(function (p) {
+      var a = led.parts[p.id] || {};
+      return [a.prediction, a.prediction_attempts, a.reflection];
+    }));
+  }
+
   function onRecord(ev) {
     if (finished || !reporting) return;
     var led = ev.detail.ledger, right = 0;
     D.parts.forEach(function (p) {
       if (p.prediction && led.parts[p.id] && led.parts[p.id].prediction_correct === true) right += 1;
     });
-    var now = false;
+    var now = answers(led) !== answersSent;
+    answersSent = answers(led);
     now = set("cmi.core.lesson_status", led.complete ? "completed" : "incomplete") || now;
     if (asked > 0) {
       set("cmi.core.score.min", "0");
@@ -94,7 +109,8 @@
     }
     set("cmi.core.exit", led.complete ? "" : "suspend");
     set("cmi.suspend_data", suspendData(ev.detail.state));
-    /* Status and score go to the LMS at once; the rest (instruments, typing) once idle. */
+    /* Answers, status and score go to the LMS at once; the rest (instruments, typing) once
+       the student pauses. */
     if (now) commit();
     else if (pending && timer === null) timer = setTimeout(commit, COMMIT_IDLE_MS);
   }

@@ -69,6 +69,7 @@ try {
   out.offline = {
     errors: off.log.errors, requests: off.log.requests,
     resumeHook: await off.page.evaluate(() => window.LF_RESUME === undefined),
+    resetShown: await off.page.evaluate(() => !document.querySelector('[data-reset]').hidden),
     unlocked: await off.page.evaluate(() => !document.querySelector('[data-part="a"] [data-gated]').hidden),
   };
   await off.page.close();
@@ -91,6 +92,7 @@ try {
   await page.goto(base + '/');
   await frameReady();
   await mark('loaded');
+  out.resetShownInLms = await sco().locator('[data-reset]').isVisible();
   const lockIn = async (part, nth) => {
     await sco().locator(`input[name="prediction-${part}"]`).nth(nth).check();
     await sco().locator(`[data-part="${part}"] [data-lock]`).click();
