@@ -364,6 +364,10 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
         "scorm-again logged errors: {log:#?}"
     );
     assert_eq!(log[0], ["LMSInitialize"]);
+    // A new attempt starts blank, whatever the browser kept from outside the LMS.
+    let first: J = serde_json::from_str(&set_values(&log, "cmi.suspend_data")[0]).unwrap();
+    assert!(first["parts"]["a"].get("prediction").is_none(), "{first}");
+    assert_eq!(first["decision_log"], "");
     assert_eq!(log.iter().filter(|e| e[0] == "LMSInitialize").count(), 1);
     assert_eq!(
         set_values(&log, "cmi.core.lesson_status"),

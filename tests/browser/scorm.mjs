@@ -89,6 +89,10 @@ try {
 
   // 1. First launch: a student answers a right, b wrong, c (numeric) right, d right, the
   //    reflection, writes the decision log, then the LMS moves the frame away.
+  // A copy left in this browser from outside the LMS: a new attempt must not start from it.
+  await page.goto(base + '/next');
+  await page.evaluate(() => localStorage.setItem('labforge:scorm-demo:v3',
+    JSON.stringify({ parts: { a: { prediction: 'A', reflection: 'A' } }, decision_log: 'stale' })));
   await page.goto(base + '/');
   await frameReady();
   await mark('loaded');
