@@ -550,3 +550,55 @@ fn there_is_no_answer_key_package() {
     assert!(!out.join("k").exists(), "nothing written");
     std::fs::remove_dir_all(out).unwrap();
 }
+
+#[test]
+fn the_adapter_and_manifest_can_be_overridden_and_a_broken_adapter_is_refused() {
+    let dir = tmpdir("templates");
+    let t = dir.join("t");
+    std::fs::create_dir_all(&t).unwrap();
+    std::fs::write(t.join("scorm.js"), "window.__customAdapter = 1;\n").unwrap();
+    let manifest = std::fs::read_to_string(root().join("renderers/scorm/imsmanifest.xml.j2"))
+        .unwrap()
+        .replace(
+            "<title>{{ title }}</title>",
+            "<title>Custom: {{ title }}</title>",
+        );
+    std::fs::write(t.join("imsmanifest.xml.j2"), manifest).unwrap();
+    let o = Command::new(bin())
+        .arg("render")
+        .arg(root().join(DEMO))
+        .args(["--to", "scorm", "--templates"])
+        .arg(&t)
+        .arg("-o")
+        .arg(dir.join("out"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let files = entries(&dir.join("out/scorm_demo.zip"));
+    let page = std::str::from_utf8(&files["index.html"]).unwrap();
+    assert!(page.contains("<script data-lf-scorm>window.__customAdapter = 1;"));
+    let xml = std::str::from_utf8(&files["imsmanifest.xml"]).unwrap();
+    assert!(
+        xml.contains("<title>Custom: SCORM demo lab</title>"),
+        "{xml}"
+    );
+
+    std::fs::write(t.join("scorm.js"), "x = '</script>';\n").unwrap();
+    let o = Command::new(bin())
+        .arg("render")
+        .arg(root().join(DEMO))
+        .args(["--to", "scorm", "--templates"])
+        .arg(&t)
+        .arg("-o")
+        .arg(dir.join("bad"))
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("the SCORM adapter contains `</script`"),
+        "{err}"
+    );
+    assert!(!dir.join("bad/scorm_demo.zip").exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}
