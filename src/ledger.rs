@@ -295,39 +295,40 @@ impl Ledger {
                 continue;
             };
             let part = format!("Part {}", part_letter(&p.id.value));
-            if let (Some(ans), Some(pred)) = (&a.prediction, &p.prediction) {
-                let ok = if pred.numeric.is_some() {
+            let answers_it = |pred: &Prediction, ans: &str| {
+                if pred.numeric.is_some() {
                     numeric_answer(ans).is_some()
                 } else {
-                    (0..pred.options.len()).any(|i| option_id(i, &pred.options[i]) == *ans)
-                };
+                    (0..pred.options.len()).any(|i| option_id(i, &pred.options[i]) == ans)
+                }
+            };
+            // Looks after locking in: only answers to the question, and only once locked in.
+            let looks = std::mem::take(&mut a.prediction_attempts);
+            for x in looks {
+                match &p.prediction {
+                    Some(pred) if a.prediction.is_some() && answers_it(pred, &x) => {
+                        a.prediction_attempts.push(x)
+                    }
+                    _ => dropped.push(format!(
+                        "{part}: a look at `{x}` that is not an answer to its prediction"
+                    )),
+                }
+            }
+            if let (Some(ans), Some(pred)) = (&a.prediction, &p.prediction) {
+                let ok = answers_it(pred, ans);
                 if !ok {
                     dropped.push(format!(
                         "{part}: the prediction `{ans}` is not an answer to it"
                     ));
                     a.prediction = None;
+                    a.prediction_locked_at = None;
+                    a.prediction_attempts.clear();
                 }
             } else if let (Some(ans), None) = (&a.prediction, &p.prediction) {
                 dropped.push(format!(
                     "{part}: a prediction `{ans}` for a part that asks none"
                 ));
                 a.prediction = None;
-            }
-            for t in std::mem::take(&mut a.prediction_attempts) {
-                let ok = p.prediction.as_ref().is_some_and(|pred| {
-                    if pred.numeric.is_some() {
-                        numeric_answer(&t).is_some()
-                    } else {
-                        (0..pred.options.len()).any(|i| option_id(i, &pred.options[i]) == t)
-                    }
-                });
-                if ok {
-                    a.prediction_attempts.push(t);
-                } else {
-                    dropped.push(format!(
-                        "{part}: a look at `{t}`, which is not an answer to it"
-                    ));
-                }
             }
             if let Some(ans) = &a.reflection {
                 let ok = p.reflection.as_ref().is_some_and(|r| {

@@ -19,6 +19,21 @@ use std::process::Command;
 const SCOPE: &str = r#"{"x": 1.5, "neg": -7.5, "n": 7, "zero": 0, "s": "héllo", "flag": true,
   "list": [3, 1, 4, 1, 5], "m": {"a": 1, "b": "t", "len": 9}, "empty": []}"#;
 
+/// The audit's heavy formulas (`contains` over a 9,000-item list in a loop, lists and strings
+/// grown one item at a time) just under the work budget: both sides finish, charging the same.
+const BUDGET_UNDER: &[&str] = &[
+    "let a = range(0, 9000); let n = 0; for i in range(0, 54) { if contains(a, i) { n += 1; } } n",
+    "let a = []; for i in range(0, 994) { a += i; } len(a)",
+    "let t = \"\"; for i in range(0, 703) { t += \"é\"; } len(t)",
+];
+
+/// The same one step further: both sides stop with the budget's error.
+const BUDGET_OVER: &[&str] = &[
+    "let a = range(0, 9000); let n = 0; for i in range(0, 55) { if contains(a, i) { n += 1; } } n",
+    "let a = []; for i in range(0, 995) { a += i; } len(a)",
+    "let t = \"\"; for i in range(0, 704) { t += \"é\"; } len(t)",
+];
+
 /// Formulas both sides must compute identically.
 const SAME: &[&str] = &[
     // arithmetic, precedence, unary minus, real division, `%` and `**`
@@ -316,7 +331,7 @@ const fs = require('fs'), vm = require('vm');
 const [lib, runtime, fns, data] = process.argv.slice(2).map((p) => fs.readFileSync(p, 'utf8'));
 const D = JSON.parse(data);
 const none = () => null;
-const el = { textContent: JSON.stringify({ maxOps: D.maxOps, maxSize: D.maxSize, hardware: D.hardware, constants: {},
+const el = { textContent: JSON.stringify({ maxOps: D.maxOps, labOps: D.labOps, maxSize: D.maxSize, hardware: D.hardware, constants: {},
   parts: [], lab: { id: 't', version: 1 } }) };
 const document = { getElementById: () => el, querySelector: none, querySelectorAll: () => [],
   documentElement: { setAttribute: none }, dispatchEvent: none };
@@ -336,8 +351,8 @@ function typeName(x) {
 const out = [];
 for (let i = 0; i < D.count; i++) {
   const S = R.fromJson(D.scope);
-  try { const v = R.run(i, S); out.push({ type: typeName(v), text: R.tostr(v) }); }
-  catch (e) { out.push({ error: String(e && e.message), internal: e.name !== 'Error' }); }
+  try { const v = R.run(i, S); out.push({ type: typeName(v), text: R.tostr(v), ops: R.ops()[0] }); }
+  catch (e) { out.push({ error: String(e && e.message), internal: e.name !== 'Error', ops: R.ops()[0] }); }
 }
 process.stdout.write(JSON.stringify(out));
 "#;
@@ -357,7 +372,8 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
     let mut bodies = Vec::new();
     let mut rust = Vec::new();
     let mut problems = Vec::new();
-    for src in SAME {
+    let all = SAME.iter().chain(BUDGET_UNDER).chain(BUDGET_OVER);
+    for src in all {
         let ast = match engine.compile(src, &names) {
             Ok(a) => a,
             Err(e) => {
@@ -369,10 +385,9 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
         for (k, v) in &vals {
             scope.push_dynamic(k.as_str(), v.clone());
         }
-        rust.push((
-            *src,
-            outcome(engine.eval(&ast, &mut scope).map_err(|e| e.message)),
-        ));
+        let mut r = outcome(engine.eval(&ast, &mut scope).map_err(|e| e.message));
+        r["ops"] = json!(engine.meter().eval_used());
+        rust.push((*src, r));
         bodies.push(js::translate(&ast));
     }
     let dir = std::env::temp_dir().join(format!("labforge-formula-js-{}", std::process::id()));
@@ -383,6 +398,7 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
     let data = dir.join("data.json");
     let d = json!({
         "maxOps": labforge::formula::limits::MAX_OPERATIONS,
+        "labOps": labforge::formula::limits::LAB_OPERATIONS,
         "maxSize": [
             labforge::formula::limits::MAX_STRING,
             labforge::formula::limits::MAX_ARRAY,
@@ -415,14 +431,34 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
         if p.get("internal") == Some(&J::Bool(true)) {
             problems.push(format!("`{src}`: the runtime itself failed: {p}"));
         }
-        let same = match (r.get("error"), p.get("error")) {
-            (Some(_), Some(_)) => true,
-            (None, None) => r == p,
-            _ => false,
+        // Both sides charge the same work (src/formula/budget.rs), to the unit; a budget
+        // overrun reads the same on both sides.
+        let budget = |j: &J| {
+            j.get("error")
+                .and_then(J::as_str)
+                .is_some_and(|e| e.contains("operations"))
         };
+        let same = r.get("ops") == p.get("ops")
+            && match (r.get("error"), p.get("error")) {
+                (Some(a), Some(b)) => !(budget(r) || budget(p)) || a == b,
+                (None, None) => r == p,
+                _ => false,
+            };
         println!("`{src}` -> rhai {r} / page {p}");
         if !same {
             problems.push(format!("`{src}`:\n    rhai {r}\n    page {p}"));
+        }
+    }
+    for (src, r) in &rust {
+        let over = r
+            .get("error")
+            .and_then(J::as_str)
+            .is_some_and(|e| e == "the formula ran more than 500000 operations");
+        if BUDGET_UNDER.contains(src) && r.get("error").is_some() {
+            problems.push(format!("`{src}`: should fit the budget: {r}"));
+        }
+        if BUDGET_OVER.contains(src) && !over {
+            problems.push(format!("`{src}`: should overrun the budget: {r}"));
         }
     }
     assert!(

@@ -542,3 +542,40 @@ fn hostile_saved_state_is_discarded_with_a_notice_and_reset_always_works() {
     assert!(ok, "saved state:\n{text}");
     assert!(text.contains("6 passed, 0 failed"), "{text}");
 }
+
+#[test]
+fn heavy_update_stops_at_the_update_budget() {
+    let lab = root().join("tests/inputs/html_heavy.yaml");
+    // The lab checks clean: at its defaults the chart is light.
+    let check = Command::new(bin()).arg("check").arg(&lab).output().unwrap();
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    // In Rust, the chart at `reps = 50` stops at the same budget the page's update has.
+    let Ok(compiled) = labforge::eval::load_lab(&lab) else {
+        panic!("the lab compiles")
+    };
+    let mut set = indexmap::IndexMap::new();
+    set.insert("reps".to_string(), rhai::Dynamic::from_float(50.0));
+    let part = &compiled.parts[0];
+    let inputs = compiled.inputs(part, &set).unwrap();
+    let ev = compiled.evaluate(part, &inputs).unwrap();
+    let Err(err) = compiled.charts(&ev) else {
+        panic!("the heavy chart overruns")
+    };
+    assert!(
+        err.0.message.contains("operations in total"),
+        "{}",
+        err.0.message
+    );
+    if !browser_ready() {
+        return;
+    }
+    let out = tmpdir("heavy");
+    let page = render(&lab, &out);
+    let (ok, text) = node("heavy.mjs", &[&page]);
+    println!("{text}");
+    assert!(ok, "heavy:\n{text}");
+}

@@ -138,6 +138,29 @@ fn values_the_lab_cannot_have_are_dropped_and_the_old_file_kept() {
     assert_eq!(v["parts"]["a"]["controls"]["cs"], 3);
 }
 
+/// Looks after locking in are kept when they answer the question, dropped (with a word) when
+/// they do not; a prediction dropped as no answer takes its lock time and looks with it.
+#[test]
+fn looks_that_answer_nothing_are_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = a_record(dir.path());
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    v["parts"]["a"]["prediction_attempts"] = serde_json::json!(["A", "YYY", "C"]);
+    v["parts"]["b"]["prediction_attempts"] = serde_json::json!(["12"]);
+    std::fs::write(&p, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    let o = run(&p, &[], "");
+    let err = stderr(&o);
+    assert!(err.contains("`YYY`") && err.contains("`12`"), "{err}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    assert_eq!(v["parts"]["a"]["prediction"], "B");
+    assert_eq!(
+        v["parts"]["a"]["prediction_attempts"],
+        serde_json::json!(["A", "C"])
+    );
+    // Part b has no locked prediction: no looks.
+    assert!(v["parts"]["b"].get("prediction_attempts").is_none(), "{v}");
+}
+
 #[test]
 fn restart_keeps_the_old_file() {
     let dir = tempfile::tempdir().unwrap();

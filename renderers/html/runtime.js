@@ -8,16 +8,34 @@
 (function () {
   "use strict";
   var D = JSON.parse(document.getElementById("lf-data").textContent);
-  var MAX_OPS = D.maxOps;
+  var MAX_OPS = D.maxOps, LAB_OPS = D.labOps || D.maxOps;
   var L = (typeof labforgeLibrary === "function") ? labforgeLibrary(D.hardware) : {};
   var FN = [];
 
   /* ------------------------------------------------------------ Rhai semantics */
 
-  var _ops = 0;
+  /* The work budget (src/formula/budget.rs): `_tick(w)` calls translated from the `__tick(w)`
+     the compiler puts first in a formula and in every loop body, plus the built-ins' charges
+     for the items or bytes they scan or copy. `_ops` is one evaluation's, `_total` one page
+     update's (all its evaluations). */
+  var _ops = 0, _total = 0;
   var MAX = D.maxSize;
   function fail(m) { throw new Error(m); }
-  function _tick(n) { _ops += n; if (_ops > MAX_OPS) fail("the formula ran more than " + MAX_OPS + " operations"); }
+  function _tick(n) {
+    _ops += n; _total += n;
+    if (_ops > MAX_OPS) fail("the formula ran more than " + MAX_OPS + " operations");
+    if (_total > LAB_OPS) fail("the lab's formulas ran more than " + LAB_OPS + " operations in total");
+  }
+  /* A string's UTF-8 bytes, the size Rust charges for it. */
+  function u8len(s) {
+    var n = 0, c;
+    for (var i = 0; i < s.length; i++) {
+      c = s.charCodeAt(i);
+      /* A surrogate pair is 4 bytes: its high half counts them, its low half nothing. */
+      n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0xD800 || c >= 0xE000 ? 3 : c < 0xDC00 ? 4 : 0;
+    }
+    return n;
+  }
   function isMap(x) { return x !== null && typeof x === "object" && !Array.isArray(x); }
   function has(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
   /* Every number is an f64 (labforge's Rhai has no integers: literals and `len` are real). */
@@ -91,7 +109,7 @@
      included) and string bytes; the walk stops once a limit is passed. */
   function size(x, c) {
     var i, k;
-    if (typeof x === "string") c[2] += x.length * 3 > MAX[0] ? new TextEncoder().encode(x).length : x.length;
+    if (typeof x === "string") c[2] += u8len(x);
     else if (Array.isArray(x)) for (i = 0; i < x.length && c[0] <= MAX[1]; i++) { c[0]++; size(x[i], c); }
     else if (isMap(x)) for (k in x) { if (++c[1] > MAX[2]) break; size(x[k], c); }
     return c;
@@ -106,13 +124,18 @@
   function opErr(op) { return nomatch(op, Array.prototype.slice.call(arguments, 1)); }
   function _add(a, b) {
     if (isNum(a) && isNum(b)) return a + b;
+    if (typeof a === "string" && typeof b === "string") _tick(u8len(a) + u8len(b));
     if (typeof a === "string" || typeof b === "string") return _sz(tostr(a) + tostr(b));
-    if (Array.isArray(a) && Array.isArray(b)) return _sz(a.concat(b));
+    if (Array.isArray(a) && Array.isArray(b)) { _tick(a.length + b.length); return _sz(a.concat(b)); }
     if (isMap(a) && isMap(b)) return _sz(_map(keys(a).concat(keys(b)), keys(a).map(function (k) { return a[k]; }).concat(keys(b).map(function (k) { return b[k]; }))));
     return opErr("+", a, b);
   }
   /* `+=`: as `+`, except that a list takes any other value as one more element. */
-  function _adda(a, b) { return Array.isArray(a) && !Array.isArray(b) ? _sz(a.concat([b])) : _add(a, b); }
+  function _adda(a, b) {
+    if (!Array.isArray(a) || Array.isArray(b)) return _add(a, b);
+    _tick(a.length + 1);
+    return _sz(a.concat([b]));
+  }
   function arith(op, f) {
     return function (a, b) { return isNum(a) && isNum(b) ? f(a, b) : opErr(op, a, b); };
   }
@@ -197,7 +220,10 @@
     return table === B ? f : function () {
       var a = Array.prototype.slice.call(arguments);
       if (a.some(function (x, i) { return typeName(x) !== T[sig ? sig[i] : "n"]; })) nomatch(name, a);
-      return _sz(f.apply(null, a));
+      var r = f.apply(null, a);
+      /* Lists the library builds charge their length (src/formula/charged.rs). */
+      if (name === "range" || name === "linspace") _tick(r.length);
+      return _sz(r);
     };
   }
   function m1(name, f) { return function (x) { if (arguments.length !== 1) nomatch(name, arguments); return f(num(x, name)); }; }
@@ -219,14 +245,14 @@
   };
   B.to_string = tostr;
   B.len = function (x) {
-    if (typeof x === "string") return Array.from(x).length;
+    if (typeof x === "string") { _tick(u8len(x)); return Array.from(x).length; }
     if (Array.isArray(x)) return x.length;
     if (isMap(x)) return Object.keys(x).length;
     return nomatch("len", [x]);
   };
   B.contains = function (x, v) {
-    if (typeof x === "string" && typeof v === "string") return x.indexOf(v) >= 0;
-    if (Array.isArray(x)) return x.some(function (e) { return same(e, v); });
+    if (typeof x === "string" && typeof v === "string") { _tick(u8len(x)); return x.indexOf(v) >= 0; }
+    if (Array.isArray(x)) { _tick(x.length); return x.some(function (e) { return same(e, v); }); }
     if (isMap(x) && typeof v === "string") return has(x, v);
     return nomatch("contains", [x, v]);
   };
@@ -241,6 +267,7 @@
   B.values = function (m) { if (!isMap(m)) nomatch("values", [m]); return keys(m).map(function (k) { return m[k]; }); };
   B.sum = function (a) {
     if (!Array.isArray(a)) nomatch("sum", [a]);
+    _tick(a.length);
     var s = 0;
     for (var i = 0; i < a.length; i++) s += isNum(a[i]) ? a[i] : fail("in `sum`: sum() needs numbers, found " + typeName(a[i]));
     return s;
@@ -250,15 +277,18 @@
   ["len", "is_nan", "is_finite", "is_infinite", "ceiling"].forEach(function (k) { GETTERS[k] = B[k]; });
   GETTERS.floor = m1("floor", L.floor); GETTERS.round = m1("round", L.round);
 
-  /* Runs one compiled expression with a fresh operation budget. */
+  /* Runs one compiled expression with a fresh evaluation budget (the update's total goes on). */
   function run(i, S) {
     _ops = 0;
     return FN[i](S);
   }
+  /* Starts one page update's total budget. */
+  function startUpdate() { _total = 0; }
   var H = { _tick, _bool, _add, _sub, _mul, _div, _rem, _pow, _eq, _ne, _lt, _le, _gt, _ge, _band, _bor,
     _bxor, _neg, _pos, _not, _cat, _map, _json, _iter, _prop, _idx, _fn, _bad, _adda, _sz };
   FN = (typeof window.LF_MAKE === "function") ? window.LF_MAKE(H, B, L) : [];
-  window.LF_RUNTIME = { run: run, tostr: tostr, fromJson: fromJson };
+  window.LF_RUNTIME = { run: run, tostr: tostr, fromJson: fromJson, startUpdate: startUpdate,
+    ops: function () { return [_ops, _total]; } };
 
   /* ------------------------------------------------------------ formatting */
 
@@ -427,11 +457,10 @@
         if (typeof a[w] === "string" || (typeof a[w] === "number" && isFinite(a[w]))) t[w] = String(a[w]);
         else dropped = true;
       });
-      /* When the prediction was locked in, and the answers looked at after it. */
-      if (has(a, "prediction_locked_at") && t.prediction !== undefined) {
+      if (has(a, "prediction_locked_at")) {
         if (typeof a.prediction_locked_at === "string") t.prediction_locked_at = a.prediction_locked_at; else dropped = true;
       }
-      if (has(a, "prediction_attempts") && t.prediction !== undefined) {
+      if (has(a, "prediction_attempts")) {
         if (Array.isArray(a.prediction_attempts) && a.prediction_attempts.every(function (x) { return typeof x === "string"; })) t.prediction_attempts = a.prediction_attempts.slice();
         else dropped = true;
       }
@@ -638,6 +667,7 @@
     node.setAttribute("data-value", isNum(v) ? String(v) : (typeof v === "boolean" ? String(v) : tostr(v)));
   }
   function recompute(p) {
+    startUpdate();
     var el = partEl(p);
     var inputs = {};
     p.controls.forEach(function (c) { inputs[c.id] = readControl(p, c); });
@@ -700,6 +730,7 @@
 
   function hudState() {
     if (!D.hud) return { parts: {}, tier: null };
+    startUpdate();
     var correct = Object.create(null), count = 0, parts = {};
     D.hud.parts.forEach(function (pid) {
       var p = D.parts.filter(function (x) { return x.id === pid; })[0];

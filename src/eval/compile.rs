@@ -110,6 +110,27 @@ pub struct CompiledLab {
     pub warnings: Vec<Diagnostic>,
 }
 
+impl CompiledPart {
+    /// The formulas the expressions `srcs` (compiled texts of this part) read, with everything
+    /// those formulas read in turn.
+    pub fn needed_by<'a>(&self, srcs: impl IntoIterator<Item = &'a str>) -> BTreeSet<String> {
+        let mut todo: Vec<String> = srcs
+            .into_iter()
+            .filter_map(|s| self.exprs.get(s.trim()))
+            .flat_map(|ce| references(&ce.ast))
+            .collect();
+        let mut need = BTreeSet::new();
+        while let Some(n) = todo.pop() {
+            if let Some(f) = self.formulas.iter().find(|f| f.name == n) {
+                if need.insert(n) {
+                    todo.extend(f.deps.iter().cloned());
+                }
+            }
+        }
+        need
+    }
+}
+
 impl CompiledLab {
     pub fn part(&self, id: &str) -> Option<&CompiledPart> {
         self.parts.iter().find(|p| p.id == id)

@@ -165,6 +165,9 @@ impl CompiledLab {
     pub fn check_semantics(&self) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for (pi, part) in self.parts.iter().enumerate() {
+            if self.lab_budget_spent() {
+                break;
+            }
             let model = &self.lab.parts[pi];
             let defaults = self.inputs(part, &IndexMap::new()).unwrap_or_default();
             let ev = match self.evaluate(part, &defaults) {
@@ -221,8 +224,53 @@ impl CompiledLab {
                 self.check_claims(part, p, &sev, &mut out);
             }
         }
-        out.extend(self.lint());
+        self.check_test_values(&mut out);
+        if !self.lab_budget_spent() {
+            out.extend(self.lint());
+        }
+        self.keep_first_budget_error(&mut out);
         out
+    }
+
+    /// Every value a test sets must be one its control takes (the answer key runs the tests).
+    fn check_test_values(&self, out: &mut Vec<Diagnostic>) {
+        for t in &self.lab.tests {
+            let Some(model) = self.model_part(&t.part.value) else {
+                continue;
+            };
+            for (k, v) in &t.set {
+                let Some(ctl) = model.controls.iter().find(|c| &c.id().value == k) else {
+                    continue;
+                };
+                if let Err(m) = super::validate_control(ctl, &super::value_to_dynamic(&v.value)) {
+                    out.push(
+                        Diagnostic::error(&self.source.name, v.pos, format!("a test sets a value its control does not take: {m}"))
+                            .with_hint("a test sets controls to values a student can choose; use one of the control's values"),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Whether the evaluations so far spent the lab's whole budget (`formula::budget`).
+    pub fn lab_budget_spent(&self) -> bool {
+        self.engine.meter().overrun() == Some(crate::formula::budget::Overrun::Lab)
+    }
+
+    /// Once the lab's budget is spent every later evaluation fails the same way: keep the first
+    /// such failure (where the budget ran out), as an error.
+    fn keep_first_budget_error(&self, out: &mut Vec<Diagnostic>) {
+        if !self.lab_budget_spent() {
+            return;
+        }
+        let marker = crate::formula::budget::LAB_OVERRUN;
+        let first = out.iter().position(|d| d.message.contains(marker));
+        let mut first = first.map(|i| out[i].clone());
+        out.retain(|d| !d.message.contains(marker));
+        if let Some(d) = &mut first {
+            d.severity = crate::diag::Severity::Error;
+            out.push(d.clone());
+        }
     }
 
     fn check_claims(

@@ -224,6 +224,9 @@ impl CompiledLab {
     pub fn lint(&self) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for part in &self.parts {
+            if self.lab_budget_spent() {
+                break;
+            }
             let model = &self.lab.parts[part.index];
             self.lint_banners(part, model, &mut out);
             self.lint_unshown_outputs(part, model, &mut out);
@@ -250,9 +253,15 @@ impl CompiledLab {
         }
         let mut fired = vec![false; model.feedback.len()];
         let mut failure: Option<Diagnostic> = None;
+        // Each sample computes only what the conditions read, not every formula of the part.
+        let needed = part.needed_by(model.feedback.iter().map(|r| r.when.value.as_str()));
         for s in samples(self, part, SAMPLES) {
-            let ev = match self.evaluate(part, &s) {
+            let ev = match self.evaluate_only(part, &s, Some(&needed)) {
                 Ok(ev) => ev,
+                Err(e) if self.lab_budget_spent() => {
+                    out.push(e.0);
+                    return;
+                }
                 Err(e) => {
                     if failure.is_none() {
                         let at: Vec<String> = s

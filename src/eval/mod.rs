@@ -5,6 +5,7 @@ pub mod chart;
 pub mod compile;
 pub mod labtest;
 pub mod lint;
+pub mod scale;
 pub mod template;
 
 pub use compile::{compile, CompiledLab, CompiledPart};
@@ -149,11 +150,31 @@ impl CompiledLab {
         Ok(v)
     }
 
+    /// Starts a new total budget (`formula::budget::LAB_BUDGET`) for the evaluations that follow:
+    /// a command's evaluations share one, and a long session (`labforge run`) starts one per
+    /// view, as the page does per update.
+    pub fn start_update(&self) {
+        self.engine
+            .meter()
+            .reset_total(crate::formula::budget::LAB_BUDGET);
+    }
+
     /// Evaluates a part at the given control values (all controls present: see [`Self::inputs`]).
     pub fn evaluate(
         &self,
         part: &CompiledPart,
         inputs: &IndexMap<String, Dynamic>,
+    ) -> Result<Evaluation, EvalError> {
+        self.evaluate_only(part, inputs, None)
+    }
+
+    /// As [`Self::evaluate`], computing only the formulas in `only` (when given; they must
+    /// include their dependencies, see [`CompiledPart::needed_by`]).
+    pub fn evaluate_only(
+        &self,
+        part: &CompiledPart,
+        inputs: &IndexMap<String, Dynamic>,
+        only: Option<&std::collections::BTreeSet<String>>,
     ) -> Result<Evaluation, EvalError> {
         let mut scope = Scope::new();
         for (k, v) in self.constants.iter().chain(part.constants.iter()) {
@@ -167,6 +188,9 @@ impl CompiledLab {
             scope.push_dynamic(c.id.as_str(), v);
         }
         for f in &part.formulas {
+            if only.is_some_and(|o| !o.contains(&f.name)) {
+                continue;
+            }
             let v = self.engine.eval(&f.expr.ast, &mut scope).map_err(|e| {
                 self.expr_error(&f.expr, &e, &format!("formula `{}` failed", f.name))
             })?;

@@ -488,35 +488,6 @@ struct Tr {
     next: usize,
 }
 
-/// Roughly how many operations Rhai counts for one run of a block (statements and expressions).
-fn weight_block(b: &StmtBlock) -> usize {
-    b.iter().map(weight_stmt).sum::<usize>().max(1)
-}
-
-fn weight_stmt(s: &Stmt) -> usize {
-    1 + match s {
-        Stmt::Expr(e) => weight_expr(e),
-        Stmt::Var(b, _, _) => weight_expr(&b.1),
-        Stmt::Assignment(b) => weight_expr(&b.1.rhs) + 1,
-        Stmt::If(fc, _) => {
-            weight_expr(&fc.expr) + weight_block(&fc.body).min(weight_block(&fc.branch))
-        }
-        Stmt::FnCall(f, _) => f.args.iter().map(weight_expr).sum::<usize>() + 1,
-        _ => 0,
-    }
-}
-
-fn weight_expr(e: &Expr) -> usize {
-    match e {
-        Expr::FnCall(f, _) | Expr::MethodCall(f, _) => {
-            1 + f.args.iter().map(weight_expr).sum::<usize>()
-        }
-        Expr::And(v, _) | Expr::Or(v, _) => 1 + v.iter().map(weight_expr).sum::<usize>(),
-        Expr::Dot(b, _, _) | Expr::Index(b, _, _) => 1 + weight_expr(&b.lhs) + weight_expr(&b.rhs),
-        _ => 1,
-    }
-}
-
 impl Tr {
     fn push_scope(&mut self) {
         self.scopes.push(HashMap::new());
@@ -587,6 +558,13 @@ impl Tr {
                     let _ = write!(self.out, "{js};");
                 }
             }
+            Stmt::FnCall(_, _) if super::budget::tick_weight(s).is_some() => {
+                let w = super::budget::tick_weight(s).unwrap_or(1);
+                let _ = write!(self.out, "_tick({w});");
+                if tail {
+                    self.out.push_str("return undefined;");
+                }
+            }
             Stmt::FnCall(f, _) => {
                 let js = self.call(f, None);
                 if tail {
@@ -635,13 +613,13 @@ impl Tr {
                 self.block(&fc.branch, tail);
                 self.out.push('}');
             }
+            // Each iteration's charge is the `__tick` first in the body (`budget::instrument`).
             Stmt::While(fc, _) => {
-                let w = weight_block(&fc.body) + weight_expr(&fc.expr) + 2;
                 if matches!(fc.expr, Expr::Unit(_)) {
-                    let _ = write!(self.out, "while(true){{_tick({w});");
+                    self.out.push_str("while(true){");
                 } else {
                     let c = self.expr(&fc.expr);
-                    let _ = write!(self.out, "while(_bool({c})){{_tick({w});");
+                    let _ = write!(self.out, "while(_bool({c})){{");
                 }
                 self.block(&fc.body, false);
                 self.out.push('}');
@@ -650,11 +628,10 @@ impl Tr {
                 }
             }
             Stmt::For(b, _) => {
-                let w = weight_block(&b.2.body) + 1;
                 let it = self.expr(&b.2.expr);
                 self.push_scope();
                 let v = self.declare(&b.0.name);
-                let _ = write!(self.out, "for(let {v} of _iter({it})){{_tick({w});");
+                let _ = write!(self.out, "for(let {v} of _iter({it})){{");
                 self.block(&b.2.body, false);
                 self.pop_scope();
                 self.out.push('}');

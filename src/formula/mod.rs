@@ -6,15 +6,21 @@
 //! string/array/map sizes are bounded. The same AST is evaluated here and translated to JavaScript
 //! for the page ([`js`]), so both sides run the same program.
 
+pub mod budget;
+mod charged;
 pub mod js;
 
-use rhai::{Dynamic, Engine, OptimizationLevel, Position, Scope, AST};
+use budget::{Meter, Overrun};
+use rhai::{Dynamic, Engine, OptimizationLevel, Position, Scope, Stmt, AST};
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// Limits applied to every formula evaluation, here and in the page.
 pub mod limits {
-    /// Operations one formula evaluation may perform.
-    pub const MAX_OPERATIONS: u64 = 500_000;
+    /// Work units one formula evaluation may spend (see [`super::budget`]).
+    pub const MAX_OPERATIONS: u64 = super::budget::EVAL_BUDGET;
+    /// Work units all the evaluations of one command or page update may spend together.
+    pub const LAB_OPERATIONS: u64 = super::budget::LAB_BUDGET;
     pub const MAX_EXPR_DEPTH: usize = 64;
     pub const MAX_STRING: usize = 10_000;
     pub const MAX_ARRAY: usize = 10_000;
@@ -83,6 +89,9 @@ impl FormulaError {
 /// The configured, sandboxed Rhai engine.
 pub struct FormulaEngine {
     engine: Engine,
+    meter: Arc<Meter>,
+    /// A compiled `__tick(1)`, the model of the charges [`budget::instrument`] inserts.
+    tick: Stmt,
 }
 
 impl Default for FormulaEngine {
@@ -108,10 +117,6 @@ impl FormulaEngine {
         // page cannot reproduce faithfully), and a string iterates as one-character strings
         // (Rhai's as characters, a type the page does not have). Engine-registered functions and
         // modules are searched before Rhai's packages.
-        engine.register_fn("len", |s: &str| s.chars().count() as rhai::FLOAT);
-        engine.register_get("len", |s: &mut rhai::ImmutableString| {
-            s.chars().count() as rhai::FLOAT
-        });
         engine.register_fn("len", |a: &mut rhai::Array| a.len() as rhai::FLOAT);
         engine.register_get("len", |a: &mut rhai::Array| a.len() as rhai::FLOAT);
         engine.register_fn("len", |m: &mut rhai::Map| m.len() as rhai::FLOAT);
@@ -124,7 +129,7 @@ impl FormulaEngine {
         engine.register_global_module(strings.into());
         engine.register_fn(
             "at",
-            |a: rhai::Array, i: rhai::FLOAT| -> Result<Dynamic, Box<rhai::EvalAltResult>> {
+            |a: &mut rhai::Array, i: rhai::FLOAT| -> Result<Dynamic, Box<rhai::EvalAltResult>> {
                 if i.fract() != 0.0 || i < 0.0 || i as usize >= a.len() {
                     return Err(
                         format!("index {i} is outside the list (length {})", a.len()).into(),
@@ -142,18 +147,10 @@ impl FormulaEngine {
                 0.0
             }
         });
-        engine.register_fn(
-            "sum",
-            |a: rhai::Array| -> Result<rhai::FLOAT, Box<rhai::EvalAltResult>> {
-                a.iter()
-                    .map(|v| {
-                        v.as_float()
-                            .map_err(|t| format!("sum() needs numbers, found {t}").into())
-                    })
-                    .sum()
-            },
-        );
+        let meter = Meter::new();
+        charged::register(&mut engine, &meter);
         crate::library::register(&mut engine);
+        charged::register_library(&mut engine, &meter);
         // Sandbox: no modules, no eval, no output, bounded everything.
         engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
         for sym in ["eval", "import", "export", "print", "debug"] {
@@ -161,14 +158,37 @@ impl FormulaEngine {
         }
         engine.on_print(|_| {});
         engine.on_debug(|_, _, _| {});
-        engine.set_max_operations(limits::MAX_OPERATIONS);
+        // The work budget is charged by `__tick` and the built-ins (see `budget`), not by Rhai's
+        // operation count, so that the page can charge exactly the same.
+        engine.set_max_operations(0);
         engine.set_max_expr_depths(limits::MAX_EXPR_DEPTH);
         engine.set_max_string_size(limits::MAX_STRING);
         engine.set_max_array_size(limits::MAX_ARRAY);
         engine.set_max_map_size(limits::MAX_MAP);
         engine.set_max_variables(limits::MAX_VARIABLES);
         engine.set_strict_variables(true);
-        FormulaEngine { engine }
+        let tick = match engine
+            .compile(format!("{}(1)", budget::TICK))
+            .expect("the tick compiles")
+            .statements()[0]
+            .clone()
+        {
+            Stmt::Expr(e) => match *e {
+                rhai::Expr::FnCall(f, pos) => Stmt::FnCall(f, pos),
+                e => Stmt::Expr(e.into()),
+            },
+            s => s,
+        };
+        FormulaEngine {
+            engine,
+            meter,
+            tick,
+        }
+    }
+
+    /// The work meter shared by every evaluation of this engine.
+    pub fn meter(&self) -> &Meter {
+        &self.meter
     }
 
     /// The underlying engine (for library tests and the JS translator's checks).
@@ -197,15 +217,19 @@ impl FormulaEngine {
             }
         }
         js::check_supported(&ast)?;
-        Ok(ast)
+        Ok(budget::instrument(&ast, &self.tick))
     }
 
     /// Evaluates a compiled formula. Variables defined inside it do not leak into `scope`.
     pub fn eval(&self, ast: &AST, scope: &mut Scope) -> Result<Dynamic, FormulaError> {
         let len = scope.len();
+        self.meter.start_eval();
         let r = self.engine.eval_ast_with_scope::<Dynamic>(scope, ast);
         scope.rewind(len);
-        r.map_err(|e| runtime_error(&e))
+        r.map_err(|e| match self.meter.overrun() {
+            Some(o) => budget_error(o, e.position()),
+            None => runtime_error(&e),
+        })
     }
 }
 
@@ -261,6 +285,28 @@ fn parse_error(e: &rhai::ParseError, known: &BTreeSet<String>) -> FormulaError {
     FormulaError {
         hint,
         ..FormulaError::at(e.1, message)
+    }
+}
+
+/// The error of an evaluation that ran out of budget, at the loop or call that overran it.
+fn budget_error(o: Overrun, pos: Position) -> FormulaError {
+    let (message, hint) = match o {
+        Overrun::Eval => (
+            format!("the formula ran more than {} operations", limits::MAX_OPERATIONS),
+            "a loop never ends or does too much work (each item a built-in scans or copies counts); bound it",
+        ),
+        Overrun::Lab => (
+            format!(
+                "the lab's formulas ran more than {} {}",
+                limits::LAB_OPERATIONS,
+                budget::LAB_OVERRUN
+            ),
+            "all the evaluations of one command or page update share this budget; make the heaviest formulas (loops, charts with many points) cheaper",
+        ),
+    };
+    FormulaError {
+        hint: Some(hint.to_string()),
+        ..FormulaError::at(pos, message)
     }
 }
 

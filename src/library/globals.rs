@@ -72,7 +72,7 @@ pub(crate) fn pow(x: f64, y: f64) -> f64 {
     x.powf(y)
 }
 
-fn to_array(values: Vec<f64>) -> Array {
+pub(crate) fn to_array(values: Vec<f64>) -> Array {
     values.into_iter().map(Dynamic::from_float).collect()
 }
 

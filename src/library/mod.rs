@@ -20,7 +20,7 @@ use rhai::{Dynamic, Engine, EvalAltResult};
 
 mod fleet;
 pub mod format;
-mod globals;
+pub(crate) mod globals;
 mod hardware;
 mod queueing;
 mod reliability;

@@ -9,20 +9,28 @@ use std::path::{Path, PathBuf};
 pub struct Source {
     pub name: String,
     pub text: String,
+    /// Byte offset of each line's start, so that [`Source::line`] takes constant time (it is
+    /// asked once per expression: a scan per call made compiling quadratic in the lab's size).
+    starts: Vec<usize>,
 }
 
 impl Source {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Source {
+        let text = text.into();
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
         Source {
             name: name.into(),
-            text: text.into(),
+            text,
+            starts,
         }
     }
 
     pub fn read(path: &Path) -> Result<Source, Diagnostic> {
         let name = path.display().to_string();
         match std::fs::read_to_string(path) {
-            Ok(text) => Ok(Source { name, text }),
+            Ok(text) => Ok(Source::new(name, text)),
             Err(e) => {
                 Err(
                     Diagnostic::error(&name, Pos::UNKNOWN, format!("cannot read the file: {e}"))
@@ -34,7 +42,15 @@ impl Source {
 
     /// The 1-based line `line`, if it exists.
     pub fn line(&self, line: u32) -> Option<&str> {
-        self.text.lines().nth(line.checked_sub(1)? as usize)
+        let i = line.checked_sub(1)? as usize;
+        let start = *self.starts.get(i)?;
+        if start == self.text.len() {
+            // Past the last newline (or empty text): `lines()` has no empty last line.
+            return None;
+        }
+        let end = self.starts.get(i + 1).map_or(self.text.len(), |e| e - 1);
+        let l = &self.text[start..end];
+        Some(l.strip_suffix('\r').unwrap_or(l))
     }
 }
 
@@ -217,6 +233,22 @@ pub fn lab_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod source_tests {
+    use super::Source;
+
+    #[test]
+    fn line_matches_lines() {
+        for text in ["", "a", "a\n", "a\nb", "a\r\nb\r\n", "\n\nx\n", "é\nü\n\n"] {
+            let s = Source::new("t", text);
+            for n in 0..6u32 {
+                let want = n.checked_sub(1).and_then(|i| text.lines().nth(i as usize));
+                assert_eq!(s.line(n), want, "{text:?} line {n}");
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -97,6 +97,7 @@ impl Renderer for HtmlRenderer {
         stem: &str,
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
+        lab.start_update(); // one render, one total work budget
         let html = render_page(lab, opts)?;
         Ok(vec![OutFile {
             path: PathBuf::from(super::file_name(&format!("{stem}.html"))),
@@ -366,6 +367,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         .collect();
     let data = json!({
         "maxOps": limits::MAX_OPERATIONS,
+        "labOps": limits::LAB_OPERATIONS,
         "maxSize": [limits::MAX_STRING, limits::MAX_ARRAY, limits::MAX_MAP],
         "ledgerFormat": crate::ledger::FORMAT,
         "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},

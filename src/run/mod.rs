@@ -375,6 +375,7 @@ impl<'a> Session<'a> {
                 continue;
             }
             self.gate(part)?;
+            self.lab.start_update();
             let cp = self.lab.part(&part.id.value).expect("compiled part");
             self.intro(&part.id.value);
             self.prediction(i, part)?;

@@ -14,6 +14,8 @@ impl Session<'_> {
     /// The instruments and active feedback at the given control values.
     pub(super) fn show(&self, cp: &CompiledPart, inputs: &IndexMap<String, Dynamic>) -> Res<()> {
         let scr = &self.scr;
+        // Each view is one update, with its own total budget (as a page update).
+        self.lab.start_update();
         let ev = self.lab.evaluate(cp, inputs).map_err(super::eval_stop)?;
         let v = view::explore(self.lab, cp, &ev)
             .map_err(|e| Stop::Bad(format!("the lab failed to evaluate: {e}")))?;

@@ -19,7 +19,15 @@ try {
     const { page, log } = await open(b.ctx, file);
     const key = await page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('labforge:')) ||
       ('labforge:' + JSON.parse(document.getElementById('lf-data').textContent).lab.id + ':v' + JSON.parse(document.getElementById('lf-data').textContent).lab.version));
-    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, saved]);
+    // The record is put in place by the reloaded document itself, before the page's scripts
+    // run: a write from the old document may not have reached the storage a new renderer
+    // process reads (seen on a loaded machine). Once per tab, so Reset's reload is clean.
+    await page.addInitScript(([k, v]) => {
+      if (!sessionStorage.getItem('lf-test-injected')) {
+        sessionStorage.setItem('lf-test-injected', '1');
+        localStorage.setItem(k, v);
+      }
+    }, [key, saved]);
     await page.reload();
     await page.waitForSelector('html[data-ready]', { timeout: 10000 });
     const r = await page.evaluate(() => ({

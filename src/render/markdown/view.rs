@@ -25,6 +25,8 @@ pub fn build(
     key: bool,
     chart_svg: &dyn Fn(&ChartData, &str) -> String,
 ) -> Result<Doc, String> {
+    // A render is one command's worth of evaluations: its own total work budget.
+    lab.start_update();
     let v = view::lab(lab, key)?;
     let mut charts = Vec::new();
     let mut parts = Vec::new();
