@@ -836,7 +836,6 @@
     if (br) br.addEventListener("click", function () {
       if (window.confirm("Erase your saved answers for this lab?")) {
         try { localStorage.removeItem(KEY); } catch (e) { /* ignore */ }
-        state = blankState(); record();
         location.reload();
       }
     });
