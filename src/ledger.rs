@@ -417,21 +417,34 @@ pub fn save_target(path: &Path) -> std::io::Result<std::path::PathBuf> {
 }
 
 /// Writes `bytes` to `path` so that a reader (or a crash) sees the old file or the new one,
-/// never a part: a temporary `.NAME.PID.tmp` in the same directory, fsync, rename, fsync of the
-/// directory. Creates the directory. A symbolic link is followed and its target replaced; a
-/// path that is neither a regular file nor absent is refused ([`save_target`]).
+/// never a part: a temporary `.NAME.PID.tmp` in the same directory, held under an exclusive
+/// lock while it exists, fsync, rename, fsync of the directory. Creates the directory. A
+/// symbolic link is followed and its target replaced; a path that is neither a regular file nor
+/// absent is refused ([`save_target`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let target = save_target(path)?;
     let path = target.as_path();
     let (dir, name) = dir_and_name(path);
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
+    // A cleaner ([`clear_stale_temps`]) may remove the temporary between its creation and our
+    // lock: the rename then finds nothing, and the write is done again.
+    let mut tries = 0;
+    let written = loop {
+        tries += 1;
+        let r = (|| {
+            let mut f = std::fs::File::create(&tmp)?;
+            f.lock()?;
+            f.write_all(bytes)?;
+            f.sync_all()?;
+            // The lock goes with `f`, after the rename.
+            std::fs::rename(&tmp, path)
+        })();
+        match r {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && tries < 3 => continue,
+            r => break r,
+        }
+    };
     if written.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
@@ -443,7 +456,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// Removes temporary files left by saves of processes that were killed (`.NAME.PID.tmp` beside
-/// the ledger, PID no longer running). A save in progress elsewhere is left alone.
+/// the ledger that no save holds locked: the operating system drops a killed process's locks).
+/// A save in progress elsewhere holds its lock and is left alone.
 pub fn clear_stale_temps(path: &Path) {
     let (dir, name) = dir_and_name(path);
     let prefix = format!(".{name}.");
@@ -452,19 +466,19 @@ pub fn clear_stale_temps(path: &Path) {
     };
     for e in entries.flatten() {
         let f = e.file_name();
-        let Some(pid) = f
+        let ours = f
             .to_str()
             .and_then(|f| f.strip_prefix(&prefix))
             .and_then(|r| r.strip_suffix(".tmp"))
-            .and_then(|p| p.parse::<i32>().ok())
-        else {
+            .is_some_and(|p| p.parse::<u32>().is_ok());
+        if !ours {
             continue;
-        };
-        // kill(pid, 0): fails with ESRCH when no such process exists.
-        let gone = pid as u32 != std::process::id()
-            && unsafe { libc::kill(pid, 0) } != 0
-            && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
-        if gone {
+        }
+        let unlocked = std::fs::OpenOptions::new()
+            .write(true)
+            .open(e.path())
+            .is_ok_and(|h| h.try_lock().is_ok());
+        if unlocked {
             let _ = std::fs::remove_file(e.path());
         }
     }
@@ -593,6 +607,29 @@ mod tests {
         std::fs::create_dir_all(dir.join("sub/d.json/x")).unwrap();
         assert!(write_atomic(&dir.join("sub/d.json"), b"x").is_err());
         assert_eq!(names(&dir.join("sub")), ["d.json", "l.json"]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn only_unlocked_temporaries_are_cleared() {
+        let dir = std::env::temp_dir().join(format!("labforge-stale-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("l.json");
+        std::fs::write(&f, b"{}").unwrap();
+        // A save in progress (locked), a killed one (unlocked), and a file that is not ours.
+        let busy = std::fs::File::create(dir.join(".l.json.1.tmp")).unwrap();
+        busy.lock().unwrap();
+        std::fs::write(dir.join(".l.json.2.tmp"), b"half").unwrap();
+        std::fs::write(dir.join(".other.json.3.tmp"), b"x").unwrap();
+        clear_stale_temps(&f);
+        assert_eq!(
+            names(&dir),
+            [".l.json.1.tmp", ".other.json.3.tmp", "l.json"]
+        );
+        drop(busy);
+        clear_stale_temps(&f);
+        assert_eq!(names(&dir), [".other.json.3.tmp", "l.json"]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -29,6 +29,14 @@ fn temp_dir(tag: &str) -> PathBuf {
     d
 }
 
+/// A lab titled `title` in a new folder, and a server for it.
+fn serve(tag: &str, title: &str) -> (PathBuf, Server) {
+    let f = temp_dir(tag).join("lab.yaml");
+    std::fs::write(&f, lab(title, "utilization * 2")).unwrap();
+    let s = start(&f);
+    (f, s)
+}
+
 fn start(lab: &std::path::Path) -> Server {
     start_with(lab, &[])
 }
@@ -54,13 +62,17 @@ fn start_with(lab: &std::path::Path, extra: &[&str]) -> Server {
     Server { child, addr }
 }
 
+/// A connection to the server that gives up reading after `timeout`.
+fn connect(s: &Server, timeout: Duration) -> TcpStream {
+    let stream = TcpStream::connect(&s.addr).unwrap();
+    stream.set_read_timeout(Some(timeout)).unwrap();
+    stream
+}
+
 /// GET `path`: (status code, body).
 fn get(s: &Server, path: &str) -> (u16, String) {
     let deadline = Instant::now() + Duration::from_secs(20);
-    let mut stream = TcpStream::connect(&s.addr).unwrap();
-    stream
-        .set_read_timeout(Some(deadline - Instant::now()))
-        .unwrap();
+    let mut stream = connect(s, deadline - Instant::now());
     write!(
         stream,
         "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
@@ -105,23 +117,28 @@ fn preview_serves_reloads_and_shows_diagnostics() {
     let (code, page) = get(&server, "/");
     assert_eq!(code, 200);
     assert!(page.contains("Preview Alpha"), "{page}");
-    // The reload hook, with the version the page was built from.
+    // The reload hook, inline, with the version the page was built from.
     let (_, v1) = get(&server, "/__version");
-    assert!(
-        page.contains(&format!(
-            "<script src=\"/__reload.js\" data-version=\"{v1}\">"
-        )),
-        "{page}"
+    let script = format!(
+        "<script data-version=\"{v1}\">{}</script>",
+        labforge::author::preview::RELOAD_JS
     );
-    // A page with a Content-Security-Policy gets 'self' for the reload script and its fetch.
-    if let Some(i) = page.find("http-equiv=\"Content-Security-Policy\"") {
-        let meta = &page[i..i + page[i..].find('>').unwrap()];
-        assert!(meta.contains("connect-src 'self'"), "{meta}");
-        assert!(meta.contains("'self'"), "{meta}");
-    }
-    let (code, js) = get(&server, "/__reload.js");
-    assert_eq!(code, 200);
-    assert!(js.contains("/__version") && js.contains("location.reload()"));
+    assert!(page.contains(&script), "{page}");
+    // It listens to the server's events and never polls.
+    let js = labforge::author::preview::RELOAD_JS;
+    assert!(js.contains("new EventSource(\"/__events\")") && js.contains("location.reload()"));
+    assert!(!js.contains("fetch(") && !js.contains("setTimeout") && !js.contains("setInterval"));
+    // The page's Content-Security-Policy allows the script by its hash and the event stream.
+    let i = page
+        .find("http-equiv=\"Content-Security-Policy\"")
+        .expect("the page has a CSP");
+    let meta = &page[i..i + page[i..].find('>').unwrap()];
+    assert!(meta.contains("connect-src 'self'"), "{meta}");
+    assert!(
+        meta.contains(&labforge::author::preview::reload_hash()),
+        "{meta}"
+    );
+    assert_eq!(get(&server, "/__reload.js").0, 404);
     assert_eq!(get(&server, "/__version").1, v1, "the version is stable");
 
     // Change the file: a new version and the new content.
@@ -198,16 +215,10 @@ fn editing_a_template_is_a_new_version() {
 /// HEAD gets the headers of GET (its length included) and no body.
 #[test]
 fn head_requests_get_no_body() {
-    let dir = temp_dir("head");
-    let f = dir.join("lab.yaml");
-    std::fs::write(&f, lab("Head", "utilization * 2")).unwrap();
-    let s = start(&f);
+    let (_, s) = serve("head", "Head");
     let (code, body) = get(&s, "/");
     assert_eq!(code, 200);
-    let mut stream = TcpStream::connect(&s.addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
+    let mut stream = connect(&s, Duration::from_secs(20));
     write!(
         stream,
         "HEAD / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
@@ -228,14 +239,8 @@ fn head_requests_get_no_body() {
 /// A request line that never ends is cut off and answered at once, not buffered without bound.
 #[test]
 fn an_endless_request_line_is_answered_not_buffered() {
-    let dir = temp_dir("endless");
-    let f = dir.join("lab.yaml");
-    std::fs::write(&f, lab("Endless", "utilization * 2")).unwrap();
-    let s = start(&f);
-    let mut stream = TcpStream::connect(&s.addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(4)))
-        .unwrap();
+    let (_, s) = serve("endless", "Endless");
+    let mut stream = connect(&s, Duration::from_secs(4));
     let start = Instant::now();
     // No newline, and the connection stays open for writing.
     let _ = stream.write_all(&vec![b'A'; 200 * 1024]);
@@ -247,4 +252,157 @@ fn an_endless_request_line_is_answered_not_buffered() {
         String::from_utf8_lossy(&first)
     );
     assert!(start.elapsed() < Duration::from_secs(3));
+}
+
+/// Sends raw bytes and returns the status line of the answer.
+fn raw_status(s: &Server, bytes: &[u8]) -> String {
+    let mut stream = connect(s, Duration::from_secs(10));
+    stream.write_all(bytes).unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let raw = String::from_utf8_lossy(&raw);
+    raw.lines().next().unwrap_or("").to_string()
+}
+
+/// DNS rebinding: a page from another site that resolves its name to 127.0.0.1 sends its own
+/// name as `Host`; only the server's loopback names at its port are answered.
+#[test]
+fn requests_for_other_hosts_are_refused() {
+    let (_, s) = serve("host", "Hosts");
+    let port = s.addr.rsplit(':').next().unwrap().to_string();
+    let req = |host: &str| format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    for ok in [
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("LOCALHOST:{port}"),
+        format!("[::1]:{port}"),
+    ] {
+        assert_eq!(
+            raw_status(&s, req(&ok).as_bytes()),
+            "HTTP/1.1 200 OK",
+            "{ok}"
+        );
+    }
+    for bad in [
+        format!("attacker.example:{port}"),
+        "attacker.example".to_string(),
+        "127.0.0.1".to_string(),
+        "127.0.0.1:1".to_string(),
+    ] {
+        assert_eq!(
+            raw_status(&s, req(&bad).as_bytes()),
+            "HTTP/1.1 403 Forbidden",
+            "{bad}"
+        );
+    }
+    // No Host at all, and an absolute-form target naming another host.
+    assert_eq!(
+        raw_status(&s, b"GET / HTTP/1.0\r\n\r\n"),
+        "HTTP/1.0 403 Forbidden"
+    );
+    let absolute = format!(
+        "GET http://attacker.example/ HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+    );
+    assert_eq!(
+        raw_status(&s, absolute.as_bytes()),
+        "HTTP/1.1 403 Forbidden"
+    );
+    assert_eq!(
+        raw_status(
+            &s,
+            format!("POST / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n")
+                .as_bytes()
+        ),
+        "HTTP/1.1 405 Method Not Allowed"
+    );
+}
+
+#[test]
+fn a_request_line_with_invalid_utf8_gets_400() {
+    let (_, s) = serve("utf8", "Bytes");
+    let mut req = b"GET /\xff\xfe\xc3( HTTP/1.1\r\nHost: ".to_vec();
+    req.extend_from_slice(s.addr.as_bytes());
+    req.extend_from_slice(b"\r\nConnection: close\r\n\r\n");
+    assert_eq!(raw_status(&s, &req), "HTTP/1.1 400 Bad Request");
+    // The server still serves afterwards.
+    assert_eq!(get(&s, "/").0, 200);
+}
+
+/// Threads of a running process (Linux).
+fn threads(pid: u32) -> Option<usize> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("Threads:"))
+        .and_then(|n| n.trim().parse().ok())
+}
+
+/// 100 connections that never finish their request (half send nothing, half a partial head)
+/// hold no thread each, are closed by the server's header timeout, and the page is served
+/// again once they are gone.
+#[test]
+fn slow_connections_neither_pin_threads_nor_stay_open() {
+    let (_, s) = serve("slow", "Slow");
+    let pid = s.child.id();
+    let before = threads(pid);
+    let mut slow: Vec<TcpStream> = (0..100)
+        .map(|i| {
+            let mut c = TcpStream::connect(&s.addr).unwrap();
+            if i % 2 == 1 {
+                c.write_all(b"GET / HTTP/1.1\r\nHo").unwrap();
+            }
+            c
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    if let (Some(b), Some(now)) = (before, threads(pid)) {
+        assert!(
+            now <= b + 2,
+            "{now} threads with 100 slow connections ({b} before)"
+        );
+        assert!(now <= 8, "{now} threads");
+    }
+    // Every slow connection is closed by the server (end of stream or a 408), none held on.
+    let start = Instant::now();
+    for c in &mut slow {
+        c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let mut buf = Vec::new();
+        let r = c.read_to_end(&mut buf);
+        let text = String::from_utf8_lossy(&buf);
+        assert!(
+            r.is_ok() && (buf.is_empty() || text.starts_with("HTTP/1.1 408")),
+            "{r:?} {text:?}"
+        );
+    }
+    let waited = start.elapsed();
+    assert!(waited < Duration::from_secs(20), "closed after {waited:?}");
+    let t = Instant::now();
+    assert_eq!(get(&s, "/").0, 200);
+    assert!(t.elapsed() < Duration::from_secs(2));
+}
+
+/// The event stream sends the current version at once and a new one right after a save.
+#[test]
+fn saving_the_file_pushes_the_new_version_at_once() {
+    let (f, s) = serve("events", "Events One");
+    let (_, v1) = get(&s, "/__version");
+    let mut stream = connect(&s, Duration::from_secs(10));
+    write!(stream, "GET /__events HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr).unwrap();
+    let mut r = BufReader::new(stream);
+    let mut next_data = || loop {
+        let mut l = String::new();
+        assert!(r.read_line(&mut l).unwrap() > 0, "the stream ended");
+        if let Some(v) = l.trim_end().strip_prefix("data: ") {
+            return v.to_string();
+        }
+    };
+    assert_eq!(next_data(), v1);
+    let saved = Instant::now();
+    std::fs::write(&f, lab("Events Two", "utilization * 2")).unwrap();
+    let v2 = next_data();
+    let took = saved.elapsed();
+    assert_ne!(v2, v1);
+    assert_eq!(get(&s, "/__version").1, v2);
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    assert!(get(&s, "/").1.contains("Events Two"));
 }

@@ -5,7 +5,7 @@
 //! they fail.
 
 mod common;
-use common::{browser_ready, root};
+use common::{browser_ready, node, root};
 use labforge::eval::load_lab;
 use labforge::model::Control;
 use serde_json::{json, Value as J};
@@ -44,21 +44,6 @@ fn render(lab: &Path, out: &Path) -> PathBuf {
         "{}.html",
         lab.file_stem().unwrap().to_str().unwrap()
     ))
-}
-
-fn node(script: &str, args: &[&Path]) -> (bool, String) {
-    let out = Command::new("node")
-        .arg(root().join("tests/browser").join(script))
-        .args(args)
-        .current_dir(root().join("tests/browser"))
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
 }
 
 /// Deterministic pseudo-random numbers (64-bit LCG).

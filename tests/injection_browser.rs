@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{browser_ready, files_under, root};
+use common::{browser_ready, files_under, node, root};
 use labforge::eval::load_source;
 use labforge::load::Source;
 use serde_json::Value as J;
@@ -303,19 +303,9 @@ fn every_text_field_times_every_payload_runs_and_loads_nothing_in_any_output() {
             .join("\n"),
     )
     .unwrap();
-    let o = Command::new("node")
-        .arg(root().join("tests/browser/injection.mjs"))
-        .arg(&list)
-        .current_dir(root().join("tests/browser"))
-        .output()
-        .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let (ok, text) = node("injection.mjs", &[&list]);
     println!("{text}");
-    assert!(o.status.success(), "injection corpus:\n{text}");
+    assert!(ok, "injection corpus:\n{text}");
     assert!(
         text.contains(&format!("{} pages loaded", pages.len())),
         "{text}"

@@ -106,7 +106,8 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
         "✗ `utilization` must be between 0.10 and 0.99, not 1.5",
     );
     expect(&mut s, "Enter keeps it:");
-    // Backspace edits the typed value.
+    // Ctrl-U clears what was typed; Backspace edits the typed value.
+    send(&mut s, "0.3\x15");
     send(&mut s, "0.77\x7f5\r");
     expect(&mut s, "Controls: Utilization = 0.75");
     expect(&mut s, "Wait           450.0 min  [✗ bad]");

@@ -11,6 +11,7 @@ mod chart;
 pub(crate) mod hash;
 mod live;
 mod md;
+mod minify;
 mod part;
 
 use super::{asset, OutFile, RenderOptions, Renderer};
@@ -26,7 +27,9 @@ use serde_json::{json, Value as J};
 use std::path::PathBuf;
 
 pub use crate::view::format::js_number_string;
+pub use hash::sha256_base64;
 pub use md::escape as esc;
+pub use minify::minify_js;
 
 /// Embedded templates and assets (overridable with `--templates DIR`).
 pub const ASSETS: &[(&str, &str)] = &[
@@ -429,37 +432,6 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "scripts": scripts,
     });
     render_template(dir, "page.html.j2", &ctx)
-}
-
-/// Drops indentation, blank lines and comment-only lines from a script. Line breaks stay, so
-/// automatic semicolon insertion sees the same program; text inside lines is untouched.
-pub fn minify_js(src: &str) -> String {
-    let mut out = String::with_capacity(src.len());
-    let mut in_comment = false;
-    for line in src.lines() {
-        let t = line.trim();
-        if in_comment {
-            if t.contains("*/") {
-                in_comment = false;
-            }
-            continue;
-        }
-        if t.is_empty() || t.starts_with("//") {
-            continue;
-        }
-        if t.starts_with("/*") {
-            if !t.contains("*/") {
-                in_comment = true;
-                continue;
-            }
-            if t.ends_with("*/") && t.find("*/") == Some(t.len() - 2) {
-                continue;
-            }
-        }
-        out.push_str(t);
-        out.push('\n');
-    }
-    out
 }
 
 fn strip_tags(s: &str) -> String {

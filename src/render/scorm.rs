@@ -273,7 +273,7 @@ mod tests {
         assert_eq!(a, b);
         let mut z = zip::ZipArchive::new(std::io::Cursor::new(a)).unwrap();
         assert_eq!(z.len(), 2);
-        assert_eq!(z.by_index(0).unwrap().name().unwrap(), "a.txt");
+        assert_eq!(z.by_index(0).unwrap().name(), "a.txt");
         assert_eq!(
             z.by_index(1).unwrap().last_modified(),
             Some(zip::DateTime::default())

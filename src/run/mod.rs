@@ -50,24 +50,15 @@ pub struct RunOptions {
     pub restart: bool,
 }
 
-/// The default ledger file: `$XDG_DATA_HOME/labforge/<id>-v<version>.json`, else
-/// `~/.local/share/labforge/...`, else `./.labforge/...`.
+/// The default ledger file: `<data dir>/labforge/<id>-v<version>.json`, the data directory
+/// being the platform's (`dirs::data_dir`: `$XDG_DATA_HOME` or `~/.local/share` on Linux,
+/// `~/Library/Application Support` on macOS, `%APPDATA%` on Windows), else
+/// `./.labforge/...` when there is none.
 pub fn default_ledger_path(lab: &CompiledLab) -> PathBuf {
     let name = format!("{}-v{}.json", lab.lab.id.value, lab.lab.version);
-    let base = std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|h| PathBuf::from(h).join(".local/share"))
-        })
-        .unwrap_or_else(|| PathBuf::from("."));
-    let dir = if base == Path::new(".") {
-        base.join(".labforge")
-    } else {
-        base.join("labforge")
-    };
+    let dir = dirs::data_dir()
+        .map(|d| d.join("labforge"))
+        .unwrap_or_else(|| PathBuf::from(".labforge"));
     dir.join(name)
 }
 

@@ -171,7 +171,7 @@ struct Saved {
 }
 
 static SAVED: Mutex<Option<Saved>> = Mutex::new(None);
-static ORIGINAL_TERMIOS: Mutex<Option<libc::termios>> = Mutex::new(None);
+static RAW: Mutex<bool> = Mutex::new(false);
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -210,34 +210,26 @@ pub fn install_interrupt_handler() {
 
 /// Puts the terminal back as it was (cooked mode, cursor shown).
 pub fn restore_terminal() {
-    if let Some(t) = lock(&ORIGINAL_TERMIOS).take() {
-        unsafe {
-            libc::tcsetattr(libc::STDIN_FILENO, libc::TCSADRAIN, &t);
-        }
+    let mut raw = lock(&RAW);
+    if *raw {
+        *raw = false;
+        let _ = crossterm::terminal::disable_raw_mode();
         let mut out = std::io::stdout();
-        let _ = out.write_all(b"\x1b[?25h");
-        let _ = out.flush();
+        let _ = crossterm::execute!(out, crossterm::cursor::Show);
     }
 }
 
-/// Raw mode on stdin while alive (keys arrive one by one, no echo, Ctrl-C is a key); output
-/// processing is kept so `\n` still returns the carriage.
+/// Raw mode on the terminal while alive (keys arrive one by one, no echo, Ctrl-C is a key), by
+/// crossterm. Raw mode also stops `\n` from returning the carriage: write `\r\n`.
 pub struct RawMode {
     active: bool,
 }
 
 impl RawMode {
     pub fn enter() -> RawMode {
-        let mut t = std::mem::MaybeUninit::<libc::termios>::uninit();
-        if unsafe { libc::tcgetattr(libc::STDIN_FILENO, t.as_mut_ptr()) } != 0 {
-            return RawMode { active: false };
-        }
-        let original = unsafe { t.assume_init() };
-        let mut raw = original;
-        unsafe { libc::cfmakeraw(&mut raw) };
-        raw.c_oflag = original.c_oflag;
-        *lock(&ORIGINAL_TERMIOS) = Some(original);
-        let ok = unsafe { libc::tcsetattr(libc::STDIN_FILENO, libc::TCSADRAIN, &raw) } == 0;
+        let mut raw = lock(&RAW);
+        let ok = !*raw && crossterm::terminal::enable_raw_mode().is_ok();
+        *raw |= ok;
         RawMode { active: ok }
     }
 }

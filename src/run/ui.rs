@@ -3,7 +3,7 @@
 
 use super::md;
 use super::term::{display_width, RawMode, Screen, Style};
-use console::Key;
+use crossterm::event::{Event, KeyCode as Key, KeyEvent, KeyEventKind, KeyModifiers};
 use std::io::{BufRead, Write};
 
 /// Why a prompt ended without an answer.
@@ -104,13 +104,50 @@ fn out(s: &str) {
     let _ = o.flush();
 }
 
-fn key() -> Res<Key> {
-    match console::Term::stdout().read_key_raw() {
-        Ok(Key::CtrlC) => Err(Stop::Interrupted),
-        Ok(Key::Char('\u{4}')) => Err(Stop::Eof),
-        Ok(k) => Ok(k),
-        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Err(Stop::Interrupted),
-        Err(_) => Err(Stop::Eof),
+/// A key as the widgets see it: Ctrl-C interrupts, Ctrl-D ends input, Ctrl-U is its own key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pressed {
+    Key(Key),
+    ClearLine,
+}
+
+/// What one crossterm key event means here (`None`: a release or repeat, or nothing we use).
+fn decode(ev: &KeyEvent) -> Option<Res<Pressed>> {
+    if ev.kind == KeyEventKind::Release {
+        return None;
+    }
+    if ev.modifiers.contains(KeyModifiers::CONTROL) {
+        return match ev.code {
+            Key::Char('c') => Some(Err(Stop::Interrupted)),
+            Key::Char('d') => Some(Err(Stop::Eof)),
+            Key::Char('u') => Some(Ok(Pressed::ClearLine)),
+            _ => None,
+        };
+    }
+    Some(Ok(Pressed::Key(ev.code)))
+}
+
+fn key() -> Res<Pressed> {
+    loop {
+        match crossterm::event::read() {
+            Ok(Event::Key(ev)) => {
+                if let Some(r) = decode(&ev) {
+                    return r;
+                }
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return Err(Stop::Interrupted),
+            Err(_) => return Err(Stop::Eof),
+        }
+    }
+}
+
+/// The list widgets' key: anything but a plain key is ignored there.
+fn list_key() -> Res<Key> {
+    loop {
+        if let Pressed::Key(k) = key()? {
+            return Ok(k);
+        }
     }
 }
 
@@ -133,7 +170,7 @@ fn draw(lines: &[String]) -> usize {
     for l in lines {
         s.push_str("\r\x1b[2K");
         s.push_str(l);
-        s.push('\n');
+        s.push_str("\r\n");
     }
     out(&s);
     let width = console::Term::stdout()
@@ -186,8 +223,8 @@ fn act(k: &Key, cur: usize, items: &[Item], multi: bool) -> Act {
             })
     };
     match k {
-        Key::ArrowUp | Key::Char('k') => Act::Move((cur + n - 1) % n),
-        Key::ArrowDown | Key::Char('j') | Key::Tab => Act::Move((cur + 1) % n),
+        Key::Up | Key::Char('k') => Act::Move((cur + n - 1) % n),
+        Key::Down | Key::Char('j') | Key::Tab => Act::Move((cur + 1) % n),
         Key::Home => Act::Move(0),
         Key::End => Act::Move(n - 1),
         Key::Enter if multi => Act::Done,
@@ -267,7 +304,7 @@ fn list_widget(
     let frame = |cur: usize, on: Option<&[bool]>| widget_lines(scr, hint, items, cur, on);
     let mut rows = draw(&frame(cur, on.as_deref()));
     let result = loop {
-        let k = match key() {
+        let k = match list_key() {
             Ok(k) => k,
             Err(e) => break Err(e),
         };
@@ -359,16 +396,21 @@ impl Prompter for TtyPrompter {
             {
                 // Raw mode first: keys typed from the moment the prompt shows are ours.
                 let _raw = RawMode::enter();
-                out(&prompt_text(scr, prompt));
+                out(&prompt_text(scr, prompt).replace('\n', "\r\n"));
                 loop {
                     match key()? {
-                        Key::Enter => break,
-                        Key::Backspace => {
+                        Pressed::Key(Key::Enter) => break,
+                        Pressed::Key(Key::Backspace) => {
                             if let Some(c) = buf.pop() {
                                 out(&erase_char(c));
                             }
                         }
-                        Key::Char(c) if !c.is_control() => {
+                        Pressed::ClearLine => {
+                            let erased: String = buf.chars().map(erase_char).collect();
+                            out(&erased);
+                            buf.clear();
+                        }
+                        Pressed::Key(Key::Char(c)) if !c.is_control() => {
                             buf.push(c);
                             out(&c.to_string());
                         }
@@ -554,8 +596,8 @@ mod tests {
     #[test]
     fn keys_move_wrap_choose_and_toggle() {
         let it = items(3);
-        assert_eq!(act(&Key::ArrowUp, 0, &it, false), Act::Move(2));
-        assert_eq!(act(&Key::ArrowDown, 2, &it, false), Act::Move(0));
+        assert_eq!(act(&Key::Up, 0, &it, false), Act::Move(2));
+        assert_eq!(act(&Key::Down, 2, &it, false), Act::Move(0));
         assert_eq!(act(&Key::Enter, 1, &it, false), Act::Choose(1));
         assert_eq!(act(&Key::Char('3'), 0, &it, false), Act::Choose(2));
         assert_eq!(act(&Key::Char('b'), 0, &it, false), Act::Choose(1));
@@ -563,7 +605,7 @@ mod tests {
         // A commitment (a prediction): keys move, only Enter locks in.
         assert_eq!(act_commit(&Key::Char('b'), 0, &it), Act::Move(1));
         assert_eq!(act_commit(&Key::Char('3'), 0, &it), Act::Move(2));
-        assert_eq!(act_commit(&Key::ArrowDown, 0, &it), Act::Move(1));
+        assert_eq!(act_commit(&Key::Down, 0, &it), Act::Move(1));
         assert_eq!(act_commit(&Key::Enter, 2, &it), Act::Choose(2));
         // Checkboxes: Space toggles, a number or key moves there and toggles, Enter is done.
         assert_eq!(act(&Key::Char(' '), 1, &it, true), Act::Toggle(1));
@@ -601,10 +643,27 @@ mod tests {
     }
 
     #[test]
+    fn control_keys_interrupt_end_and_clear() {
+        let ctrl = |c| KeyEvent::new(Key::Char(c), KeyModifiers::CONTROL);
+        assert_eq!(decode(&ctrl('c')), Some(Err(Stop::Interrupted)));
+        assert_eq!(decode(&ctrl('d')), Some(Err(Stop::Eof)));
+        assert_eq!(decode(&ctrl('u')), Some(Ok(Pressed::ClearLine)));
+        let plain = KeyEvent::new(Key::Char('u'), KeyModifiers::NONE);
+        assert_eq!(decode(&plain), Some(Ok(Pressed::Key(Key::Char('u')))));
+        let mut up = plain;
+        up.kind = KeyEventKind::Release;
+        assert_eq!(
+            decode(&up),
+            None,
+            "a key release (Windows) is not a second key"
+        );
+    }
+
+    #[test]
     fn an_empty_list_never_panics() {
         for k in [
-            Key::ArrowUp,
-            Key::ArrowDown,
+            Key::Up,
+            Key::Down,
             Key::Tab,
             Key::Home,
             Key::End,

@@ -84,6 +84,22 @@ pub fn browser_ready() -> bool {
     }
 }
 
+/// Runs `tests/browser/SCRIPT ARGS...` with node: (success, stdout and stderr).
+pub fn node<S: AsRef<std::ffi::OsStr>>(script: &str, args: &[S]) -> (bool, String) {
+    let out = Command::new("node")
+        .arg(root().join("tests/browser").join(script))
+        .args(args)
+        .current_dir(root().join("tests/browser"))
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
 /// Every file under `dir`, recursively, sorted.
 pub fn files_under(dir: &Path) -> Vec<PathBuf> {
     let mut v = Vec::new();
