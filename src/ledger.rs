@@ -459,7 +459,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// the ledger that no save holds locked: the operating system drops a killed process's locks).
 /// A save in progress elsewhere holds its lock and is left alone.
 pub fn clear_stale_temps(path: &Path) {
-    let (dir, name) = dir_and_name(path);
+    // Saves write beside the file a symbolic link names: look there.
+    let target = save_target(path).unwrap_or_else(|_| path.to_path_buf());
+    let (dir, name) = dir_and_name(&target);
     let prefix = format!(".{name}.");
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;

@@ -43,6 +43,9 @@ fn a_symlinked_ledger_is_followed_and_stays_a_link() {
     std::fs::write(&target, std::fs::read(a_record(dir.path())).unwrap()).unwrap();
     let link = dir.path().join("link.json");
     std::os::unix::fs::symlink("store/target.json", &link).unwrap();
+    // A temporary left by a killed save sits beside the target, where saves write.
+    let stale = dir.path().join("store/.target.json.4242.tmp");
+    std::fs::write(&stale, "half a record").unwrap();
     // Resume and move a control: the save goes through the link.
     let o = run(&link, &[], "1\n0.5\n");
     assert!(
@@ -59,6 +62,10 @@ fn a_symlinked_ledger_is_followed_and_stays_a_link() {
         0.5,
         "{}",
         stderr(&o)
+    );
+    assert!(
+        !stale.exists(),
+        "the killed save's temporary beside the target was left"
     );
 }
 
