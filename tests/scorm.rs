@@ -23,16 +23,26 @@ fn tmpdir(name: &str) -> PathBuf {
     d
 }
 
-fn render(paths: &[&Path], out: &Path) -> String {
+/// `labforge render PATHS --to scorm EXTRA... -o OUT`: (success, stderr).
+fn render_with(paths: &[&Path], extra: &[&std::ffi::OsStr], out: &Path) -> (bool, String) {
     let o = Command::new(bin())
         .arg("render")
         .args(paths)
-        .args(["--to", "scorm", "-o"])
+        .args(["--to", "scorm"])
+        .args(extra)
+        .arg("-o")
         .arg(out)
         .output()
         .unwrap();
-    let err = String::from_utf8_lossy(&o.stderr).to_string();
-    assert!(o.status.success(), "render failed: {err}");
+    (
+        o.status.success(),
+        String::from_utf8_lossy(&o.stderr).to_string(),
+    )
+}
+
+fn render(paths: &[&Path], out: &Path) -> String {
+    let (ok, err) = render_with(paths, &[], out);
+    assert!(ok, "render failed: {err}");
     err
 }
 
@@ -291,18 +301,15 @@ fn a_directory_gives_a_package_per_lab_and_a_course_package_in_order() {
     }
 }
 
-/// Runs `tests/browser/SCRIPT ARGS...` and reads the JSON it prints.
+/// Runs `tests/browser/SCRIPT ARGS...` and reads the JSON line it prints.
 fn node_json(script: &str, args: &[PathBuf]) -> J {
-    let o = Command::new("node")
-        .arg(root().join("tests/browser").join(script))
-        .args(args)
-        .current_dir(root().join("tests/browser"))
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&o.stdout);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "{script}: {text}{err}");
-    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{script}: {e}: {text}{err}"))
+    let (ok, text) = common::node(script, args);
+    assert!(ok, "{script}: {text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with('{') || l.starts_with('['))
+        .unwrap_or_else(|| panic!("{script} printed no JSON: {text}"));
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("{script}: {e}: {text}"))
 }
 
 fn calls(log: &J) -> Vec<Vec<String>> {
@@ -537,15 +544,12 @@ fn manifests_are_valid_against_the_scorm_1_2_xsds() {
 #[test]
 fn there_is_no_answer_key_package() {
     let out = tmpdir("key");
-    let o = Command::new(bin())
-        .arg("render")
-        .arg(root().join(DEMO))
-        .args(["--to", "scorm", "--answer-key", "-o"])
-        .arg(out.join("k"))
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let (ok, err) = render_with(
+        &[&root().join(DEMO)],
+        &["--answer-key".as_ref()],
+        &out.join("k"),
+    );
+    assert!(!ok);
     assert!(err.contains("no answer key"), "{err}");
     assert!(!out.join("k").exists(), "nothing written");
     std::fs::remove_dir_all(out).unwrap();
@@ -564,16 +568,10 @@ fn the_adapter_and_manifest_can_be_overridden_and_a_broken_adapter_is_refused() 
             "<title>Custom: {{ title }}</title>",
         );
     std::fs::write(t.join("imsmanifest.xml.j2"), manifest).unwrap();
-    let o = Command::new(bin())
-        .arg("render")
-        .arg(root().join(DEMO))
-        .args(["--to", "scorm", "--templates"])
-        .arg(&t)
-        .arg("-o")
-        .arg(dir.join("out"))
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lab = root().join(DEMO);
+    let with_t = ["--templates".as_ref(), t.as_os_str()];
+    let (ok, err) = render_with(&[&lab], &with_t, &dir.join("out"));
+    assert!(ok, "{err}");
     let files = entries(&dir.join("out/scorm_demo.zip"));
     let page = std::str::from_utf8(&files["index.html"]).unwrap();
     let adapter = &page[page.find("<script data-lf-scorm>").unwrap()..];
@@ -586,17 +584,8 @@ fn the_adapter_and_manifest_can_be_overridden_and_a_broken_adapter_is_refused() 
     );
 
     std::fs::write(t.join("scorm.js"), "x = '</script>';\n").unwrap();
-    let o = Command::new(bin())
-        .arg("render")
-        .arg(root().join(DEMO))
-        .args(["--to", "scorm", "--templates"])
-        .arg(&t)
-        .arg("-o")
-        .arg(dir.join("bad"))
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let (ok, err) = render_with(&[&lab], &with_t, &dir.join("bad"));
+    assert!(!ok);
     assert!(
         err.contains("the SCORM adapter contains `</script`"),
         "{err}"
