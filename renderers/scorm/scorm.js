@@ -107,7 +107,9 @@
       set("cmi.core.score.max", "100");
       now = set("cmi.core.score.raw", String(Math.round(100 * right / asked))) || now;
     }
-    set("cmi.core.exit", led.complete ? "" : "suspend");
+    /* Always "suspend": the LMS keeps the attempt's data, so a finished lab reopens as left
+       (an empty exit lets an LMS start the next launch from nothing). */
+    set("cmi.core.exit", "suspend");
     set("cmi.suspend_data", suspendData(ev.detail.state));
     /* Answers, status and score go to the LMS at once; the rest (instruments, typing) once
        the student pauses. */
