@@ -231,6 +231,37 @@ pub fn schema_json() -> String {
     serde_json::to_string_pretty(&schema).unwrap() + "\n"
 }
 
+/// `labforge render` as typed: `--paper` (default letter) only for the print handout.
+pub fn render_cmd(
+    paths: &[PathBuf],
+    to: &str,
+    out: Option<&Path>,
+    answer_key: bool,
+    templates: Option<PathBuf>,
+    paper: Option<&str>,
+) -> ExitCode {
+    let paper = match paper {
+        None => crate::render::Paper::default(),
+        Some(_) if to != "handout-html" => {
+            eprintln!("error: --paper sets the page size of the print handout; use it with --to handout-html");
+            return ExitCode::FAILURE;
+        }
+        Some(p) => match crate::render::Paper::parse(p) {
+            Some(p) => p,
+            None => {
+                eprintln!("error: unknown paper `{p}` (papers: letter, a4)");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let opts = crate::render::RenderOptions {
+        answer_key,
+        templates,
+        paper,
+    };
+    render(paths, to, out, &opts)
+}
+
 /// `labforge render`: one lab file or a directory of them, to `out` (default: `build/<format>`).
 pub fn render(
     paths: &[PathBuf],

@@ -53,6 +53,9 @@ enum Command {
         /// Directory of templates/assets overriding the embedded ones (same file names).
         #[arg(long)]
         templates: Option<PathBuf>,
+        /// Paper size of the print handouts (`--to handout-html`).
+        #[arg(long, value_parser = ["letter", "a4"])]
+        paper: Option<String>,
     },
     /// Grade a class: read handed-in progress records (page downloads and terminal ledgers, any
     /// mix) against the lab files; write a CSV per lab and a class report page.
@@ -122,13 +125,15 @@ fn main() -> ExitCode {
             out,
             answer_key,
             templates,
-        } => {
-            let opts = labforge::render::RenderOptions {
-                answer_key,
-                templates,
-            };
-            labforge::cli::render(&paths, &to, out.as_deref(), &opts)
-        }
+            paper,
+        } => labforge::cli::render_cmd(
+            &paths,
+            &to,
+            out.as_deref(),
+            answer_key,
+            templates,
+            paper.as_deref(),
+        ),
         Command::Run {
             lab,
             ledger,

@@ -93,6 +93,7 @@ fn pipeline(text: &str, reached: &mut Reached) -> Result<(), String> {
             let opts = RenderOptions {
                 answer_key: key,
                 templates: None,
+                ..RenderOptions::default()
             };
             let a = r
                 .render(&lab, "fuzz", &opts)

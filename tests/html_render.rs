@@ -437,3 +437,61 @@ fn page_part_templates_are_overridable_and_escape_lab_text() {
     assert!(plain.contains("class=\"control slider\"") && !plain.contains("my-control"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The embedded scripts are minified (lines joined), which is only safe while no statement
+/// leans on automatic semicolon insertion: a code line ends in punctuation that closes or
+/// continues a statement, or the next code line continues it (starts with a closing bracket, a
+/// comma, a dot or an operator); no `return`/`break`/`continue`/`throw` ends a line.
+#[test]
+fn embedded_scripts_never_lean_on_automatic_semicolons() {
+    for name in ["runtime.js", "charts.js", "library.js"] {
+        let src = std::fs::read_to_string(root().join("renderers/html").join(name)).unwrap();
+        let mut code = Vec::new();
+        let mut in_comment = false;
+        for (i, line) in src.lines().enumerate() {
+            let t = line.trim();
+            if in_comment {
+                in_comment = !t.contains("*/");
+                continue;
+            }
+            if t.starts_with("/*") {
+                in_comment = !t.contains("*/");
+                continue;
+            }
+            let c = t.split(" // ").next().unwrap_or(t).trim_end();
+            if !c.is_empty() && !c.starts_with("//") {
+                code.push((i + 1, c.to_string()));
+            }
+        }
+        for (k, (n, c)) in code.iter().enumerate() {
+            let last = c.chars().last().unwrap();
+            let next = code.get(k + 1).and_then(|(_, x)| x.chars().next());
+            let ends = ";{}(,[:+-*/|&?=!<>".contains(last) || c.ends_with("*/");
+            let continued = next.is_some_and(|x| ")]},.?:+-*/|&=<>".contains(x));
+            assert!(
+                ends || continued,
+                "{name}:{n}: a line that needs automatic semicolon insertion: {c}"
+            );
+            for kw in ["return", "break", "continue", "throw"] {
+                assert!(!c.ends_with(kw), "{name}:{n}: `{kw}` ends the line: {c}");
+            }
+        }
+    }
+}
+
+/// The minified scripts are much smaller than their sources and still valid: the pages built
+/// from them pass every browser test; here, minifying keeps strings and regular expressions.
+#[test]
+fn minified_scripts_keep_strings_and_regular_expressions() {
+    use labforge::render::html::minify_js;
+    let js = "var re = /^\\s*[-+]?(\\d+\\.?\\d*)\\s*$/;\nvar s = \"a  //  b\";\nfunction f(x) {\n  return x + 1; // one more\n}\n";
+    let m = minify_js(js);
+    assert!(m.contains("/^\\s*[-+]?(\\d+\\.?\\d*)\\s*$/"), "{m}");
+    assert!(m.contains("\"a  //  b\""), "{m}");
+    assert!(!m.contains("one more") && m.len() < js.len(), "{m}");
+    let rt = std::fs::read_to_string(root().join("renderers/html/runtime.js")).unwrap();
+    assert!(
+        minify_js(&rt).len() * 10 < rt.len() * 9,
+        "runtime.js barely shrinks"
+    );
+}

@@ -230,6 +230,7 @@ fn every_text_field_times_every_payload_runs_and_loads_nothing_in_any_output() {
         "/title",
         "/parts/0/title",
         "/parts/0/prediction/options/0/text",
+        "/synthesis/self_assessment/1/answer",
     ] {
         assert!(fields.iter().any(|f| f == must), "{must} not probed");
     }

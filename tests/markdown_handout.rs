@@ -49,6 +49,7 @@ fn render(r: &dyn Renderer, lab: &CompiledLab, stem: &str, key: bool) -> Vec<Out
     let opts = RenderOptions {
         answer_key: key,
         templates: None,
+        ..RenderOptions::default()
     };
     r.render(lab, stem, &opts)
         .unwrap_or_else(|e| panic!("{stem}: {e}"))
@@ -211,6 +212,19 @@ fn student_handout_holds_no_answers_and_the_key_holds_them_all() {
             );
         }
         assert!(!html.contains("class=\"correct\""), "{stem}");
+        // Self-assessment answers: in both keys, in neither handout.
+        let items = lab.lab.synthesis.iter().flat_map(|s| &s.self_assessment);
+        for a in items.filter_map(|i| i.answer.as_ref()) {
+            let a = lab.render_text(None, None, &a.value, &[]).unwrap();
+            let (am, ah) = (plain(&a), html_plain(&md_to_html(&a)));
+            assert!(pk.contains(&am), "{stem}: the key lacks the answer `{am}`");
+            assert!(phtml_key.contains(&ah), "{stem}: the HTML key lacks `{ah}`");
+            assert!(!ph.contains(&am), "{stem}: the handout shows `{am}`");
+            assert!(
+                !phtml.contains(&ah),
+                "{stem}: the HTML handout shows `{ah}`"
+            );
+        }
         assert!(key.contains("[x]") && key.contains("(correct)"), "{stem}");
         // The student view and context have no answer fields, whatever a template might ask for.
         let doc = view::build(&lab, &stem, false, &|_, _| String::new()).unwrap();
@@ -224,6 +238,8 @@ fn student_handout_holds_no_answers_and_the_key_holds_them_all() {
             "\"feedback\"",
             "\"other_feedback\"",
             "\"answer\"",
+            "\"worked\"",
+            "\"self_assessment_answers\"",
             "\"tests\"",
         ] {
             assert!(!json.contains(field), "{stem}: student model has {field}");
@@ -347,12 +363,25 @@ fn handouts_parse_back_as_the_document_they_describe() {
                 s.h2.contains(&"Synthesis".to_string()),
                 l.synthesis.is_some()
             );
-            assert_eq!(
-                s.h2.contains(&"Worked outputs at the test points".to_string()),
-                key && !l.tests.is_empty(),
-                "{stem}"
+            // The lab's own tests are fixtures for `labforge test`, not for a grader.
+            assert!(
+                !s.h2.iter().any(|h| h.contains("test point")),
+                "{stem}: {:?}",
+                s.h2
             );
-            // Every option and self-assessment item is a task-list item; the key checks one per question.
+            // The key works out each prediction about an output at its scenario; the handout never.
+            let worked = l
+                .parts
+                .iter()
+                .filter_map(|p| p.prediction.as_ref())
+                .filter(|pr| pr.claim.is_some() || pr.numeric.is_some())
+                .count();
+            assert_eq!(
+                text.matches("**Worked answer:**").count(),
+                if key { worked } else { 0 },
+                "{stem} key={key}"
+            );
+            // Every option is a task-list item; the key checks one per question.
             let mut options = 0;
             let mut questions = 0;
             for p in &l.parts {
@@ -365,19 +394,14 @@ fn handouts_parse_back_as_the_document_they_describe() {
                     questions += 1;
                 }
             }
-            let selfs = l
-                .synthesis
-                .as_ref()
-                .map(|s| s.self_assessment.len())
-                .unwrap_or(0);
-            assert_eq!(s.tasks, options + selfs, "{stem} key={key}");
+            assert_eq!(s.tasks, options, "{stem} key={key}");
             assert_eq!(
                 s.checked,
                 if key { questions } else { 0 },
                 "{stem} key={key}"
             );
             // Output tables: one per metrics row or output table (or one per part showing
-            // outputs without them), plus one per test point in the key. Prose may add its own.
+            // outputs without them). Prose may add its own.
             let mut tables = 0;
             for p in &l.parts {
                 let n = p
@@ -390,9 +414,6 @@ fn handouts_parse_back_as_the_document_they_describe() {
                 } else {
                     n
                 };
-            }
-            if key {
-                tables += l.tests.len();
             }
             let outputs = s.tables.iter().filter(|h| *h == "Output").count();
             assert_eq!(outputs, tables, "{stem} key={key}: {:?}", s.tables);
@@ -603,21 +624,22 @@ fn an_override_can_restyle_one_block_of_the_key() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("key.md.j2"),
-        "{% extends \"handout.md.j2\" %}{% block tests %}\n## Custom: {{ tests | length }} test points\n{% endblock %}",
+        "{% extends \"handout.md.j2\" %}{% block name_line %}\n## Custom: {{ parts | length }} parts\n{% endblock %}",
     )
     .unwrap();
     let opts = RenderOptions {
         answer_key: true,
         templates: Some(dir.path().to_path_buf()),
+        ..RenderOptions::default()
     };
     let files = MarkdownRenderer
         .render(&lab, "md_checkpoint", &opts)
         .unwrap();
     let key = text(&files, "md_checkpoint-key.md");
-    // The embedded handout around it, the overridden block at the end.
+    // The embedded handout around it, the overridden block under the title.
     assert!(key.starts_with("# Checkpoint | Restart\n"), "{key}");
-    assert!(key.ends_with("## Custom: 3 test points\n"), "{key}");
-    assert!(!key.contains("Worked outputs"));
+    assert!(key.contains("\n## Custom: 2 parts\n"), "{key}");
+    assert!(!key.contains("**Name:**"));
 }
 
 #[test]
@@ -632,6 +654,7 @@ fn a_misspelt_field_in_an_override_is_an_error_naming_the_template() {
     let opts = RenderOptions {
         answer_key: false,
         templates: Some(dir.path().to_path_buf()),
+        ..RenderOptions::default()
     };
     let err = MarkdownRenderer
         .render(&lab, "md_checkpoint", &opts)
@@ -738,4 +761,35 @@ fn numeric_predictions_have_no_empty_answer_or_option_list() {
         .unwrap();
         assert!(!html.contains("<ul class=\"options\">\n</ul>"), "{html}");
     }
+}
+
+#[test]
+fn self_assessment_answers_reach_only_the_keys() {
+    // The fixture mixes both forms: a plain question and `{ question, answer }`.
+    let lab = load(FIXTURE);
+    let items = &lab.lab.synthesis.as_ref().unwrap().self_assessment;
+    assert!(items[0].answer.is_none() && items[1].answer.is_some());
+    let answer = "the cluster checkpoints more than it computes";
+    let page = render(
+        &labforge::render::html::HtmlRenderer,
+        &lab,
+        "md_checkpoint",
+        false,
+    );
+    let (handout, _) = md(&lab, "md_checkpoint", false);
+    let (key, _) = md(&lab, "md_checkpoint", true);
+    assert!(!String::from_utf8_lossy(&page[0].bytes).contains(answer));
+    assert!(!handout.contains(answer) && key.contains(answer));
+    // The handout leaves room to write under every item; the key answers each one.
+    assert_eq!(
+        handout.matches("   ```text\n\n\n\n   ```").count(),
+        2,
+        "{handout}"
+    );
+    assert_eq!(key.matches("   **Answer:** ").count(), 2, "{key}");
+    let html = text(
+        &render(&HandoutHtmlRenderer, &lab, "md_checkpoint", false),
+        "md_checkpoint.html",
+    );
+    assert_eq!(html.matches("<div class=\"write-lines\">").count(), 2);
 }

@@ -440,8 +440,14 @@
     D.parts.forEach(function (p) { s.parts[p.id] = Object.create(null); });
     return s;
   }
+  var RESET = "#lf-reset";
   function readState() {
     var s = blankState(), raw = null, saved, dropped = false;
+    if (location.hash === RESET) {
+      try { localStorage.removeItem(KEY); } catch (err) { /* ignore */ }
+      try { history.replaceState(null, "", location.pathname + location.search); } catch (err) { /* ignore */ }
+      return { state: s, dropped: false };
+    }
     /* A host that keeps the record itself (the SCORM adapter) sets LF_RESUME: its text, or null. */
     if (window.LF_RESUME !== undefined) raw = window.LF_RESUME;
     else try { raw = localStorage.getItem(KEY); } catch (err) { return { state: s, dropped: false }; }
@@ -836,6 +842,9 @@
     if (br) br.addEventListener("click", function () {
       if (window.confirm("Erase your saved answers for this lab?")) {
         try { localStorage.removeItem(KEY); } catch (e) { /* ignore */ }
+        /* The reloaded page erases the record itself (see readState): the removal above may
+           not yet be visible to the new document's storage when the browser is busy. */
+        try { history.replaceState(null, "", RESET); } catch (e) { /* ignore */ }
         location.reload();
       }
     });

@@ -378,7 +378,10 @@ pub fn lab_texts(lab: &Lab) -> Vec<&Text> {
             v.push(&card.title);
             v.push(&card.body);
         }
-        v.extend(s.self_assessment.iter());
+        for item in &s.self_assessment {
+            v.push(&item.question);
+            v.extend(item.answer.iter());
+        }
         v.extend(s.self_assessment_note.iter());
         if let Some(d) = &s.decision_log {
             v.push(&d.prompt);

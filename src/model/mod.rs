@@ -4,8 +4,10 @@
 //! its position. Expressions (`Expr`) are Rhai; prose (`Text`) is Markdown with `{{ rhai }}`
 //! placeholders. Doc comments become the JSON Schema descriptions editors show.
 
+mod self_assessment;
 mod spanned;
 
+pub use self_assessment::SelfAssessmentItem;
 pub use spanned::{Pos, Spanned};
 
 use indexmap::IndexMap;
@@ -895,9 +897,10 @@ pub struct Synthesis {
     /// Cards such as "What's Next" and "Textbook & TinyTorch".
     #[serde(default)]
     pub cards: Vec<Card>,
-    /// Self-assessment questions.
+    /// Self-assessment questions: each a question, or `{ question, answer }` with the answer
+    /// shown only in the answer key.
     #[serde(default)]
-    pub self_assessment: Vec<Text>,
+    pub self_assessment: Vec<SelfAssessmentItem>,
     /// Note under the self-assessment.
     #[serde(default)]
     pub self_assessment_note: Option<Text>,

@@ -29,7 +29,7 @@ use std::path::PathBuf;
 pub use crate::view::format::js_number_string;
 pub use hash::sha256_base64;
 pub use md::escape as esc;
-pub use minify::minify_js;
+pub use minify::{minify_js, strip_js};
 
 /// Embedded templates and assets (overridable with `--templates DIR`).
 pub const ASSETS: &[(&str, &str)] = &[
@@ -382,9 +382,16 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "hasDecisionLog": has_decision_log,
     });
 
-    let lib_js = minify_js(&asset(ASSETS, "library.js", dir)?);
-    let charts_js = minify_js(&asset(ASSETS, "charts.js", dir)?);
-    let runtime_js = minify_js(&asset(ASSETS, "runtime.js", dir)?);
+    // The embedded scripts are minified; an instructor's own (`--templates`) only stripped, so
+    // a script that leans on automatic semicolon insertion keeps working.
+    let script = |name: &str| -> Result<String, String> {
+        let src = asset(ASSETS, name, dir)?;
+        let own = dir.is_some_and(|d| d.join(name).exists());
+        Ok(if own { strip_js(&src) } else { minify_js(&src) })
+    };
+    let lib_js = script("library.js")?;
+    let charts_js = script("charts.js")?;
+    let runtime_js = script("runtime.js")?;
     let fn_js = fns.script();
     let scripts = [lib_js, charts_js, fn_js, runtime_js];
     for s in &scripts {

@@ -6,6 +6,7 @@
 //! with `--templates DIR`. The student handout's model holds no answers, so no template can show
 //! them.
 
+pub mod paged;
 pub mod view;
 
 use super::{asset, sanitize, OutFile, RenderOptions, Renderer};
@@ -101,6 +102,27 @@ fn alt(s: &str) -> String {
     cell(s).replace('[', "\\[").replace(']', "\\]")
 }
 
+/// Marks a paragraph that is only bold text (`**System MTBF**`, a heading in all but name) as
+/// `<p class="lead">`, so print keeps it with what follows, as a heading.
+fn leads(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find("<p><strong>") {
+        let after = &rest[i + "<p><strong>".len()..];
+        let lead = after
+            .find("</strong></p>")
+            .filter(|&j| !after[..j].contains('<'));
+        out.push_str(&rest[..i]);
+        match lead {
+            Some(_) => out.push_str("<p class=\"lead\"><strong>"),
+            None => out.push_str("<p><strong>"),
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The template environment: embedded templates, or the instructor's under `templates`.
 fn environment(templates: Option<PathBuf>) -> Environment<'static> {
     let mut env = Environment::new();
@@ -142,7 +164,12 @@ fn environment(templates: Option<PathBuf>) -> Environment<'static> {
     });
     env.add_filter("cell", |s: String| cell(&s));
     env.add_filter("alt", |s: String| alt(&s));
-    env.add_filter("md", |s: String| Value::from_safe_string(md_to_html(&s)));
+    env.add_filter("md", |s: String| {
+        Value::from_safe_string(leads(&md_to_html(&s)))
+    });
+    env.add_filter("css_string", |s: String| {
+        Value::from_safe_string(paged::css_string(&paged::plain_text(&s)))
+    });
     env.add_filter("mdi", |s: String| {
         Value::from_safe_string(md_inline_to_html(&s))
     });
@@ -276,6 +303,7 @@ impl Renderer for HandoutHtmlRenderer {
         let mut doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
         let css = asset(ASSETS, "print.css", opts.templates.as_deref())?.into_owned();
         doc.context["css"] = serde_json::Value::from(css);
+        doc.context["paper"] = serde_json::Value::from(opts.paper.css_size());
         let (tpl, file) = names(stem, opts, "html");
         let html = super::csp::with_print_csp(&render_template(
             &environment(opts.templates.clone()),
@@ -359,5 +387,9 @@ mod tests {
         assert_eq!(quote("a\n\nb"), "> a\n>\n> b");
         assert_eq!(cell("a | b\nc"), "a \\| b c");
         assert_eq!(md_inline_to_html("**x**"), "<strong>x</strong>");
+        assert_eq!(
+            leads("<p><strong>A</strong></p>\n<p><strong>B</strong> c</p><p><strong>D <em>e</em></strong></p>"),
+            "<p class=\"lead\"><strong>A</strong></p>\n<p><strong>B</strong> c</p><p><strong>D <em>e</em></strong></p>"
+        );
     }
 }

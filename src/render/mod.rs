@@ -19,6 +19,43 @@ pub struct RenderOptions {
     pub answer_key: bool,
     /// A directory whose files replace the embedded templates/assets of the same name.
     pub templates: Option<PathBuf>,
+    /// The paper the print handouts are laid out for.
+    pub paper: Paper,
+}
+
+/// Paper sizes of the print handouts (`--paper`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Paper {
+    /// US Letter, 8.5 × 11 in (the default: US courses print on it).
+    #[default]
+    Letter,
+    /// ISO A4, 210 × 297 mm.
+    A4,
+}
+
+impl Paper {
+    /// The paper called `name` (`letter`, `a4`; any case).
+    pub fn parse(name: &str) -> Option<Paper> {
+        match name.to_ascii_lowercase().as_str() {
+            "letter" => Some(Paper::Letter),
+            "a4" => Some(Paper::A4),
+            _ => None,
+        }
+    }
+    /// Its name as `--paper` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Paper::Letter => "letter",
+            Paper::A4 => "a4",
+        }
+    }
+    /// The CSS `@page { size: ... }` value.
+    pub fn css_size(self) -> &'static str {
+        match self {
+            Paper::Letter => "letter",
+            Paper::A4 => "A4",
+        }
+    }
 }
 
 /// A file a renderer produced, relative to the output directory.

@@ -4,7 +4,7 @@ use super::controls::control_view;
 use super::format::*;
 use super::*;
 use crate::eval::chart::color_name;
-use crate::eval::{format_output, value_to_dynamic, CompiledLab, CompiledPart, Evaluation};
+use crate::eval::{format_output, CompiledLab, CompiledPart, Evaluation};
 use crate::formula::as_number;
 use crate::ledger::part_letter;
 use crate::library::format;
@@ -113,7 +113,19 @@ pub fn lab(lab: &CompiledLab, answers: bool) -> R<LabView> {
                     })
                 })
                 .collect::<R<_>>()?,
-            self_assessment: s.self_assessment.iter().map(lt).collect::<R<_>>()?,
+            self_assessment: s
+                .self_assessment
+                .iter()
+                .map(|q| lt(&q.question))
+                .collect::<R<_>>()?,
+            self_assessment_answers: if answers {
+                s.self_assessment
+                    .iter()
+                    .map(|q| q.answer.as_ref().map(lt).transpose())
+                    .collect::<R<_>>()?
+            } else {
+                Vec::new()
+            },
             self_assessment_note: opt(&s.self_assessment_note)?,
             decision_log: s
                 .decision_log
@@ -181,6 +193,11 @@ pub fn part(
                 }
             },
             other_feedback: ost(pr.other_feedback.as_ref())?,
+            worked: match (answers, &pr.claim, &pr.numeric) {
+                (true, Some(c), _) => worked(lab, &scen, &c.value)?,
+                (true, None, Some(nu)) => worked(lab, &scen, &nu.output.value)?,
+                _ => None,
+            },
         }),
     };
     let reflection = match &p.reflection {
@@ -239,6 +256,37 @@ pub fn part(
         reflection,
         more: false,
     })
+}
+
+/// The output `name` at the evaluation `scen`, as a row; a formula that is no output is
+/// listed by its name (`None` when `scen` has no such value).
+fn worked(lab: &CompiledLab, scen: &Evaluation, name: &str) -> R<Option<Row>> {
+    let pick = Pick {
+        name: name.to_string(),
+        ..Pick::default()
+    };
+    if let Some(row) = rows(lab, scen, Some(&[pick]))?.into_iter().next() {
+        return Ok(Some(row));
+    }
+    let Some(got) = scen.values.get(name) else {
+        return Ok(None);
+    };
+    let value = match as_number(got) {
+        Some(x) => format::auto(x),
+        None => got.to_string(),
+    };
+    Ok(Some(Row {
+        name: name.to_string(),
+        label: Prose::from_text(format!("`{name}`")),
+        display: value.clone(),
+        value,
+        unit: String::new(),
+        data: data_value(got),
+        level: None,
+        has_level: false,
+        color: None,
+        note: None,
+    }))
 }
 
 fn choices(
@@ -486,7 +534,6 @@ fn rows(lab: &CompiledLab, ev: &Evaluation, names: Option<&[Pick]>) -> R<Vec<Row
             has_level,
             color: pick.color.clone(),
             note: pick.note.clone(),
-            expected: None,
         });
     }
     Ok(out)
@@ -510,83 +557,4 @@ fn table(title: Option<Prose>, rows: Vec<Row>) -> TableView {
         has_note: rows.iter().any(|r| r.note.is_some()),
         rows,
     }
-}
-
-/// The lab's tests worked out: every output at each test point, with the expected values.
-pub fn tests(lab: &CompiledLab) -> R<Vec<TestView>> {
-    let mut out = Vec::new();
-    for (i, t) in lab.lab.tests.iter().enumerate() {
-        let name = t
-            .name
-            .clone()
-            .unwrap_or_else(|| format!("Test {} (part {})", i + 1, t.part.value));
-        let cp = lab
-            .part(&t.part.value)
-            .ok_or_else(|| format!("test `{name}`: no part `{}`", t.part.value))?;
-        let p = &lab.lab.parts[cp.index];
-        let set: IndexMap<String, Dynamic> = t
-            .set
-            .iter()
-            .map(|(k, v)| (k.clone(), value_to_dynamic(&v.value)))
-            .collect();
-        let inputs = lab
-            .inputs(cp, &set)
-            .map_err(|e| format!("test `{name}`: {e}"))?;
-        let ev = lab
-            .evaluate(cp, &inputs)
-            .map_err(|e| format!("test `{name}`: {e}"))?;
-        let mut rows = rows(lab, &ev, None)?;
-        let expected = |v: &Value, o: Option<&Output>| match (v, o) {
-            (Value::Number(_) | Value::Bool(_), Some(o)) => {
-                let bare = Output {
-                    unit: None,
-                    ..o.clone()
-                };
-                format_output(&bare, &value_to_dynamic(v))
-            }
-            (Value::Bool(b), None) => b.to_string(),
-            (v, _) => value_words(v),
-        };
-        for r in rows.iter_mut() {
-            if let Some(w) = t.expect.get(&r.name) {
-                r.expected = Some(expected(&w.value, p.outputs.get(&r.name)));
-            }
-        }
-        // Expected values of formulas that are not outputs.
-        for (k, w) in &t.expect {
-            if rows.iter().any(|r| &r.name == k) {
-                continue;
-            }
-            let got = ev.values.get(k).cloned().unwrap_or(Dynamic::UNIT);
-            let value = match as_number(&got) {
-                Some(x) => format::auto(x),
-                None => got.to_string(),
-            };
-            rows.push(Row {
-                name: k.clone(),
-                label: Prose::from_text(format!("`{k}`")),
-                display: value.clone(),
-                value,
-                unit: String::new(),
-                data: data_value(&got),
-                level: None,
-                has_level: false,
-                color: None,
-                note: None,
-                expected: Some(expected(&w.value, None)),
-            });
-        }
-        let title = prose(lab, None, None, &p.title)
-            .unwrap_or_else(|_| Prose::from_text(p.title.value.clone()));
-        out.push(TestView {
-            name,
-            part: cp.id.clone(),
-            part_letter: part_letter(&cp.id),
-            part_title: title,
-            set: settings(p, &t.set, &|l: &Text| prose(lab, Some(cp), Some(&ev), l))?,
-            has_expected: rows.iter().any(|r| r.expected.is_some()),
-            rows,
-        });
-    }
-    Ok(out)
 }

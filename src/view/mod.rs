@@ -5,7 +5,7 @@
 //! renderer marks a level its own way (a coloured span, `(⚠ warning)` on paper, a coloured
 //! word in a terminal). Everything else is formatted once here ([`format`]). The student view
 //! holds no answers; the answer view (`answers: true`) adds correct flags, feedback, expected
-//! values and the lab's worked tests.
+//! values and each prediction's output worked out at its scenario.
 //!
 //! Layering: `view` depends on `eval` and `model` only; renderers depend on `view`, never on
 //! each other (enforced by `tests/layering.rs`).
@@ -14,7 +14,7 @@ mod build;
 mod controls;
 pub mod format;
 
-pub use build::{explore, header, lab, part, tests};
+pub use build::{explore, header, lab, part};
 pub use controls::control_value_text;
 
 use crate::eval::chart::ChartData;
@@ -186,6 +186,10 @@ pub struct PredictionView {
     /// Answers: feedback for options without their own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub other_feedback: Option<Prose>,
+    /// Answers only: the output the question is about (its `claim:`, or a numeric question's
+    /// output) worked out at the scenario, the value a grader checks an answer against.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worked: Option<Row>,
 }
 
 #[derive(Debug, Serialize)]
@@ -330,8 +334,6 @@ pub struct Row {
     /// A metric card's colour name.
     pub color: Option<String>,
     pub note: Option<Prose>,
-    /// Tests: the value the lab's test expects, when it names this output.
-    pub expected: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -365,6 +367,9 @@ pub struct SynthesisView {
     pub takeaways: Vec<Lead>,
     pub cards: Vec<CardView>,
     pub self_assessment: Vec<Prose>,
+    /// Answers only: each self-assessment item's answer, when the lab gives one (same order).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub self_assessment_answers: Vec<Option<Prose>>,
     pub self_assessment_note: Option<Prose>,
     pub decision_log: Option<DecisionLogView>,
 }
@@ -380,16 +385,4 @@ pub struct CardView {
 pub struct DecisionLogView {
     pub prompt: Prose,
     pub placeholder: Option<String>,
-}
-
-/// A lab test point worked out.
-#[derive(Debug, Serialize)]
-pub struct TestView {
-    pub name: String,
-    pub part: String,
-    pub part_letter: String,
-    pub part_title: Prose,
-    pub set: Vec<Setting>,
-    pub rows: Vec<Row>,
-    pub has_expected: bool,
 }

@@ -329,6 +329,7 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
     let ropts = RenderOptions {
         answer_key: false,
         templates: opts.templates.clone(),
+        ..RenderOptions::default()
     };
     // Warnings do not stop the page; they go to the terminal, as `check` prints them.
     crate::cli::report(&diags, src.as_ref());

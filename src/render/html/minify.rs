@@ -11,6 +11,38 @@ pub fn minify_js(src: &str) -> String {
     }
 }
 
+/// Drops indentation, blank lines and comment-only lines from a script (an instructor's own,
+/// from `--templates`). Line breaks stay, so automatic semicolon insertion sees the same
+/// program; text inside lines is untouched.
+pub fn strip_js(src: &str) -> String {
+    let mut out = String::with_capacity(src.len());
+    let mut in_comment = false;
+    for line in src.lines() {
+        let t = line.trim();
+        if in_comment {
+            if t.contains("*/") {
+                in_comment = false;
+            }
+            continue;
+        }
+        if t.is_empty() || t.starts_with("//") {
+            continue;
+        }
+        if t.starts_with("/*") {
+            if !t.contains("*/") {
+                in_comment = true;
+                continue;
+            }
+            if t.ends_with("*/") && t.find("*/") == Some(t.len() - 2) {
+                continue;
+            }
+        }
+        out.push_str(t);
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -76,13 +76,27 @@ pub fn build(
     ctx.insert("stem".into(), J::from(stem));
     ctx.insert("header".into(), header);
     ctx.insert("parts".into(), J::Array(parts));
-    ctx.insert("synthesis".into(), to_json(&v.synthesis)?);
-    if key {
-        let tests = view::tests(lab)?;
-        if !tests.is_empty() {
-            ctx.insert("tests".into(), to_json(&tests)?);
+    let mut synthesis = to_json(&v.synthesis)?;
+    if let Some(s) = &v.synthesis {
+        // Each item with its answer (the key's only; the student view has none).
+        synthesis["self_assessment"] = J::Array(
+            s.self_assessment
+                .iter()
+                .enumerate()
+                .map(|(i, q)| {
+                    let mut item = json!({ "question": to_json(q)? });
+                    if let Some(Some(a)) = s.self_assessment_answers.get(i) {
+                        item["answer"] = to_json(a)?;
+                    }
+                    Ok(item)
+                })
+                .collect::<Result<_, String>>()?,
+        );
+        if let J::Object(m) = &mut synthesis {
+            m.remove("self_assessment_answers");
         }
     }
+    ctx.insert("synthesis".into(), synthesis);
     let mut context = J::Object(ctx);
     texts(&mut context, true);
     Ok(Doc { context, charts })

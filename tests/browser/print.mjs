@@ -1,0 +1,35 @@
+// Prints handout pages to PDF as a user does (Chromium's print, the page's own @page size), and
+// reports each page's headings and answer lines as the reader sees them (innerText).
+// `node print.mjs OUT_DIR FILE.html...` writes OUT_DIR/<name>.pdf and prints a JSON object
+// {file: {pdf, headings: [...], answers: [...], questions: [{question, option}]}}.
+import { launch } from './common.mjs';
+import path from 'node:path';
+
+const [outDir, ...files] = process.argv.slice(2);
+const { ctx, close } = await launch();
+const report = {};
+try {
+  const page = await ctx.newPage();
+  for (const file of files) {
+    await page.goto('file://' + path.resolve(file));
+    await page.emulateMedia({ media: 'print' });
+    const seen = await page.evaluate(() => {
+      const text = (el) => el.innerText.replace(/\s+/g, ' ').trim();
+      return {
+        headings: [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, p.lead')].map(text).filter(Boolean),
+        answers: [...document.querySelectorAll('.answer')].map(text).filter(Boolean),
+        // Each multiple-choice question: its text and its first option.
+        questions: [...document.querySelectorAll('section.prediction, section.reflection')]
+          .map((sec) => [sec.querySelector('.question'), sec.querySelector('ul.options > li')])
+          .filter(([q, o]) => q && o)
+          .map(([q, o]) => ({ question: text(q), option: text(o) })),
+      };
+    });
+    const pdf = path.join(outDir, path.basename(file).replace(/\.html$/, '.pdf'));
+    await page.pdf({ path: pdf, preferCSSPageSize: true });
+    report[file] = { pdf, ...seen };
+  }
+} finally {
+  await close();
+}
+console.log(JSON.stringify(report));

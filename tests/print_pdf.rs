@@ -1,0 +1,355 @@
+//! The print handouts printed: `labforge render --to handout-html` (student and key, letter and
+//! A4) printed to PDF by headless Chromium and read back with `pdftotext -layout`, page by page,
+//! as the files a user prints. Every page carries the running header (the lab's name; on keys
+//! "ANSWER KEY" too) and its page number, the paper is the one asked for, no page ends with a
+//! heading (or a bold lead line), no page starts with an answer line cut from its question, and
+//! every multiple-choice question shares its page with its first option.
+//!
+//! Needs Chromium, node (playwright-core) and poppler-utils (`pdftotext`, `pdfinfo`); without
+//! them the test prints SKIPPED, and fails under `CI`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn labforge() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_labforge"))
+}
+
+/// `pdftotext` and `pdfinfo` when installed; otherwise SKIPPED (or a failure under CI).
+fn poppler_ready() -> bool {
+    let ok = ["pdftotext", "pdfinfo"].iter().all(|t| {
+        Command::new(t)
+            .arg("-v")
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false)
+    });
+    if !ok {
+        if std::env::var_os("CI").is_some() {
+            panic!("print tests cannot run under CI: pdftotext/pdfinfo (poppler-utils) missing");
+        }
+        println!("SKIPPED: print tests: pdftotext/pdfinfo (poppler-utils) not installed");
+    }
+    ok
+}
+
+fn render(labs: &[&Path], out: &Path, key: bool, paper: &str) {
+    let mut cmd = labforge();
+    cmd.arg("render")
+        .args(labs)
+        .args(["--to", "handout-html", "--paper", paper, "-o"])
+        .arg(out);
+    if key {
+        cmd.arg("--answer-key");
+    }
+    let o = cmd.output().unwrap();
+    assert!(
+        o.status.success(),
+        "render failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+struct Printed {
+    pdf: PathBuf,
+    headings: Vec<String>,
+    answers: Vec<String>,
+    /// Each multiple-choice question's text and its first option, in document order.
+    questions: Vec<(String, String)>,
+}
+
+/// Prints every file to PDF (one browser for all), with the headings each page has.
+fn print(files: &[PathBuf], out: &Path) -> Vec<Printed> {
+    let o = Command::new("node")
+        .arg(common::root().join("tests/browser/print.mjs"))
+        .arg(out)
+        .args(files)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "print.mjs failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let list = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect()
+    };
+    files
+        .iter()
+        .map(|f| {
+            let r = &report[f.to_str().unwrap()];
+            Printed {
+                pdf: PathBuf::from(r["pdf"].as_str().unwrap()),
+                headings: list(&r["headings"]),
+                answers: list(&r["answers"]),
+                questions: r["questions"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|q| {
+                        let s = |k: &str| q[k].as_str().unwrap().to_string();
+                        (s("question"), s("option"))
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// Whitespace collapsed, typographic ligatures undone (as a PDF's text may hold them).
+fn norm(s: &str) -> String {
+    s.replace('\u{fb01}', "fi")
+        .replace('\u{fb02}', "fl")
+        .replace('\u{fb00}', "ff")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The PDF's pages as their non-empty lines.
+fn pages(pdf: &Path) -> Vec<Vec<String>> {
+    let o = Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let text = String::from_utf8(o.stdout).unwrap();
+    let mut pages: Vec<Vec<String>> = text
+        .split('\u{c}')
+        .map(|p| {
+            p.lines()
+                .map(norm)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    // pdftotext ends every page with a form feed: the piece after the last one is empty.
+    if pages.last().is_some_and(|p| p.is_empty()) {
+        pages.pop();
+    }
+    pages
+}
+
+fn paper_of(pdf: &Path) -> String {
+    let o = Command::new("pdfinfo").arg(pdf).output().unwrap();
+    let info = String::from_utf8_lossy(&o.stdout).to_string();
+    info.lines()
+        .find(|l| l.starts_with("Page size:"))
+        .unwrap_or_else(|| panic!("no page size in pdfinfo: {info}"))
+        .to_string()
+}
+
+/// Every failure of one printed handout, as `file p.N: what`.
+fn check(printed: &Printed, title: &str, key: bool, paper: &str) -> Vec<String> {
+    let name = printed
+        .pdf
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .to_string();
+    let mut bad = Vec::new();
+    let size = paper_of(&printed.pdf);
+    let want = if paper == "letter" {
+        "612 x 792 pts (letter)"
+    } else {
+        "(A4)"
+    };
+    if !size.contains(want) {
+        bad.push(format!("{name}: paper is `{size}`, not {paper}"));
+    }
+    let pages = pages(&printed.pdf);
+    let n = pages.len();
+    assert!(n > 3, "{name}: only {n} pages");
+    let header = if key {
+        norm(&format!("ANSWER KEY — {title}"))
+    } else {
+        norm(title)
+    };
+    let headings: Vec<String> = printed.headings.iter().map(|h| norm(h)).collect();
+    for (i, lines) in pages.iter().enumerate() {
+        let p = i + 1;
+        let (Some(first), Some(last)) = (lines.first(), lines.last()) else {
+            bad.push(format!("{name} p.{p}: empty page"));
+            continue;
+        };
+        if first != &header {
+            bad.push(format!(
+                "{name} p.{p}: running header `{first}`, want `{header}`"
+            ));
+        }
+        if !key
+            && lines
+                .iter()
+                .any(|l| l.to_lowercase().contains("answer key"))
+        {
+            bad.push(format!("{name} p.{p}: a student page says \"answer key\""));
+        }
+        if last != &format!("Page {p} of {n}") {
+            bad.push(format!(
+                "{name} p.{p}: foot `{last}`, want `Page {p} of {n}`"
+            ));
+        }
+        // The page's content: between the running header and the page number.
+        let body = &lines[1.min(lines.len())..lines.len().saturating_sub(1).max(1)];
+        for k in 1..=3.min(body.len()) {
+            let tail = body[body.len() - k..].join(" ");
+            if headings.contains(&tail) {
+                bad.push(format!("{name} p.{p}: ends with the heading `{tail}`"));
+            }
+        }
+        if let Some(top) = body.first() {
+            if printed.answers.iter().any(|a| norm(a) == *top) {
+                bad.push(format!(
+                    "{name} p.{p}: starts with `{top}`, cut from its question"
+                ));
+            }
+        }
+    }
+    // A question and its first option on one page: the page where the question's last words
+    // are (searching on from the previous question) also has the option's first words.
+    // Lines joined back into text: a line ending in a word's hyphen (`higher-`) runs on.
+    let texts: Vec<String> = pages
+        .iter()
+        .map(|p| {
+            let mut t = String::new();
+            for l in p {
+                let runs_on =
+                    t.ends_with('-') && t[..t.len() - 1].ends_with(|c: char| c.is_alphanumeric());
+                if !t.is_empty() && !runs_on {
+                    t.push(' ');
+                }
+                t.push_str(l);
+            }
+            t
+        })
+        .collect();
+    let mut from = 0;
+    for (q, o) in &printed.questions {
+        let words = |s: &str, last: bool| {
+            let w: Vec<String> = norm(s).split(' ').map(str::to_string).collect();
+            let n = w.len().min(8);
+            if last {
+                w[w.len() - n..].join(" ")
+            } else {
+                w[..n].join(" ")
+            }
+        };
+        let (tail, head) = (words(q, true), words(o, false));
+        match (from..n).find(|&i| texts[i].contains(&tail)) {
+            Some(i) => {
+                if !texts[i].contains(&head) {
+                    bad.push(format!(
+                        "{name} p.{}: the question ending `{tail}` is cut from its option `{head}`",
+                        i + 1
+                    ));
+                }
+                from = i;
+            }
+            None => bad.push(format!(
+                "{name}: question `{tail}` not found from p.{}",
+                from + 1
+            )),
+        }
+    }
+    bad
+}
+
+#[test]
+fn printed_handouts_and_keys_have_running_headers_the_paper_and_no_stranded_headings() {
+    if !common::browser_ready() || !poppler_ready() {
+        return;
+    }
+    let labs: Vec<PathBuf> = ["labs/fault-tolerance.yaml", "labs/fleet-orchestration.yaml"]
+        .iter()
+        .map(|l| common::root().join(l))
+        .collect();
+    let titles: Vec<String> = labs
+        .iter()
+        .map(|l| {
+            labforge::eval::load_lab(l)
+                .unwrap_or_else(|_| panic!("{} loads", l.display()))
+                .lab
+                .title
+                .value
+                .clone()
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let lab_refs: Vec<&Path> = labs.iter().map(PathBuf::as_path).collect();
+    let mut files = Vec::new();
+    let mut want = Vec::new();
+    for paper in ["letter", "a4"] {
+        for key in [false, true] {
+            let out = dir
+                .path()
+                .join(format!("{paper}-{}", if key { "key" } else { "student" }));
+            render(&lab_refs, &out, key, paper);
+            for (lab, title) in labs.iter().zip(&titles) {
+                let stem = lab.file_stem().unwrap().to_string_lossy();
+                let file = if key {
+                    format!("{stem}-key.html")
+                } else {
+                    format!("{stem}.html")
+                };
+                files.push(out.join(file));
+                want.push((title.clone(), key, paper));
+            }
+        }
+    }
+    let pdfs = dir.path().join("pdf");
+    std::fs::create_dir_all(&pdfs).unwrap();
+    // Student and key PDFs share a stem only across papers: print each paper to its own folder.
+    let mut bad = Vec::new();
+    for (i, chunk) in files.chunks(4).enumerate() {
+        let out = pdfs.join(i.to_string());
+        std::fs::create_dir_all(&out).unwrap();
+        for (printed, (title, key, paper)) in print(chunk, &out).iter().zip(&want[i * 4..]) {
+            assert!(!printed.headings.is_empty());
+            bad.extend(check(printed, title, *key, paper));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} problems:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn a_hostile_lab_name_prints_as_text_in_the_running_header() {
+    if !common::browser_ready() || !poppler_ready() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let title = r#"Q"uote \ back </style><b>x</b> 'é'"#;
+    let src = std::fs::read_to_string(common::root().join("tests/inputs/md_checkpoint.yaml"))
+        .unwrap()
+        .replace(
+            r#"title: "Checkpoint | Restart""#,
+            &format!("title: {}", serde_json::to_string(title).unwrap()),
+        );
+    let lab = dir.path().join("hostile.yaml");
+    std::fs::write(&lab, src).unwrap();
+    let out = dir.path().join("key");
+    render(&[&lab], &out, true, "a4");
+    let html = std::fs::read_to_string(out.join("hostile-key.html")).unwrap();
+    // Only the template's own `</style>`s end the style elements.
+    let head = &html[..html.find("</head>").unwrap()];
+    assert_eq!(head.matches("</style>").count(), 2, "{head}");
+    let printed = print(&[out.join("hostile-key.html")], dir.path());
+    let pages = pages(&printed[0].pdf);
+    let header = norm(&format!("ANSWER KEY — {title}"));
+    for (i, p) in pages.iter().enumerate() {
+        assert_eq!(p.first(), Some(&header), "page {}", i + 1);
+    }
+}
