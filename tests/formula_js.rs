@@ -335,7 +335,8 @@ const el = { textContent: JSON.stringify({ maxOps: D.maxOps, labOps: D.labOps, m
   parts: [], lab: { id: 't', version: 1 } }) };
 const document = { getElementById: () => el, querySelector: none, querySelectorAll: () => [],
   documentElement: { setAttribute: none }, dispatchEvent: none };
-const cx = { document, localStorage: { getItem: none, setItem: none }, console, TextEncoder, CustomEvent: function () {} };
+const cx = { document, localStorage: { getItem: none, setItem: none }, console, TextEncoder, CustomEvent: function () {},
+  location: { hash: "", pathname: "/", search: "" } };
 cx.window = cx;
 vm.createContext(cx);
 for (const src of [lib, fns, runtime]) vm.runInContext(src, cx);
