@@ -270,15 +270,15 @@ pub fn render(
     opts: &crate::render::RenderOptions,
 ) -> ExitCode {
     let Some(r) = crate::render::renderer(to) else {
-        eprintln!("error: unknown format `{to}` (formats: html, markdown, handout-html)");
+        eprintln!("error: unknown format `{to}` (formats: html, markdown, handout-html, scorm)");
         return ExitCode::FAILURE;
     };
     let Some(files) = files_or_report(paths) else {
         return ExitCode::FAILURE;
     };
-    if opts.answer_key && to == "html" {
+    if opts.answer_key && matches!(to, "html" | "scorm") {
         eprintln!(
-            "error: the page has no answer key; render one with --to markdown or --to handout-html"
+            "error: the page (--to {to}) has no answer key; render one with --to markdown or --to handout-html"
         );
         return ExitCode::FAILURE;
     }

@@ -36,12 +36,13 @@ enum Command {
     Test { paths: Vec<PathBuf> },
     /// Print the JSON Schema of the lab format.
     Schema,
-    /// Render labs to a static HTML page, a Markdown handout, or a print-ready handout page.
+    /// Render labs to a static HTML page, a Markdown handout, a print-ready handout page, or a
+    /// SCORM 1.2 package per lab (plus `course.zip` for several) to upload to an LMS.
     Render {
         /// Lab files or directories (default: labs/).
         paths: Vec<PathBuf>,
         /// Output format.
-        #[arg(long, default_value = "html", value_parser = ["html", "markdown", "handout-html"])]
+        #[arg(long, default_value = "html", value_parser = ["html", "markdown", "handout-html", "scorm"])]
         to: String,
         /// Output directory (default: build/FORMAT).
         #[arg(short, long)]

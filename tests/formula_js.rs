@@ -334,8 +334,9 @@ const none = () => null;
 const el = { textContent: JSON.stringify({ maxOps: D.maxOps, labOps: D.labOps, maxSize: D.maxSize, hardware: D.hardware, constants: {},
   parts: [], lab: { id: 't', version: 1 } }) };
 const document = { getElementById: () => el, querySelector: none, querySelectorAll: () => [],
-  documentElement: { setAttribute: none } };
-const cx = { document, localStorage: { getItem: none, setItem: none }, console, TextEncoder };
+  documentElement: { setAttribute: none }, dispatchEvent: none };
+const cx = { document, localStorage: { getItem: none, setItem: none }, console, TextEncoder, CustomEvent: function () {},
+  location: { hash: "", pathname: "/", search: "" } };
 cx.window = cx;
 vm.createContext(cx);
 for (const src of [lib, fns, runtime]) vm.runInContext(src, cx);

@@ -7,8 +7,8 @@
 //! formulas, references and enum values do not), so a field added to the format is covered
 //! without touching this test. Each payload goes into every free-text field of one lab; the
 //! labs are rendered to the page and its index, the print handout, the answer key and their
-//! indexes, and the Markdown handout and key, which are also turned into HTML the way a site
-//! would publish them (pulldown-cmark, raw HTML allowed, no CSP). A local beacon server on
+//! indexes, the SCORM packages (their manifests parsed, their pages loaded), and the Markdown
+//! handout and key, which are also turned into HTML the way a site would publish them (pulldown-cmark, raw HTML allowed, no CSP). A local beacon server on
 //! 127.0.0.1 counts every connection a payload could make.
 
 mod common;
@@ -139,6 +139,60 @@ fn render(src: &Path, to: &str, key: bool, out: &Path) {
     );
 }
 
+/// Renders the labs to SCORM packages, checks that every `imsmanifest.xml` is well-formed XML
+/// made of the manifest's own elements only (lab text stays text), and unpacks each lab's page
+/// to `out/scorm-pages/STEM.html`. Returns the number of manifests.
+fn scorm_pages(src: &Path, out: &Path) -> usize {
+    use std::io::Read;
+    let dir = out.join("scorm");
+    render(src, "scorm", false, &dir);
+    let pages = out.join("scorm-pages");
+    std::fs::create_dir_all(&pages).unwrap();
+    let mut manifests = 0;
+    for p in files_under(&dir) {
+        if p.extension().is_none_or(|e| e != "zip") {
+            continue;
+        }
+        let mut z = zip::ZipArchive::new(std::fs::File::open(&p).unwrap()).unwrap();
+        let mut xml = String::new();
+        z.by_name("imsmanifest.xml")
+            .unwrap()
+            .read_to_string(&mut xml)
+            .unwrap();
+        let doc = roxmltree::Document::parse(&xml).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+        for n in doc.descendants().filter(|n| n.is_element()) {
+            assert!(
+                [
+                    "manifest",
+                    "metadata",
+                    "schema",
+                    "schemaversion",
+                    "organizations",
+                    "organization",
+                    "title",
+                    "item",
+                    "resources",
+                    "resource",
+                    "file",
+                ]
+                .contains(&n.tag_name().name()),
+                "{p:?}: <{}>",
+                n.tag_name().name()
+            );
+        }
+        manifests += 1;
+        let mut page = Vec::new();
+        if let Ok(mut f) = z.by_name("index.html") {
+            f.read_to_end(&mut page).unwrap();
+        }
+        if !page.is_empty() {
+            let stem = p.file_stem().unwrap().to_str().unwrap();
+            std::fs::write(pages.join(format!("{stem}.html")), page).unwrap();
+        }
+    }
+    manifests
+}
+
 /// A Markdown file published the way a site would: CommonMark with raw HTML, no CSP.
 fn publish_markdown(md: &Path) -> PathBuf {
     let text = std::fs::read_to_string(md).unwrap();
@@ -205,6 +259,12 @@ fn every_text_field_times_every_payload_runs_and_loads_nothing_in_any_output() {
     ] {
         render(&src, to, key, &out.join(dir));
     }
+    let manifests = scorm_pages(&src, &out);
+    assert_eq!(
+        manifests,
+        PAYLOADS.len() + 1,
+        "a manifest per lab and the course's"
+    );
     let mut published = Vec::new();
     for dir in ["md", "md-key"] {
         for e in std::fs::read_dir(out.join(dir)).unwrap() {
@@ -218,9 +278,10 @@ fn every_text_field_times_every_payload_runs_and_loads_nothing_in_any_output() {
         .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "html"))
         .collect();
-    // Per format: one file per payload and an index (Markdown indexes included).
+    // Per format: one file per payload and an index (Markdown indexes included); the SCORM
+    // packages' pages.
     let n = PAYLOADS.len();
-    assert_eq!(pages.len(), 5 * (n + 1), "{pages:?}");
+    assert_eq!(pages.len(), 5 * (n + 1) + n, "{pages:?}");
     println!(
         "{} placements ({} fields × {} payloads, less refusals) in {} HTML files",
         placements,

@@ -448,7 +448,9 @@
       try { history.replaceState(null, "", location.pathname + location.search); } catch (err) { /* ignore */ }
       return { state: s, dropped: false };
     }
-    try { raw = localStorage.getItem(KEY); } catch (err) { return { state: s, dropped: false }; }
+    /* A host that keeps the record itself (the SCORM adapter) sets LF_RESUME: its text, or null. */
+    if (window.LF_RESUME !== undefined) raw = window.LF_RESUME;
+    else try { raw = localStorage.getItem(KEY); } catch (err) { return { state: s, dropped: false }; }
     if (raw === null) return { state: s, dropped: false };
     try { saved = JSON.parse(raw); } catch (err) { return { state: s, dropped: true }; }
     if (!isRecord(saved) || !isRecord(saved.parts)) return { state: s, dropped: true };
@@ -494,7 +496,9 @@
   }
   var DROPPED = "Some saved progress for this lab could not be read and was discarded. Use Reset to start over if anything looks wrong.";
   if (loaded.dropped) notice(DROPPED);
-  function save() { try { localStorage.setItem(KEY, JSON.stringify(state)); } catch (err) { /* ignore */ } }
+  function save() { try { localStorage.setItem(KEY, JSON.stringify(state)); } catch (err) { /* ignore */ } record(); }
+  /* Tells listeners (the SCORM adapter) the student's record changed: `labforge:record`. */
+  function record() { document.dispatchEvent(new CustomEvent("labforge:record", { detail: { state: state, ledger: ledger() } })); }
 
   function q(root, sel) { return root.querySelector(sel); }
   function qa(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
@@ -936,6 +940,7 @@
   if (loaded.dropped) save();
   D.parts.forEach(function (p) { recompute(p); });
   applyGates();
+  record();
   document.documentElement.setAttribute("data-ready", "1");
   window.LF_READY = (window.performance && performance.now) ? performance.now() : 0;
 })();

@@ -5,6 +5,7 @@ pub mod csp;
 pub mod html;
 pub mod markdown;
 pub mod sanitize;
+pub mod scorm;
 pub mod svg;
 
 use crate::eval::CompiledLab;
@@ -157,6 +158,7 @@ pub fn renderer(name: &str) -> Option<Box<dyn Renderer>> {
         "html" => Some(Box::new(html::HtmlRenderer)),
         "markdown" => Some(Box::new(markdown::MarkdownRenderer)),
         "handout-html" => Some(Box::new(markdown::HandoutHtmlRenderer)),
+        "scorm" => Some(Box::new(scorm::ScormRenderer)),
         _ => None,
     }
 }

