@@ -397,8 +397,14 @@ fn saving_the_file_pushes_the_new_version_at_once() {
         }
     };
     assert_eq!(next_data(), v1);
+    // Saved as editors and `fs::write` do: emptied first, then written (here with a pause in
+    // between, as on a busy machine). Only the finished file may be pushed.
     let saved = Instant::now();
-    std::fs::write(&f, lab("Events Two", "utilization * 2")).unwrap();
+    let text = lab("Events Two", "utilization * 2");
+    let mut file = std::fs::File::create(&f).unwrap();
+    std::thread::sleep(Duration::from_millis(20));
+    file.write_all(text.as_bytes()).unwrap();
+    drop(file);
     let v2 = next_data();
     let took = saved.elapsed();
     assert_ne!(v2, v1);

@@ -98,6 +98,9 @@ pub fn serve(listener: std::net::TcpListener, opts: PreviewOptions) -> std::io::
     })
 }
 
+/// How long a changed file must stay quiet before its new version is rendered and pushed.
+const SETTLE: Duration = Duration::from_millis(60);
+
 /// Watches the lab's folder (editors save by renaming over the file) and the templates; on a
 /// change renders the new version, then tells the pages.
 fn watch_files(
@@ -119,6 +122,15 @@ fn watch_files(
     let (st, tx) = (state.clone(), versions.clone());
     let tpl = templates.clone();
     let lab_dir = dir.clone();
+    // A save is often several events (truncate, write, rename): the version is rendered once
+    // the file has been quiet for SETTLE, so a half-written file is never pushed to the pages.
+    let (changed, settle) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        while settle.recv().is_ok() {
+            while settle.recv_timeout(SETTLE).is_ok() {}
+            publish(&st, &tx);
+        }
+    });
     let mut w = notify::recommended_watcher(move |ev: notify::Result<notify::Event>| {
         let Ok(ev) = ev else { return };
         let ours = ev.paths.iter().any(|p| {
@@ -126,7 +138,7 @@ fn watch_files(
                 || tpl.as_ref().is_some_and(|t| p.starts_with(t))
         });
         if ours {
-            publish(&st, &tx);
+            let _ = changed.send(());
         }
     })?;
     w.watch(&dir, RecursiveMode::NonRecursive)?;
@@ -151,6 +163,16 @@ fn publish(state: &State, versions: &watch::Sender<String>) {
 async fn check_every_second(state: Arc<State>, versions: Arc<watch::Sender<String>>) {
     loop {
         tokio::time::sleep(Duration::from_secs(1)).await;
+        // A file written a moment ago may be half written: the watcher publishes it once it
+        // has settled.
+        let fresh = std::fs::metadata(&state.opts.lab)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age < SETTLE * 2);
+        if fresh {
+            continue;
+        }
         let (st, tx) = (state.clone(), versions.clone());
         let _ = tokio::task::spawn_blocking(move || publish(&st, &tx)).await;
     }
