@@ -26,6 +26,13 @@
     if (_ops > MAX_OPS) fail("the formula ran more than " + MAX_OPS + " operations");
     if (_total > LAB_OPS) fail("the lab's formulas ran more than " + LAB_OPS + " operations in total");
   }
+  /* A variable read inside a loop charges the items of the list or record it copies in Rust
+     (budget::READ; strings are shared there, not copied). */
+  function _rd(v) {
+    if (Array.isArray(v)) _tick(v.length);
+    else if (v !== null && typeof v === "object") _tick(Object.keys(v).length);
+    return v;
+  }
   /* A string's UTF-8 bytes, the size Rust charges for it. */
   function u8len(s) {
     var n = 0, c;
@@ -284,7 +291,7 @@
   }
   /* Starts one page update's total budget. */
   function startUpdate() { _total = 0; }
-  var H = { _tick, _bool, _add, _sub, _mul, _div, _rem, _pow, _eq, _ne, _lt, _le, _gt, _ge, _band, _bor,
+  var H = { _tick, _rd, _bool, _add, _sub, _mul, _div, _rem, _pow, _eq, _ne, _lt, _le, _gt, _ge, _band, _bor,
     _bxor, _neg, _pos, _not, _cat, _map, _json, _iter, _prop, _idx, _fn, _bad, _adda, _sz };
   FN = (typeof window.LF_MAKE === "function") ? window.LF_MAKE(H, B, L) : [];
   window.LF_RUNTIME = { run: run, tostr: tostr, fromJson: fromJson, startUpdate: startUpdate,

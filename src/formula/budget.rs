@@ -12,7 +12,12 @@
 //!   `to_upper`, `to_lower` and `to_string` of a string (its bytes; `to_string` charges the bytes it
 //!   produces), `keys`/`values` (the record's size), `+` of two strings or two lists (the bytes or
 //!   items of the result) and `+=` on a string or a list (likewise: growing a list copies or
-//!   scans it).
+//!   scans it);
+//! - inside a loop, reading a variable that holds a list or a record charges its items: Rhai
+//!   copies such a value when it is read (`let b = big`, `[big]`, the second operand of `==`).
+//!   The reads are wrapped in [`READ`] calls by [`instrument`]. A first argument of a call is
+//!   passed by reference and is not wrapped; strings are shared, not copied, and numbers and
+//!   booleans are small, so their reads cost nothing more.
 //!
 //! An evaluation may spend [`EVAL_BUDGET`] units; all the evaluations of one command (`check`,
 //! `eval`, `render`, `test`, banner sampling included) or of one page update share
@@ -28,6 +33,19 @@ pub const EVAL_BUDGET: u64 = 500_000;
 pub const LAB_BUDGET: u64 = 20_000_000;
 /// The hidden function [`instrument`] inserts; formulas cannot name it (see `compile`).
 pub const TICK: &str = "__tick";
+
+/// The hidden function [`instrument`] wraps a variable read in, inside loops.
+pub const READ: &str = "__rd";
+
+/// What reading (copying) `v` charges: a list's or a record's items; nothing for a string
+/// (shared, not copied), a number, a boolean or unit.
+pub fn copy_size(v: &Dynamic) -> u64 {
+    if v.is_array() || v.is_map() {
+        size_of(v)
+    } else {
+        0
+    }
+}
 
 /// Words of the error of an evaluation that spent the lab's whole budget.
 pub const LAB_OVERRUN: &str = "operations in total";
@@ -166,15 +184,25 @@ pub fn loop_weight(s: &Stmt) -> Option<u64> {
 }
 
 /// Returns `ast` with the charges of the cost model inserted: `__tick(w)` first in the program
-/// and first in every loop body. `template` is a compiled `__tick(1)` statement.
-pub fn instrument(ast: &AST, template: &Stmt) -> AST {
+/// and first in every loop body, and every variable read inside a loop wrapped in `__rd(..)`.
+/// `template` is a compiled `__tick(1)` statement, `read` a compiled `__rd(x)` expression.
+pub fn instrument(ast: &AST, template: &Stmt, read: &Expr) -> AST {
     let mut stmts: Vec<Stmt> = ast.statements().to_vec();
     let w = weight_program(&stmts);
+    let t = Templates {
+        tick: template,
+        read,
+    };
     for s in &mut stmts {
-        inst_stmt(s, template);
+        inst_stmt(s, &t, false);
     }
     stmts.insert(0, tick(template, w, Position::new(1, 1)));
     AST::new(stmts)
+}
+
+struct Templates<'a> {
+    tick: &'a Stmt,
+    read: &'a Expr,
 }
 
 /// The `w` of a `__tick(w)` statement.
@@ -197,13 +225,13 @@ fn tick(template: &Stmt, w: u64, pos: Position) -> Stmt {
     s
 }
 
-fn inst_block(b: &mut StmtBlock, template: &Stmt) {
+fn inst_block(b: &mut StmtBlock, t: &Templates, in_loop: bool) {
     for s in b.statements_mut().iter_mut() {
-        inst_stmt(s, template);
+        inst_stmt(s, t, in_loop);
     }
 }
 
-fn inst_stmt(s: &mut Stmt, template: &Stmt) {
+fn inst_stmt(s: &mut Stmt, t: &Templates, in_loop: bool) {
     if let Some(w) = loop_weight(s) {
         let pos = s.position();
         let body = match s {
@@ -211,51 +239,76 @@ fn inst_stmt(s: &mut Stmt, template: &Stmt) {
             Stmt::For(b, _) => &mut b.2.body,
             _ => unreachable!("loop_weight is Some only for loops"),
         };
-        inst_block(body, template);
-        body.statements_mut().insert(0, tick(template, w, pos));
+        inst_block(body, t, true);
+        body.statements_mut().insert(0, tick(t.tick, w, pos));
         if let Stmt::While(fc, _) = s {
-            inst_expr(&mut fc.expr, template);
+            // The condition runs every iteration.
+            inst_expr(&mut fc.expr, t, true);
         }
         if let Stmt::For(b, _) = s {
-            inst_expr(&mut b.2.expr, template);
+            // The list is read once.
+            inst_expr(&mut b.2.expr, t, in_loop);
         }
         return;
     }
     match s {
         Stmt::If(fc, _) | Stmt::Do(fc, _, _) | Stmt::TryCatch(fc, _) => {
-            inst_expr(&mut fc.expr, template);
-            inst_block(&mut fc.body, template);
-            inst_block(&mut fc.branch, template);
+            inst_expr(&mut fc.expr, t, in_loop);
+            inst_block(&mut fc.body, t, in_loop);
+            inst_block(&mut fc.branch, t, in_loop);
         }
-        Stmt::Var(b, _, _) => inst_expr(&mut b.1, template),
+        Stmt::Var(b, _, _) => inst_expr(&mut b.1, t, in_loop),
         Stmt::Assignment(b) => {
-            inst_expr(&mut b.1.lhs, template);
-            inst_expr(&mut b.1.rhs, template);
+            // The target is written, not read.
+            if !matches!(b.1.lhs, Expr::Variable(..)) {
+                inst_expr(&mut b.1.lhs, t, in_loop);
+            }
+            inst_expr(&mut b.1.rhs, t, in_loop);
         }
-        Stmt::FnCall(f, _) => f.args.iter_mut().for_each(|a| inst_expr(a, template)),
-        Stmt::Block(b) => inst_block(b, template),
-        Stmt::Expr(e) => inst_expr(e, template),
-        Stmt::BreakLoop(Some(e), _, _) | Stmt::Return(Some(e), _, _) => inst_expr(e, template),
+        Stmt::FnCall(f, _) => inst_args(&mut f.args, t, in_loop),
+        Stmt::Block(b) => inst_block(b, t, in_loop),
+        Stmt::Expr(e) => inst_expr(e, t, in_loop),
+        Stmt::BreakLoop(Some(e), _, _) | Stmt::Return(Some(e), _, _) => inst_expr(e, t, in_loop),
         _ => {}
     }
 }
 
-fn inst_expr(e: &mut Expr, template: &Stmt) {
+/// A call's arguments: a variable as the first is passed by reference (not copied), so only
+/// an expression there is instrumented.
+fn inst_args(args: &mut [Expr], t: &Templates, in_loop: bool) {
+    for (i, a) in args.iter_mut().enumerate() {
+        if i > 0 || !matches!(a, Expr::Variable(..)) {
+            inst_expr(a, t, in_loop);
+        }
+    }
+}
+
+fn inst_expr(e: &mut Expr, t: &Templates, in_loop: bool) {
     match e {
+        Expr::Variable(_, _, pos) if in_loop => {
+            let pos = *pos;
+            let mut call = t.read.clone();
+            if let Expr::FnCall(f, p) = &mut call {
+                *p = pos;
+                f.args[0] = e.clone();
+            }
+            *e = call;
+        }
         Expr::InterpolatedString(v, _) | Expr::Array(v, _) => {
-            v.iter_mut().for_each(|x| inst_expr(x, template))
+            v.iter_mut().for_each(|x| inst_expr(x, t, in_loop))
         }
-        Expr::Map(b, _) => b.0.iter_mut().for_each(|(_, x)| inst_expr(x, template)),
-        Expr::MethodCall(f, _) | Expr::FnCall(f, _) => {
-            f.args.iter_mut().for_each(|a| inst_expr(a, template))
-        }
-        Expr::Stmt(b) => inst_block(b, template),
+        Expr::Map(b, _) => b.0.iter_mut().for_each(|(_, x)| inst_expr(x, t, in_loop)),
+        Expr::MethodCall(f, _) | Expr::FnCall(f, _) => inst_args(&mut f.args, t, in_loop),
+        Expr::Stmt(b) => inst_block(b, t, in_loop),
         Expr::Dot(b, _, _) | Expr::Index(b, _, _) => {
-            inst_expr(&mut b.lhs, template);
-            inst_expr(&mut b.rhs, template);
+            // A property is read from the variable in place; only a computed left side is read.
+            if !matches!(b.lhs, Expr::Variable(..)) {
+                inst_expr(&mut b.lhs, t, in_loop);
+            }
+            inst_expr(&mut b.rhs, t, in_loop);
         }
         Expr::And(v, _) | Expr::Or(v, _) | Expr::Coalesce(v, _) => {
-            v.iter_mut().for_each(|x| inst_expr(x, template))
+            v.iter_mut().for_each(|x| inst_expr(x, t, in_loop))
         }
         _ => {}
     }

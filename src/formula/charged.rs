@@ -1,7 +1,7 @@
 //! Built-ins registered with their charges (see [`super::budget`] for the cost model). The page's
 //! runtime (`renderers/html/runtime.js`) charges the same amounts in the same functions.
 
-use super::budget::{Meter, TICK};
+use super::budget::{copy_size, Meter, READ, TICK};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext, FLOAT};
 use std::sync::Arc;
 
@@ -11,6 +11,12 @@ type Res<T> = Result<T, Box<EvalAltResult>>;
 pub fn register(engine: &mut Engine, meter: &Arc<Meter>) {
     let m = meter.clone();
     engine.register_fn(TICK, move |w: FLOAT| m.charge(w as u64));
+    // A variable read inside a loop: Rhai copies the value, which costs its size.
+    let m = meter.clone();
+    engine.register_fn(READ, move |v: Dynamic| -> Res<Dynamic> {
+        m.charge(copy_size(&v))?;
+        Ok(v)
+    });
 
     // `contains`: the list's length or the string's bytes.
     let m = meter.clone();

@@ -441,7 +441,7 @@ pub fn js_number(x: f64) -> String {
 const HELPERS: &[&str] = &[
     "_tick", "_bool", "_add", "_sub", "_mul", "_div", "_rem", "_pow", "_eq", "_ne", "_lt", "_le",
     "_gt", "_ge", "_band", "_bor", "_bxor", "_neg", "_pos", "_not", "_cat", "_map", "_json",
-    "_iter", "_prop", "_idx", "_fn", "_bad", "_adda", "_sz",
+    "_iter", "_prop", "_idx", "_fn", "_bad", "_adda", "_sz", "_rd",
 ];
 
 /// The page script defining `window.LF_MAKE(H, B, L)`, which returns the translated bodies as
@@ -663,6 +663,10 @@ impl Tr {
     }
 
     fn call(&mut self, f: &rhai::FnCallExpr, receiver: Option<String>) -> String {
+        // A charged variable read inside a loop (`budget::instrument`).
+        if receiver.is_none() && f.name == super::budget::READ && f.args.len() == 1 {
+            return format!("_rd({})", self.expr(&f.args[0]));
+        }
         let n = f.args.len() + usize::from(receiver.is_some());
         if receiver.is_none() && (f.op_token.is_some() || is_operator(&f.name)) {
             let h = op_helper(&f.name, n).unwrap_or("_bad");

@@ -92,6 +92,8 @@ pub struct FormulaEngine {
     meter: Arc<Meter>,
     /// A compiled `__tick(1)`, the model of the charges [`budget::instrument`] inserts.
     tick: Stmt,
+    /// A compiled `__rd(x)`, the model of the charged variable reads inside loops.
+    read: rhai::Expr,
 }
 
 impl Default for FormulaEngine {
@@ -179,10 +181,23 @@ impl FormulaEngine {
             },
             s => s,
         };
+        let mut x = Scope::new();
+        x.push_dynamic("x", Dynamic::UNIT);
+        let read = match engine
+            .compile_with_scope(&x, format!("{}(x)", budget::READ))
+            .expect("the read compiles")
+            .statements()[0]
+            .clone()
+        {
+            Stmt::Expr(e) => *e,
+            Stmt::FnCall(f, pos) => rhai::Expr::FnCall(f, pos),
+            s => panic!("unexpected read template {s:?}"),
+        };
         FormulaEngine {
             engine,
             meter,
             tick,
+            read,
         }
     }
 
@@ -217,7 +232,7 @@ impl FormulaEngine {
             }
         }
         js::check_supported(&ast)?;
-        Ok(budget::instrument(&ast, &self.tick))
+        Ok(budget::instrument(&ast, &self.tick, &self.read))
     }
 
     /// Evaluates a compiled formula. Variables defined inside it do not leak into `scope`.
