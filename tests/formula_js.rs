@@ -27,6 +27,8 @@ const BUDGET_UNDER: &[&str] = &[
     "let t = \"\"; for i in range(0, 703) { t += \"é\"; } len(t)",
     // A variable read copies a list in Rust: inside a loop it costs the list's items.
     "let a = range(0, 9000); let n = 0; for i in range(0, 54) { let b = a; n += len(b); } n",
+    // A library function takes its list by value: the read is charged.
+    "let a = range(1, 9001); let n = 0; for i in range(0, 54) { n += fleet::jain(a); } n",
 ];
 
 /// The same one step further: both sides stop with the budget's error.
@@ -35,6 +37,7 @@ const BUDGET_OVER: &[&str] = &[
     "let a = []; for i in range(0, 995) { a += i; } len(a)",
     "let t = \"\"; for i in range(0, 704) { t += \"é\"; } len(t)",
     "let a = range(0, 9000); let n = 0; for i in range(0, 55) { let b = a; n += len(b); } n",
+    "let a = range(1, 9001); let n = 0; for i in range(0, 55) { n += fleet::jain(a); } n",
 ];
 
 /// Formulas both sides must compute identically.

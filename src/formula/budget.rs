@@ -298,6 +298,11 @@ fn inst_expr(e: &mut Expr, t: &Templates, in_loop: bool) {
             v.iter_mut().for_each(|x| inst_expr(x, t, in_loop))
         }
         Expr::Map(b, _) => b.0.iter_mut().for_each(|(_, x)| inst_expr(x, t, in_loop)),
+        // A library function (`fleet::jain(list)`) takes its lists by value: every argument
+        // is read, the first too.
+        Expr::FnCall(f, _) if f.is_qualified() => {
+            f.args.iter_mut().for_each(|a| inst_expr(a, t, in_loop))
+        }
         Expr::MethodCall(f, _) | Expr::FnCall(f, _) => inst_args(&mut f.args, t, in_loop),
         Expr::Stmt(b) => inst_block(b, t, in_loop),
         Expr::Dot(b, _, _) | Expr::Index(b, _, _) => {
