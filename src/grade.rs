@@ -14,7 +14,7 @@
 use crate::eval::CompiledLab;
 use crate::ledger::{self, Ledger};
 use crate::load::check::option_id;
-use crate::model::{Choice, Part};
+use crate::model::Choice;
 use indexmap::IndexMap;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -112,7 +112,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 
 /// Reads one record as a student handed it in: a UTF-8 BOM is allowed, anything over the
 /// ledger's size limit, not JSON, or of another format is a reason.
-fn read_record(path: &Path) -> Result<(Ledger, serde_json::Value), String> {
+fn read_record(path: &Path) -> Result<(Vec<u8>, Ledger, serde_json::Value), String> {
     let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
     if meta.len() > ledger::MAX_BYTES {
         return Err(format!(
@@ -121,8 +121,8 @@ fn read_record(path: &Path) -> Result<(Ledger, serde_json::Value), String> {
         ));
     }
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())?;
-    let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
+    let text = std::str::from_utf8(&bytes).map_err(|_| "not UTF-8 text".to_string())?;
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err("empty file".into());
     }
@@ -140,7 +140,7 @@ fn read_record(path: &Path) -> Result<(Ledger, serde_json::Value), String> {
     }
     let l: Ledger = serde_json::from_value(raw.clone())
         .map_err(|e| format!("a damaged progress record: {e}"))?;
-    Ok((l, raw))
+    Ok((bytes, l, raw))
 }
 
 /// Grades every record against `labs` (matched by lab id). Problems are returned beside the
@@ -165,7 +165,7 @@ pub fn grade<'a>(
             file: file.clone(),
             reason,
         };
-        let (mut l, raw) = match read_record(path) {
+        let (bytes, mut l, raw) = match read_record(path) {
             Ok(r) => r,
             Err(reason) => {
                 problems.push(problem(reason));
@@ -181,7 +181,6 @@ pub fn grade<'a>(
             )));
             continue;
         };
-        let bytes = std::fs::read(path).unwrap_or_default();
         if let Some(first) = contents.get(&bytes) {
             problems.push(problem(format!("the same record as {first}")));
             continue;
@@ -347,7 +346,13 @@ pub fn tallies(g: &LabGrades) -> Vec<Tally> {
     let mut out = Vec::new();
     for (k, p) in lab.lab.parts.iter().enumerate() {
         let title = format!("Part {}", ledger::part_letter(&p.id.value));
-        let text = |t: &str| question_text(lab, p, t);
+        // The texts as the student read them, at the prediction's scenario (evaluated once).
+        let cp = lab.part(&p.id.value);
+        let ev = cp.and_then(|cp| lab.evaluate(cp, &lab.scenario(cp)).ok());
+        let text = |t: &str| {
+            lab.render_text(cp, ev.as_ref(), t, &[])
+                .unwrap_or_else(|_| t.to_string())
+        };
         if let Some(pred) = &p.prediction {
             let answers: Vec<&PartGrade> = g.graded.iter().map(|s| &s.parts[k]).collect();
             let options = if pred.numeric.is_some() {
@@ -416,16 +421,6 @@ fn choice_rows(
             }
         })
         .collect()
-}
-
-/// A question's or option's text at the prediction's scenario, as the student read it.
-fn question_text(lab: &CompiledLab, part: &Part, t: &str) -> String {
-    let Some(cp) = lab.part(&part.id.value) else {
-        return t.to_string();
-    };
-    let ev = lab.evaluate(cp, &lab.scenario(cp)).ok();
-    lab.render_text(Some(cp), ev.as_ref(), t, &[])
-        .unwrap_or_else(|_| t.to_string())
 }
 
 /// The class report page's template, overridable with `--templates DIR` like the others.
