@@ -33,4 +33,5 @@
     a.click();
     setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   });
+  document.documentElement.setAttribute("data-ready", "1");
 })();

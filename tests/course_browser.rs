@@ -1,0 +1,43 @@
+//! A course site in real headless Chromium (`tests/browser/course.mjs`): the seed course under
+//! `labs/` rendered with `labforge render labs --to html`, walked in order from file://.
+
+mod common;
+use common::{browser_ready, node, root};
+use std::path::PathBuf;
+use std::process::Command;
+
+fn bin() -> PathBuf {
+    std::env::var_os("LABFORGE_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_labforge")))
+}
+
+#[test]
+fn a_course_walked_in_order_carries_the_first_labs_decision_and_shows_progress() {
+    if !browser_ready() {
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    let st = Command::new(bin())
+        .arg("render")
+        .arg(root().join("labs"))
+        .args(["--to", "html", "-o"])
+        .arg(out.path())
+        .output()
+        .unwrap();
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stderr)
+    );
+    let (ok, text) = node(
+        "course.mjs",
+        &[
+            out.path().to_str().unwrap(),
+            "fault-tolerance",
+            "fleet-orchestration",
+        ],
+    );
+    println!("{text}");
+    assert!(ok, "course walk failed:\n{text}");
+}
