@@ -30,7 +30,11 @@ pub fn diagnose(path: &Path) -> (Option<Source>, Vec<Diagnostic>, Option<Compile
         Ok(lab) => {
             let mut d = lab.warnings.clone();
             d.extend(lab.check_semantics());
-            d.extend(crate::course::carry::check(path, &lab.lab, &lab.source.name));
+            d.extend(crate::course::carry::check(
+                path,
+                &lab.lab,
+                &lab.source.name,
+            ));
             (Some(lab.source.clone()), d, Some(lab))
         }
     }

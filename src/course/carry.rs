@@ -33,9 +33,10 @@ pub fn check(lab_path: &Path, lab: &Lab, file: &str) -> Vec<Diagnostic> {
                 let ids: Vec<&str> = lab.parts.iter().map(|x| x.id.value.as_str()).collect();
                 out.push(
                     Diagnostic::error(file, p.pos, format!("no part `{}` in this lab", p.value))
-                        .with_hint(did_you_mean(&p.value, ids.iter().copied()).unwrap_or_else(
-                            || format!("parts: {}", ids.join(", ")),
-                        )),
+                        .with_hint(
+                            did_you_mean(&p.value, ids.iter().copied())
+                                .unwrap_or_else(|| format!("parts: {}", ids.join(", "))),
+                        ),
                 );
             }
         }
@@ -52,7 +53,10 @@ pub fn check(lab_path: &Path, lab: &Lab, file: &str) -> Vec<Diagnostic> {
         Some(Err((_, d))) => {
             out.push(
                 Diagnostic::error(file, first, "the course this lab belongs to has errors")
-                    .with_hint(format!("fix course.yaml first: {}", d.first().map(|d| d.message.as_str()).unwrap_or(""))),
+                    .with_hint(format!(
+                        "fix course.yaml first: {}",
+                        d.first().map(|d| d.message.as_str()).unwrap_or("")
+                    )),
             );
             return out;
         }
@@ -60,8 +64,12 @@ pub fn check(lab_path: &Path, lab: &Lab, file: &str) -> Vec<Diagnostic> {
     };
     let Some(me) = course.position(lab_path) else {
         out.push(
-            Diagnostic::error(file, first, format!("this lab is not listed in {}", course.path.display()))
-                .with_hint("add it to the course's `labs:` after the labs it carries decisions from"),
+            Diagnostic::error(
+                file,
+                first,
+                format!("this lab is not listed in {}", course.path.display()),
+            )
+            .with_hint("add it to the course's `labs:` after the labs it carries decisions from"),
         );
         return out;
     };
@@ -73,7 +81,10 @@ pub fn check(lab_path: &Path, lab: &Lab, file: &str) -> Vec<Diagnostic> {
             continue;
         }
         let (msg, hint) = if from == lab.id.value {
-            (format!("`{from}` is this lab"), "name an earlier lab of the course".to_string())
+            (
+                format!("`{from}` is this lab"),
+                "name an earlier lab of the course".to_string(),
+            )
         } else if ids[me + 1..].iter().flatten().any(|i| i == from) {
             (
                 format!("`{from}` comes after this lab in the course"),

@@ -16,6 +16,7 @@
 //! are errors located in `course.yaml`, with a hint.
 
 pub mod carry;
+pub mod record;
 pub mod site;
 
 use crate::diag::{Diagnostic, Severity};

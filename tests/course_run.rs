@@ -1,0 +1,310 @@
+//! A course from the command line: `check DIR` reports course.yaml mistakes located (snapshots of
+//! tests/inputs/courses/err_*), `render DIR` writes the course site (and nothing changes without
+//! a course.yaml), and `labforge run` keeps the course record the page exports: an earlier
+//! lab's decision shown in a later lab, `run COURSE_DIR` listing progress, `--import` merging.
+
+mod common;
+use common::root;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> PathBuf {
+    std::env::var_os("LABFORGE_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_labforge")))
+}
+
+fn labforge(data: &Path, args: &[&str]) -> Output {
+    Command::new(bin())
+        .args(args)
+        .env("XDG_DATA_HOME", data)
+        .env("NO_COLOR", "1")
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn course_yaml_mistakes_are_located_with_hints() {
+    let data = tempfile::tempdir().unwrap();
+    let mut n = 0;
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root().join("tests/inputs/courses"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("err_"))
+        .collect();
+    dirs.sort();
+    for d in dirs {
+        let name = d.file_name().unwrap().to_string_lossy().into_owned();
+        let rel = format!("tests/inputs/courses/{name}");
+        let o = labforge(data.path(), &["check", &rel]);
+        assert!(!o.status.success(), "{name} checked clean");
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(err.contains("= hint: "), "{name}: no hint\n{err}");
+        assert!(
+            err.lines().next().unwrap().starts_with(&format!("{rel}/")),
+            "{name}: not located\n{err}"
+        );
+        insta::assert_snapshot!(name.clone(), err);
+        n += 1;
+    }
+    assert!(n >= 6, "only {n} course error cases");
+}
+
+/// A copy of the seed course (labs/ and its course.yaml) in a temporary folder.
+fn seed_course(dir: &Path) -> PathBuf {
+    let c = dir.join("course");
+    std::fs::create_dir_all(&c).unwrap();
+    for f in [
+        "course.yaml",
+        "fault-tolerance.yaml",
+        "fleet-orchestration.yaml",
+    ] {
+        std::fs::copy(root().join("labs").join(f), c.join(f)).unwrap();
+    }
+    c
+}
+
+const DECISION: &str = "Checkpoint every 30 minutes, asynchronously.";
+
+#[test]
+fn the_terminal_keeps_the_course_record_and_shows_an_earlier_decision() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let c = seed_course(tmp.path());
+    let cs = c.to_str().unwrap();
+    let a1 = tmp.path().join("a1.yaml");
+    std::fs::write(
+        &a1,
+        format!("predictions: {{a: C, b: C, c: C, d: C}}\nreflections: {{a: B, b: A, c: B, d: B}}\ndecision_log: \"{DECISION}\"\n"),
+    )
+    .unwrap();
+    // Nothing yet.
+    let o = labforge(&data, &["run", cs]);
+    assert!(o.status.success(), "{}", text(&o));
+    let t = text(&o);
+    assert!(t.starts_with("Machine Learning Systems\n"), "{t}");
+    assert_eq!(t.matches("— not started").count(), 2, "{t}");
+
+    // Lab 1 done: its ledger and the course record, in the page's export shape.
+    let lab1 = format!("{cs}/fault-tolerance.yaml");
+    let o = labforge(&data, &["run", &lab1, "--answers", a1.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let id = labforge::course::course_id("Machine Learning Systems");
+    let rec_path = data.join(format!("labforge/course-{id}.json"));
+    let rec: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&rec_path).unwrap()).unwrap();
+    assert_eq!(rec["format"], "labforge-course/1");
+    assert_eq!(rec["course"], id.as_str());
+    assert_eq!(rec["labs"]["fault-tolerance"]["decision_log"], DECISION);
+    assert_eq!(rec["labs"]["fault-tolerance"]["complete"], true);
+    let lab_ledger: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(data.join("labforge/fault-tolerance-v1.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(rec["labs"]["fault-tolerance"], lab_ledger);
+
+    // Lab 2 shows it at the top of part C.
+    let a2 = tmp.path().join("a2.yaml");
+    std::fs::write(
+        &a2,
+        "predictions: {a: B, b: B, c: B}\nreflections: {a: A, b: B}\n",
+    )
+    .unwrap();
+    let lab2 = format!("{cs}/fleet-orchestration.yaml");
+    let o = labforge(&data, &["run", &lab2, "--answers", a2.to_str().unwrap()]);
+    let t = text(&o);
+    let part_c = t.find("Part C: Preemption Cost").expect(&t);
+    let shown = t[part_c..].find(&format!("┃ {DECISION}")).expect(&t);
+    assert!(
+        shown < t[part_c..].find("Scheduling Policy Engineer").unwrap(),
+        "{t}"
+    );
+    let o = labforge(&data, &["run", cs]);
+    let t = text(&o);
+    assert!(
+        t.contains("When Failure is Routine (35-40 min) — done"),
+        "{t}"
+    );
+    assert!(
+        t.contains("The Scheduling Trap (35-40 min) — in progress"),
+        "{t}"
+    );
+}
+
+#[test]
+fn without_the_earlier_decision_the_terminal_says_it_is_not_recorded() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = seed_course(tmp.path());
+    let a2 = tmp.path().join("a2.yaml");
+    std::fs::write(
+        &a2,
+        "predictions: {a: B, b: B, c: B}\nreflections: {a: A, b: B}\n",
+    )
+    .unwrap();
+    let lab2 = format!("{}/fleet-orchestration.yaml", c.display());
+    let o = labforge(
+        &tmp.path().join("data"),
+        &["run", &lab2, "--answers", a2.to_str().unwrap()],
+    );
+    let t = text(&o);
+    assert!(
+        t.contains("Not recorded yet: write it in the decision log of When Failure is Routine."),
+        "{t}"
+    );
+}
+
+#[test]
+fn import_validates_merges_and_seeds_the_lab() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let c = seed_course(tmp.path());
+    let cs = c.to_str().unwrap();
+    // A record made elsewhere (here: by the terminal with another data dir).
+    let other = tmp.path().join("other");
+    let a1 = tmp.path().join("a1.yaml");
+    std::fs::write(
+        &a1,
+        format!("predictions: {{a: C, b: C, c: C, d: C}}\nreflections: {{a: B, b: A, c: B, d: B}}\ndecision_log: \"{DECISION}\"\n"),
+    )
+    .unwrap();
+    let lab1 = format!("{cs}/fault-tolerance.yaml");
+    assert!(
+        labforge(&other, &["run", &lab1, "--answers", a1.to_str().unwrap()])
+            .status
+            .success()
+    );
+    let id = labforge::course::course_id("Machine Learning Systems");
+    let exported = other.join(format!("labforge/course-{id}.json"));
+
+    // Another course's record is refused, saying why, and nothing is written.
+    let foreign = tmp.path().join("foreign.json");
+    std::fs::write(
+        &foreign,
+        r#"{"format": "labforge-course/1", "course": "another-00000000", "labs": {}}"#,
+    )
+    .unwrap();
+    let o = labforge(&data, &["run", cs, "--import", foreign.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o).contains("not imported: ")
+            && text(&o).contains("this record is for another course (`another-00000000`"),
+        "{}",
+        text(&o)
+    );
+    assert!(!data.join(format!("labforge/course-{id}.json")).exists());
+    let broken = tmp.path().join("broken.json");
+    std::fs::write(&broken, "{\"format\": \"labforge-cour").unwrap();
+    let o = labforge(&data, &["run", cs, "--import", broken.to_str().unwrap()]);
+    assert!(!o.status.success() && text(&o).contains("not a JSON file"));
+
+    let o = labforge(&data, &["run", cs, "--import", exported.to_str().unwrap()]);
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(
+        t.contains("When Failure is Routine: 9 answers taken"),
+        "{t}"
+    );
+    assert!(t.contains("— done"), "{t}");
+    // Importing it again keeps what is there (a tie keeps the record's).
+    let t = text(&labforge(
+        &data,
+        &["run", cs, "--import", exported.to_str().unwrap()],
+    ));
+    assert!(t.contains("kept this record's (9 answers)"), "{t}");
+    // The lab run afterwards starts from the imported progress.
+    let o = labforge(&data, &["run", &lab1]);
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(
+        t.contains("taking this lab's progress from the course record"),
+        "{t}"
+    );
+    assert!(t.contains("You have completed this lab"), "{t}");
+}
+
+#[test]
+fn render_dir_with_a_course_writes_the_site_and_without_one_as_before() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = seed_course(tmp.path());
+    let out = tmp.path().join("site");
+    let o = labforge(
+        tmp.path(),
+        &[
+            "render",
+            c.to_str().unwrap(),
+            "--to",
+            "html",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(index.contains("<title>Machine Learning Systems</title>"));
+    let (a, b) = (
+        index.find("1. When Failure is Routine").unwrap(),
+        index.find("2. The Scheduling Trap").unwrap(),
+    );
+    assert!(a < b);
+    assert!(index.contains("href=\"fault-tolerance.html\" data-course-link"));
+    assert_eq!(index.matches("35-40 min").count(), 2);
+    let p1 = std::fs::read_to_string(out.join("fault-tolerance.html")).unwrap();
+    assert!(p1.contains("<a href=\"fleet-orchestration.html\" rel=\"next\""));
+    assert!(!p1.contains("rel=\"prev\""));
+    let p2 = std::fs::read_to_string(out.join("fleet-orchestration.html")).unwrap();
+    assert!(p2.contains("<a href=\"fault-tolerance.html\" rel=\"prev\""));
+    assert!(p2.contains("data-earlier=\"fault-tolerance\""));
+    // Same course, same bytes.
+    let again = tmp.path().join("again");
+    labforge(
+        tmp.path(),
+        &[
+            "render",
+            c.to_str().unwrap(),
+            "--to",
+            "html",
+            "-o",
+            again.to_str().unwrap(),
+        ],
+    );
+    for f in [
+        "index.html",
+        "fault-tolerance.html",
+        "fleet-orchestration.html",
+    ] {
+        assert_eq!(
+            std::fs::read(out.join(f)).unwrap(),
+            std::fs::read(again.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+    // A folder without course.yaml (and a lab that carries nothing forward): as before.
+    std::fs::remove_file(c.join("course.yaml")).unwrap();
+    std::fs::remove_file(c.join("fleet-orchestration.yaml")).unwrap();
+    let plain = tmp.path().join("plain");
+    let o = labforge(
+        tmp.path(),
+        &[
+            "render",
+            c.to_str().unwrap(),
+            "--to",
+            "html",
+            "-o",
+            plain.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let index = std::fs::read_to_string(plain.join("index.html")).unwrap();
+    assert!(index.contains("<title>Labs</title>") && !index.contains("data-course-link"));
+    let p = std::fs::read_to_string(plain.join("fault-tolerance.html")).unwrap();
+    assert!(!p.contains("course-nav") && !p.contains("labforge-course"));
+}
