@@ -40,4 +40,26 @@ fn a_course_walked_in_order_carries_the_first_labs_decision_and_shows_progress()
     );
     println!("{text}");
     assert!(ok, "course walk failed:\n{text}");
+
+    // The record the page exported, imported by the terminal: the same course, the same progress.
+    let data = tempfile::tempdir().unwrap();
+    let exported = out.path().join("exported-course.json");
+    let o = Command::new(bin())
+        .arg("run")
+        .arg(root().join("labs"))
+        .arg("--import")
+        .arg(&exported)
+        .env("XDG_DATA_HOME", data.path())
+        .output()
+        .unwrap();
+    let t = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{t}");
+    assert!(
+        t.contains("When Failure is Routine (35-40 min) — done"),
+        "{t}"
+    );
+    assert!(
+        t.contains("The Scheduling Trap (35-40 min) — in progress"),
+        "{t}"
+    );
 }

@@ -308,3 +308,58 @@ fn render_dir_with_a_course_writes_the_site_and_without_one_as_before() {
     let p = std::fs::read_to_string(plain.join("fault-tolerance.html")).unwrap();
     assert!(!p.contains("course-nav") && !p.contains("labforge-course"));
 }
+
+#[test]
+fn the_scorm_course_package_is_named_after_the_course_and_ordered_by_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = seed_course(tmp.path());
+    // The course order is course.yaml's, not the file names'.
+    std::fs::write(
+        c.join("course.yaml"),
+        "title: Systems & Scale\nlabs: [fleet-orchestration.yaml, fault-tolerance.yaml]\n",
+    )
+    .unwrap();
+    // fleet-orchestration now comes first: it can carry nothing forward.
+    let fleet = std::fs::read_to_string(c.join("fleet-orchestration.yaml")).unwrap();
+    let cut = fleet.find("\ncarry_forward:").unwrap();
+    let end = fleet[cut..].find("\nsynthesis:").unwrap();
+    std::fs::write(
+        c.join("fleet-orchestration.yaml"),
+        format!("{}{}", &fleet[..cut], &fleet[cut + end..]),
+    )
+    .unwrap();
+    let out = tmp.path().join("scorm");
+    let o = labforge(
+        tmp.path(),
+        &[
+            "render",
+            c.to_str().unwrap(),
+            "--to",
+            "scorm",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let mut z = zip::ZipArchive::new(std::fs::File::open(out.join("course.zip")).unwrap()).unwrap();
+    let mut xml = String::new();
+    std::io::Read::read_to_string(&mut z.by_name("imsmanifest.xml").unwrap(), &mut xml).unwrap();
+    let org = xml.find("<organization ").unwrap();
+    assert!(
+        xml[org..].contains("<title>Systems &amp; Scale</title>"),
+        "{xml}"
+    );
+    let (a, b) = (
+        xml.find("01-fleet-orchestration&#x2f;index.html").unwrap(),
+        xml.find("02-fault-tolerance&#x2f;index.html").unwrap(),
+    );
+    assert!(a < b);
+    // The packaged pages have no links to sibling pages the package does not hold.
+    let mut page = String::new();
+    std::io::Read::read_to_string(
+        &mut z.by_name("02-fault-tolerance/index.html").unwrap(),
+        &mut page,
+    )
+    .unwrap();
+    assert!(!page.contains("course-nav"));
+}
