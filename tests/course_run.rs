@@ -363,3 +363,28 @@ fn the_scorm_course_package_is_named_after_the_course_and_ordered_by_it() {
     .unwrap();
     assert!(!page.contains("course-nav"));
 }
+
+#[test]
+fn with_ledger_the_course_record_sits_beside_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let c = seed_course(tmp.path());
+    let a = tmp.path().join("a.yaml");
+    std::fs::write(&a, "predictions: {a: C}\n").unwrap();
+    let ledger = tmp.path().join("mine/ft.json");
+    let lab1 = format!("{}/fault-tolerance.yaml", c.display());
+    labforge(
+        &data,
+        &[
+            "run",
+            &lab1,
+            "--ledger",
+            ledger.to_str().unwrap(),
+            "--answers",
+            a.to_str().unwrap(),
+        ],
+    );
+    let id = labforge::course::course_id("Machine Learning Systems");
+    assert!(tmp.path().join(format!("mine/course-{id}.json")).is_file());
+    assert!(!data.join("labforge").exists());
+}

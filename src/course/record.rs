@@ -7,7 +7,7 @@
 //! ```
 //!
 //! The terminal keeps it at `<data dir>/labforge/course-<course id>.json`, next to the labs'
-//! ledgers, written atomically. Merging (an import, a lab's save) goes lab by lab: the ledger
+//! ledgers (beside the ledger file when `--ledger` names one), written atomically. Merging (an import, a lab's save) goes lab by lab: the ledger
 //! with more answers (predictions, reflections, a decision log) wins; a tie keeps the record's.
 
 use super::site::SiteLab;
@@ -57,12 +57,18 @@ impl CourseRecord {
         }
     }
 
-    /// The terminal's record file for the course `course_id`.
+    /// The record's file name: `course-<course id>.json`.
+    pub fn file_name(course_id: &str) -> String {
+        format!("course-{course_id}.json")
+    }
+
+    /// The terminal's record file for the course `course_id`, in the data directory beside the
+    /// labs' ledgers (see [`crate::run::default_ledger_path`]).
     pub fn default_path(course_id: &str) -> PathBuf {
         dirs::data_dir()
             .map(|d| d.join("labforge"))
             .unwrap_or_else(|| PathBuf::from(".labforge"))
-            .join(format!("course-{course_id}.json"))
+            .join(CourseRecord::file_name(course_id))
     }
 
     /// Reads the record at `path`: a fresh one when there is no file.

@@ -36,22 +36,29 @@ fn site_of(course: &Course) -> Result<Site, String> {
     Site::new(course, &refs)
 }
 
-fn open(course: &Course) -> Result<RunCourse, String> {
+/// The course's record, in `dir` (beside the lab's ledger), or the data directory.
+fn open(course: &Course, dir: Option<&Path>) -> Result<RunCourse, String> {
     let site = site_of(course)?;
-    let path = CourseRecord::default_path(&site.id);
+    let path = match dir {
+        Some(d) => d.join(CourseRecord::file_name(&site.id)),
+        None => CourseRecord::default_path(&site.id),
+    };
     crate::ledger::clear_stale_temps(&path);
     let record = CourseRecord::load(&path, &site.id, &site.labs)?;
     Ok(RunCourse { site, path, record })
 }
 
-/// The course of the lab at `lab` with its record, if the lab is in one. `Err` is printed.
-pub fn for_lab(lab: &Path) -> Result<Option<RunCourse>, ExitCode> {
+/// The course of the lab at `lab` with its record (kept beside the lab's ledger at `ledger`), if
+/// the lab is in one. `Err` is printed.
+pub fn for_lab(lab: &Path, ledger: &Path) -> Result<Option<RunCourse>, ExitCode> {
     match crate::course::for_lab(lab) {
         Ok(None) => Ok(None),
-        Ok(Some(c)) => open(&c).map(Some).map_err(|e| {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }),
+        Ok(Some(c)) => open(&c, ledger.parent().filter(|d| !d.as_os_str().is_empty()))
+            .map(Some)
+            .map_err(|e| {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }),
         Err((src, d)) => {
             crate::cli::report(&d, src.as_ref());
             Err(ExitCode::FAILURE)
@@ -159,7 +166,7 @@ pub fn list(dir: &Path, import: Option<&Path>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut rc = match open(&course) {
+    let mut rc = match open(&course, None) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");

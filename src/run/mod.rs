@@ -77,14 +77,15 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     let Some(lab) = crate::cli::load_or_report(&opts.lab) else {
         return ExitCode::FAILURE;
     };
-    let mut in_course = match course::for_lab(&opts.lab) {
-        Ok(c) => c,
-        Err(code) => return code,
-    };
-    let path = opts
+    let ledger_path = opts
         .ledger
         .clone()
         .unwrap_or_else(|| default_ledger_path(&lab));
+    let mut in_course = match course::for_lab(&opts.lab, &ledger_path) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let path = ledger_path;
     let answers = match &opts.answers {
         None => None,
         Some(p) => match Answers::load(p).and_then(|a| {
