@@ -64,7 +64,7 @@ pub fn files_or_report(paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
 
 /// The course `paths` name: a folder holding a `course.yaml` (or no paths: `labs/`), or one lab
 /// file listed by the nearest `course.yaml` above it. `Err` after printing its diagnostics.
-pub fn course_or_report(paths: &[PathBuf]) -> Result<Option<crate::course::Course>, ()> {
+fn course_or_report(paths: &[PathBuf]) -> Result<Option<crate::course::Course>, ()> {
     let paths = default_paths(paths);
     let found = match paths.as_slice() {
         [p] if p.is_dir() => crate::course::in_dir(p).map(|c| crate::course::load(&c)),

@@ -52,7 +52,11 @@ fn a_course_walked_in_order_carries_the_first_labs_decision_and_shows_progress()
         .env("XDG_DATA_HOME", data.path())
         .output()
         .unwrap();
-    let t = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    let t = format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(o.status.success(), "{t}");
     assert!(
         t.contains("When Failure is Routine (35-40 min) — done"),
