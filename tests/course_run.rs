@@ -24,6 +24,21 @@ fn labforge(data: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `labforge render SRC --to TO -o OUT`.
+fn render_to(src: &Path, to: &str, out: &Path) -> Output {
+    labforge(
+        out.parent().unwrap(),
+        &[
+            "render",
+            src.to_str().unwrap(),
+            "--to",
+            to,
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    )
+}
+
 fn text(o: &Output) -> String {
     format!(
         "{}{}",
@@ -75,6 +90,11 @@ fn seed_course(dir: &Path) -> PathBuf {
 
 const DECISION: &str = "Checkpoint every 30 minutes, asynchronously.";
 
+/// Every answer of fault-tolerance, with the decision log.
+fn lab1_answers() -> String {
+    format!("predictions: {{a: C, b: C, c: C, d: C}}\nreflections: {{a: B, b: A, c: B, d: B}}\ndecision_log: \"{DECISION}\"\n")
+}
+
 #[test]
 fn the_terminal_keeps_the_course_record_and_shows_an_earlier_decision() {
     let tmp = tempfile::tempdir().unwrap();
@@ -82,11 +102,7 @@ fn the_terminal_keeps_the_course_record_and_shows_an_earlier_decision() {
     let c = seed_course(tmp.path());
     let cs = c.to_str().unwrap();
     let a1 = tmp.path().join("a1.yaml");
-    std::fs::write(
-        &a1,
-        format!("predictions: {{a: C, b: C, c: C, d: C}}\nreflections: {{a: B, b: A, c: B, d: B}}\ndecision_log: \"{DECISION}\"\n"),
-    )
-    .unwrap();
+    std::fs::write(&a1, lab1_answers()).unwrap();
     // Nothing yet.
     let o = labforge(&data, &["run", cs]);
     assert!(o.status.success(), "{}", text(&o));
@@ -171,11 +187,7 @@ fn import_validates_merges_and_seeds_the_lab() {
     // A record made elsewhere (here: by the terminal with another data dir).
     let other = tmp.path().join("other");
     let a1 = tmp.path().join("a1.yaml");
-    std::fs::write(
-        &a1,
-        format!("predictions: {{a: C, b: C, c: C, d: C}}\nreflections: {{a: B, b: A, c: B, d: B}}\ndecision_log: \"{DECISION}\"\n"),
-    )
-    .unwrap();
+    std::fs::write(&a1, lab1_answers()).unwrap();
     let lab1 = format!("{cs}/fault-tolerance.yaml");
     assert!(
         labforge(&other, &["run", &lab1, "--answers", a1.to_str().unwrap()])
@@ -236,17 +248,7 @@ fn render_dir_with_a_course_writes_the_site_and_without_one_as_before() {
     let tmp = tempfile::tempdir().unwrap();
     let c = seed_course(tmp.path());
     let out = tmp.path().join("site");
-    let o = labforge(
-        tmp.path(),
-        &[
-            "render",
-            c.to_str().unwrap(),
-            "--to",
-            "html",
-            "-o",
-            out.to_str().unwrap(),
-        ],
-    );
+    let o = render_to(&c, "html", &out);
     assert!(o.status.success(), "{}", text(&o));
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(index.contains("<title>Machine Learning Systems</title>"));
@@ -265,17 +267,7 @@ fn render_dir_with_a_course_writes_the_site_and_without_one_as_before() {
     assert!(p2.contains("data-earlier=\"fault-tolerance\""));
     // Same course, same bytes.
     let again = tmp.path().join("again");
-    labforge(
-        tmp.path(),
-        &[
-            "render",
-            c.to_str().unwrap(),
-            "--to",
-            "html",
-            "-o",
-            again.to_str().unwrap(),
-        ],
-    );
+    render_to(&c, "html", &again);
     for f in [
         "index.html",
         "fault-tolerance.html",
@@ -291,17 +283,7 @@ fn render_dir_with_a_course_writes_the_site_and_without_one_as_before() {
     std::fs::remove_file(c.join("course.yaml")).unwrap();
     std::fs::remove_file(c.join("fleet-orchestration.yaml")).unwrap();
     let plain = tmp.path().join("plain");
-    let o = labforge(
-        tmp.path(),
-        &[
-            "render",
-            c.to_str().unwrap(),
-            "--to",
-            "html",
-            "-o",
-            plain.to_str().unwrap(),
-        ],
-    );
+    let o = render_to(&c, "html", &plain);
     assert!(o.status.success(), "{}", text(&o));
     let index = std::fs::read_to_string(plain.join("index.html")).unwrap();
     assert!(index.contains("<title>Labs</title>") && !index.contains("data-course-link"));
@@ -329,17 +311,7 @@ fn the_scorm_course_package_is_named_after_the_course_and_ordered_by_it() {
     )
     .unwrap();
     let out = tmp.path().join("scorm");
-    let o = labforge(
-        tmp.path(),
-        &[
-            "render",
-            c.to_str().unwrap(),
-            "--to",
-            "scorm",
-            "-o",
-            out.to_str().unwrap(),
-        ],
-    );
+    let o = render_to(&c, "scorm", &out);
     assert!(o.status.success(), "{}", text(&o));
     let mut z = zip::ZipArchive::new(std::fs::File::open(out.join("course.zip")).unwrap()).unwrap();
     let mut xml = String::new();
