@@ -88,6 +88,24 @@ fn seed_course(dir: &Path) -> PathBuf {
     c
 }
 
+/// The seed course titled `title` in the other order (course.yaml's order, not the file names');
+/// fleet-orchestration, now first, carries nothing forward.
+fn fleet_first(c: &Path, title: &str) {
+    std::fs::write(
+        c.join("course.yaml"),
+        format!("title: {title}\nlabs: [fleet-orchestration.yaml, fault-tolerance.yaml]\n"),
+    )
+    .unwrap();
+    let fleet = std::fs::read_to_string(c.join("fleet-orchestration.yaml")).unwrap();
+    let cut = fleet.find("\ncarry_forward:").unwrap();
+    let end = fleet[cut..].find("\nsynthesis:").unwrap();
+    std::fs::write(
+        c.join("fleet-orchestration.yaml"),
+        format!("{}{}", &fleet[..cut], &fleet[cut + end..]),
+    )
+    .unwrap();
+}
+
 const DECISION: &str = "Checkpoint every 30 minutes, asynchronously.";
 
 /// Every answer of fault-tolerance, with the decision log.
@@ -295,21 +313,7 @@ fn render_dir_with_a_course_writes_the_site_and_without_one_as_before() {
 fn the_scorm_course_package_is_named_after_the_course_and_ordered_by_it() {
     let tmp = tempfile::tempdir().unwrap();
     let c = seed_course(tmp.path());
-    // The course order is course.yaml's, not the file names'.
-    std::fs::write(
-        c.join("course.yaml"),
-        "title: Systems & Scale\nlabs: [fleet-orchestration.yaml, fault-tolerance.yaml]\n",
-    )
-    .unwrap();
-    // fleet-orchestration now comes first: it can carry nothing forward.
-    let fleet = std::fs::read_to_string(c.join("fleet-orchestration.yaml")).unwrap();
-    let cut = fleet.find("\ncarry_forward:").unwrap();
-    let end = fleet[cut..].find("\nsynthesis:").unwrap();
-    std::fs::write(
-        c.join("fleet-orchestration.yaml"),
-        format!("{}{}", &fleet[..cut], &fleet[cut + end..]),
-    )
-    .unwrap();
+    fleet_first(&c, "Systems & Scale");
     let out = tmp.path().join("scorm");
     let o = render_to(&c, "scorm", &out);
     assert!(o.status.success(), "{}", text(&o));
@@ -359,4 +363,22 @@ fn with_ledger_the_course_record_sits_beside_it() {
     let id = labforge::course::course_id("Machine Learning Systems");
     assert!(tmp.path().join(format!("mine/course-{id}.json")).is_file());
     assert!(!data.join("labforge").exists());
+}
+
+#[test]
+fn the_handout_index_is_titled_by_the_course_and_in_its_order() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = seed_course(tmp.path());
+    fleet_first(&c, "Systems at Scale");
+    let out = tmp.path().join("md");
+    let o = render_to(&c, "markdown", &out);
+    assert!(o.status.success(), "{}", text(&o));
+    let index = std::fs::read_to_string(out.join("index.md")).unwrap();
+    assert!(
+        index.starts_with("# Systems at Scale: Handouts\n"),
+        "{index}"
+    );
+    assert!(
+        index.find("fleet-orchestration.md").unwrap() < index.find("fault-tolerance.md").unwrap()
+    );
 }
