@@ -49,6 +49,11 @@ pub fn browser_ready() -> bool {
     } else if Command::new("node").arg("--version").output().is_err() {
         Some("no node".to_string())
     } else {
+        // Tests of one binary run in parallel: without the lock each saw the modules missing
+        // and ran `npm ci`, which empties node_modules while another test's node is loading
+        // playwright-core (ERR_MODULE_NOT_FOUND on a fresh checkout).
+        static INSTALL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
         let dir = root().join("tests/browser");
         let installed = [
             "playwright-core",
