@@ -119,3 +119,22 @@ pub fn files_under(dir: &Path) -> Vec<PathBuf> {
     v.sort();
     v
 }
+
+/// Paths (as JSON pointers) of every string in `v`.
+pub fn json_strings(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::String(_) => out.push(at),
+        serde_json::Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                json_strings(x, format!("{at}/{i}"), out);
+            }
+        }
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                let k = k.replace('~', "~0").replace('/', "~1");
+                json_strings(x, format!("{at}/{k}"), out);
+            }
+        }
+        _ => {}
+    }
+}
