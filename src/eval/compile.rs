@@ -1,6 +1,7 @@
 //! Compiling a lab: every formula, condition and placeholder compiled once, names resolved,
 //! formulas sorted by dependency, and every problem reported at its YAML position.
 
+use super::functions::{CompiledFn, FnDef};
 use super::template::{line_col, segments, Segment};
 use super::value_to_dynamic;
 use crate::diag::{did_you_mean, Diagnostic};
@@ -106,6 +107,8 @@ pub struct CompiledLab {
     pub parts: Vec<CompiledPart>,
     /// Lab-level expressions (header/synthesis placeholders, HUD tiers), by text.
     pub exprs: HashMap<String, CompiledExpr>,
+    /// The lab's functions (and its course modules').
+    pub functions: Vec<CompiledFn>,
     /// Warnings found while compiling.
     pub warnings: Vec<Diagnostic>,
 }
@@ -140,12 +143,23 @@ impl CompiledLab {
     }
 }
 
-struct Compiler<'a> {
+pub(super) struct Compiler<'a> {
     source: &'a Source,
     engine: &'a FormulaEngine,
-    diags: Vec<Diagnostic>,
+    pub(super) diags: Vec<Diagnostic>,
     /// The part being compiled and its output names (`{{ @name }}`); `None` for lab-level text.
     outputs: Option<(String, Vec<String>)>,
+}
+
+impl<'a> Compiler<'a> {
+    pub(super) fn new(source: &'a Source, engine: &'a FormulaEngine) -> Compiler<'a> {
+        Compiler {
+            source,
+            engine,
+            diags: Vec::new(),
+            outputs: None,
+        }
+    }
 }
 
 impl Compiler<'_> {
@@ -193,7 +207,7 @@ impl Compiler<'_> {
     }
 
     /// Compiles an expression field into `into` (keyed by its text).
-    fn expr(
+    pub(super) fn expr(
         &mut self,
         e: &Expr,
         known: &BTreeSet<String>,
@@ -303,19 +317,30 @@ fn constants(consts: &IndexMap<String, Spanned<Constant>>) -> Vec<(String, Dynam
 
 /// Compiles a parsed lab. Errors come back as diagnostics; warnings are kept on the result.
 pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>> {
-    let engine = FormulaEngine::new();
+    let mut engine = FormulaEngine::new();
+    let mut diags = Vec::new();
+    // Ids and sizes first: a lab past the limits is not compiled any further.
+    crate::load::limits::bounds(&lab, source, &mut diags);
+    if diags.iter().any(|d| d.is_error()) {
+        return Err(diags);
+    }
+    crate::load::check::structure(&lab, source, &mut diags);
+    let defs: Vec<FnDef> = lab
+        .functions
+        .iter()
+        .map(|def| FnDef {
+            source,
+            namespace: None,
+            def,
+        })
+        .collect();
+    let functions = super::functions::compile(&defs, &mut engine, &mut diags);
     let mut c = Compiler {
         source,
         engine: &engine,
-        diags: Vec::new(),
+        diags,
         outputs: None,
     };
-    // Ids and sizes first: a lab past the limits is not compiled any further.
-    crate::load::limits::bounds(&lab, source, &mut c.diags);
-    if c.diags.iter().any(|d| d.is_error()) {
-        return Err(c.diags);
-    }
-    crate::load::check::structure(&lab, source, &mut c.diags);
 
     let lab_consts = constants(&lab.constants);
     let lab_names: BTreeSet<String> = lab_consts.iter().map(|(k, _)| k.clone()).collect();
@@ -353,6 +378,7 @@ pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>
         constants: lab_consts,
         parts,
         exprs: lab_exprs,
+        functions,
         warnings,
     })
 }

@@ -3,6 +3,7 @@
 
 pub mod chart;
 pub mod compile;
+pub mod functions;
 mod giveaway;
 pub mod labtest;
 pub mod lint;

@@ -392,7 +392,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
     let lib_js = script("library.js")?;
     let charts_js = script("charts.js")?;
     let runtime_js = script("runtime.js")?;
-    let fn_js = fns.script();
+    let fn_js = fns.script(lab);
     let scripts = [lib_js, charts_js, fn_js, runtime_js];
     for s in &scripts {
         if s.to_ascii_lowercase().contains("</script") {

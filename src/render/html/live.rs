@@ -51,8 +51,10 @@ impl Fns {
         Ok(self.add_ast((scope, src.to_string()), &ce.ast))
     }
 
-    pub fn script(&self) -> String {
-        crate::formula::js::module(&self.bodies)
+    /// The page's formula script: the bodies and the lab functions they call.
+    pub fn script(&self, lab: &CompiledLab) -> String {
+        let fns: Vec<_> = lab.functions.iter().map(|f| f.js()).collect();
+        crate::formula::js::module(&self.bodies, &fns)
     }
 }
 
