@@ -145,7 +145,7 @@ impl CompiledLab {
 
 pub(super) struct Compiler<'a> {
     source: &'a Source,
-    engine: &'a FormulaEngine,
+    pub(super) engine: &'a FormulaEngine,
     pub(super) diags: Vec<Diagnostic>,
     /// The part being compiled and its output names (`{{ @name }}`); `None` for lab-level text.
     outputs: Option<(String, Vec<String>)>,
@@ -163,7 +163,7 @@ impl<'a> Compiler<'a> {
 }
 
 impl Compiler<'_> {
-    fn err(&mut self, pos: Pos, msg: impl Into<String>) -> &mut Diagnostic {
+    pub(super) fn err(&mut self, pos: Pos, msg: impl Into<String>) -> &mut Diagnostic {
         self.diags
             .push(Diagnostic::error(&self.source.name, pos, msg));
         self.diags.last_mut().unwrap()
@@ -175,7 +175,7 @@ impl Compiler<'_> {
         self.diags.last_mut().unwrap()
     }
 
-    fn compile_at(
+    pub(super) fn compile_at(
         &mut self,
         src: &str,
         origin: Origin,
@@ -342,7 +342,8 @@ pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>
         outputs: None,
     };
 
-    let lab_consts = constants(&lab.constants);
+    let mut lab_consts = constants(&lab.constants);
+    super::lab_formulas::compute(&mut c, &lab, &mut lab_consts);
     let lab_names: BTreeSet<String> = lab_consts.iter().map(|(k, _)| k.clone()).collect();
     let mut lab_exprs = HashMap::new();
     for t in lab_texts(&lab) {
@@ -561,7 +562,7 @@ fn compile_part(
             );
         }
     }
-    let formulas = topo_sort(c, part, compiled);
+    let formulas = topo_sort(c, &part.formulas, compiled);
 
     // Everything else.
     let mut exprs = HashMap::new();
@@ -743,9 +744,9 @@ fn compile_instrument(
 }
 
 /// Orders formulas so each comes after what it reads; a cycle is an error at each formula in it.
-fn topo_sort(
+pub(super) fn topo_sort(
     c: &mut Compiler,
-    part: &Part,
+    formulas: &IndexMap<String, Expr>,
     mut compiled: IndexMap<String, CompiledFormula>,
 ) -> Vec<CompiledFormula> {
     let mut order = Vec::new();
@@ -766,8 +767,7 @@ fn topo_sort(
         }
     }
     // Anything left is in (or depends on) a cycle, or depends on a formula that failed to compile.
-    let failed: BTreeSet<&String> = part
-        .formulas
+    let failed: BTreeSet<&String> = formulas
         .keys()
         .filter(|k| !done.contains(*k) && !compiled.contains_key(*k))
         .collect();
@@ -776,7 +776,7 @@ fn topo_sort(
             continue;
         }
         if let Some(cycle) = find_cycle(&f.name, &compiled) {
-            let pos = part.formulas[&f.name].pos;
+            let pos = formulas[&f.name].pos;
             c.err(
                 pos,
                 format!(

@@ -5,6 +5,7 @@ pub mod chart;
 pub mod compile;
 pub mod functions;
 mod giveaway;
+mod lab_formulas;
 pub mod labtest;
 pub mod lint;
 pub mod scale;
