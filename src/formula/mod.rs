@@ -320,6 +320,10 @@ fn parse_error(e: &rhai::ParseError, known: &BTreeSet<String>) -> FormulaError {
                 Some("formulas only compute values from constants and controls; they cannot load code, read files or print".into()),
             )
         }
+        P::UnknownOperator(op) if op.starts_with('#') => (
+            "`#` does not start a comment in a formula".into(),
+            Some("YAML keeps a `#` inside quotes and `|` or `>` blocks as part of the text; write a comment as `// ...`, or move it to its own line above the key".into()),
+        ),
         other => (
             format!("syntax error: {other}"),
             Some("check the operators, brackets and commas here; a formula is one Rhai expression or a block ending in one".into()),
