@@ -456,7 +456,7 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("renderers/html");
     let fns = dir.join("fns.js");
     let lab_fns: Vec<_> = lab.functions.iter().map(|f| f.js()).collect();
-    std::fs::write(&fns, js::module(&bodies, &lab_fns)).unwrap();
+    std::fs::write(&fns, js::module(&bodies, &lab_fns, &[])).unwrap();
     let data = dir.join("data.json");
     let d = json!({
         "maxOps": labforge::formula::limits::MAX_OPERATIONS,

@@ -4,6 +4,7 @@
 use super::functions::{CompiledFn, FnDef};
 use super::template::{line_col, segments, Segment};
 use super::value_to_dynamic;
+use crate::course::modules::Module;
 use crate::diag::{did_you_mean, Diagnostic};
 use crate::formula::{references, FormulaEngine, FormulaError};
 use crate::load::Source;
@@ -109,6 +110,8 @@ pub struct CompiledLab {
     pub exprs: HashMap<String, CompiledExpr>,
     /// The lab's functions (and its course modules').
     pub functions: Vec<CompiledFn>,
+    /// The course modules the lab was compiled with.
+    pub modules: Vec<Module>,
     /// Warnings found while compiling.
     pub warnings: Vec<Diagnostic>,
 }
@@ -317,6 +320,15 @@ fn constants(consts: &IndexMap<String, Spanned<Constant>>) -> Vec<(String, Dynam
 
 /// Compiles a parsed lab. Errors come back as diagnostics; warnings are kept on the result.
 pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>> {
+    compile_with(lab, source, Vec::new())
+}
+
+/// [`compile`] with the course modules the lab may use (`comm::f(...)`, `comm::K`, their devices).
+pub fn compile_with(
+    lab: Lab,
+    source: &Source,
+    modules: Vec<Module>,
+) -> Result<CompiledLab, Vec<Diagnostic>> {
     let mut engine = FormulaEngine::new();
     let mut diags = Vec::new();
     // Ids and sizes first: a lab past the limits is not compiled any further.
@@ -325,15 +337,26 @@ pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>
         return Err(diags);
     }
     crate::load::check::structure(&lab, source, &mut diags);
-    let defs: Vec<FnDef> = lab
-        .functions
-        .iter()
-        .map(|def| FnDef {
-            source,
-            namespace: None,
+    let mut defs: Vec<FnDef> = Vec::new();
+    for m in &modules {
+        let ns = m.file.namespace.value.as_str();
+        engine.declare_module(ns, constants(&m.file.constants));
+        defs.extend(m.file.functions.iter().map(|def| FnDef {
+            source: &m.source,
+            namespace: Some(ns),
             def,
-        })
+        }));
+    }
+    let devices: Vec<_> = modules
+        .iter()
+        .flat_map(|m| m.file.devices.iter().cloned())
         .collect();
+    engine.add_devices(devices);
+    defs.extend(lab.functions.iter().map(|def| FnDef {
+        source,
+        namespace: None,
+        def,
+    }));
     let functions = super::functions::compile(&defs, &mut engine, &mut diags);
     let mut c = Compiler {
         source,
@@ -380,6 +403,7 @@ pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>
         parts,
         exprs: lab_exprs,
         functions,
+        modules,
         warnings,
     })
 }

@@ -111,6 +111,15 @@ pub fn compile(
         let mut c = Compiler::new(d.source, engine);
         let mut one = std::collections::HashMap::new();
         c.expr(&d.def.body, &known, &format!("function `{path}`"), &mut one);
+        for d in c.diags.iter_mut() {
+            if d.message.contains("unknown name `") {
+                let args: Vec<String> = params.iter().map(|p| format!("`{p}`")).collect();
+                d.hint = Some(format!(
+                    "a function sees only its arguments ({}); pass other values in as arguments, or read a course module's constant as `ns::NAME`",
+                    if args.is_empty() { "none".to_string() } else { args.join(", ") }
+                ));
+            }
+        }
         diags.append(&mut c.diags);
         if let Some(body) = one.remove(d.def.body.value.trim()) {
             compiled.push(CompiledFn {

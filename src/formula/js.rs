@@ -458,7 +458,14 @@ const HELPERS: &[&str] = &[
 /// `fns` are the lab's functions (path, parameters, translated body); only those the bodies
 /// call, directly or through each other, are written, as `F[path]`, each running its body
 /// against a scope of its arguments.
-pub fn module(bodies: &[String], fns: &[(String, Vec<String>, String)]) -> String {
+///
+/// `consts` are the course modules' constants (`comm::ALPHA_S` and its value as JSON); those
+/// the code reads are written into the table `K`.
+pub fn module(
+    bodies: &[String],
+    fns: &[(String, Vec<String>, String)],
+    consts: &[(String, serde_json::Value)],
+) -> String {
     let mut called: Vec<&(String, Vec<String>, String)> = Vec::new();
     loop {
         let before = called.len();
@@ -477,10 +484,23 @@ pub fn module(bodies: &[String], fns: &[(String, Vec<String>, String)]) -> Strin
     }
     called.sort_by(|a, b| a.0.cmp(&b.0));
     let code = || bodies.iter().chain(called.iter().map(|f| &f.2));
+    let mut table = String::new();
+    for (k, v) in consts {
+        let key = js_string(k);
+        if code().any(|b| b.contains(&format!("K[{key}]"))) {
+            if table.is_empty() {
+                table.push_str("var K=Object.create(null);");
+            }
+            let _ = write!(table, "K[{key}]=_json({});", js_string(&v.to_string()));
+        }
+    }
     let used: Vec<&str> = HELPERS
         .iter()
         .copied()
-        .filter(|h| code().any(|b| b.contains(&format!("{h}("))))
+        .filter(|h| {
+            let call = format!("{h}(");
+            code().any(|b| b.contains(&call)) || table.contains(&call)
+        })
         .collect();
     // The directive covers the whole script (a function with a destructuring parameter cannot
     // have its own).
@@ -488,6 +508,7 @@ pub fn module(bodies: &[String], fns: &[(String, Vec<String>, String)]) -> Strin
         "\"use strict\";window.LF_MAKE=function({{{}}},B,L){{",
         used.join(",")
     );
+    s.push_str(&table);
     if !called.is_empty() {
         s.push_str("var F=Object.create(null);\n");
         for (path, params, body) in called {
@@ -770,6 +791,12 @@ impl Tr {
                 }
                 format!("_map([{}],[{}])", keys.join(","), vals.join(","))
             }
+            // A course module's constant (`comm::ALPHA_S`): the module script's table `K`.
+            Expr::Variable(v, _, _) if !v.2.is_empty() => {
+                let mut path: Vec<&str> = v.2.path.iter().map(|i| i.name.as_str()).collect();
+                path.push(v.1.as_str());
+                format!("K[{}]", js_string(&path.join("::")))
+            }
             Expr::Variable(v, _, _) => self.lookup(&v.1),
             Expr::FnCall(f, _) => self.call(f, None),
             Expr::Stmt(b) => self.value_block(b),
@@ -872,19 +899,19 @@ mod tests {
             f("inner", "return _neg(S.v);"),
             f("unused", "return _sub(S.v,1);"),
         ];
-        let m = module(&["return F[\"used\"](1);".to_string()], &fns);
+        let m = module(&["return F[\"used\"](1);".to_string()], &fns, &[]);
         assert!(m.contains(
             "F[\"used\"]=function(){var A=arguments,S=Object.create(null);S[\"v\"]=A[0];"
         ));
         assert!(m.contains("F[\"inner\"]=function()"));
         assert!(!m.contains("unused") && !m.contains("_sub"), "{m}");
         assert!(m.contains("function({_neg},B,L)"), "{m}");
-        assert!(!module(&["return 1;".to_string()], &fns).contains("var F"));
+        assert!(!module(&["return 1;".to_string()], &fns, &[]).contains("var F"));
     }
 
     #[test]
     fn module_binds_only_the_helpers_used() {
-        let m = module(&["return _add(S.a,1);".to_string()], &[]);
+        let m = module(&["return _add(S.a,1);".to_string()], &[], &[]);
         assert!(m.starts_with("\"use strict\";window.LF_MAKE=function({_add},B,L)"));
     }
 }

@@ -29,8 +29,20 @@ pub struct LabFn {
 
 /// Registers `fns` on `engine`: global ones directly, namespaced ones in one static module
 /// per namespace.
-pub(super) fn register(engine: &mut rhai::Engine, meter: &Arc<Meter>, fns: &[LabFn]) {
+/// `consts` are the course modules' constants, set as their modules' variables.
+pub(super) fn register(
+    engine: &mut rhai::Engine,
+    meter: &Arc<Meter>,
+    fns: &[LabFn],
+    consts: &BTreeMap<String, Vec<(String, Dynamic)>>,
+) {
     let mut modules: BTreeMap<&str, rhai::Module> = BTreeMap::new();
+    for (ns, vars) in consts {
+        let m = modules.entry(ns.as_str()).or_default();
+        for (k, v) in vars {
+            m.set_var(k.as_str(), v.clone());
+        }
+    }
     for f in fns {
         let func = native(f, meter.clone());
         let types = vec![TypeId::of::<Dynamic>(); f.params.len()];

@@ -97,6 +97,8 @@ pub struct FormulaEngine {
     read: rhai::Expr,
     /// The lab's functions ([`labfn`]) by path: argument count and signature.
     lab_fns: BTreeMap<String, (usize, String)>,
+    /// Course modules' constants by namespace (`comm` -> `ALPHA_S` = ...).
+    module_consts: BTreeMap<String, Vec<(String, Dynamic)>>,
 }
 
 impl Default for FormulaEngine {
@@ -202,7 +204,25 @@ impl FormulaEngine {
             tick,
             read,
             lab_fns: BTreeMap::new(),
+            module_consts: BTreeMap::new(),
         }
+    }
+
+    /// Declares a course module's namespace and constants, so that formulas compiled from now
+    /// on may read `ns::NAME` (and call the module's functions once declared).
+    pub fn declare_module(&mut self, ns: &str, consts: Vec<(String, Dynamic)>) {
+        self.module_consts.insert(ns.to_string(), consts);
+        labfn::register(&mut self.engine, &self.meter, &[], &self.module_consts);
+    }
+
+    /// The course modules' constants, by namespace.
+    pub fn module_consts(&self) -> &BTreeMap<String, Vec<(String, Dynamic)>> {
+        &self.module_consts
+    }
+
+    /// Makes `hw(id)` find `devices` (a course's) before the built-in table.
+    pub fn add_devices(&mut self, devices: Vec<crate::library::Device>) {
+        crate::library::register_devices(&mut self.engine, devices);
     }
 
     /// Declares a lab function (`f` or `ns::f`) so that formulas compiled from now on may call
@@ -218,7 +238,7 @@ impl FormulaEngine {
 
     /// Registers the compiled lab functions.
     pub fn define(&mut self, fns: &[labfn::LabFn]) {
-        labfn::register(&mut self.engine, &self.meter, fns);
+        labfn::register(&mut self.engine, &self.meter, fns, &self.module_consts);
     }
 
     /// The work meter shared by every evaluation of this engine.
@@ -251,6 +271,23 @@ impl FormulaEngine {
                 let mut err = FormulaError::at(pos, format!("unknown function `{name}`"));
                 err.hint = crate::diag::did_you_mean(&name, names.iter().map(|s| s.as_str()))
                     .or_else(|| Some("run `labforge lib` to list the library".to_string()));
+                return Err(err);
+            }
+        }
+        for (name, pos) in qualified_reads(&ast) {
+            let (ns, n) = name.rsplit_once("::").unwrap_or(("", &name));
+            if let Some(consts) = self.module_consts.get(ns) {
+                if !consts.iter().any(|(k, _)| k == n) {
+                    let mut err = FormulaError::at(pos, format!("unknown constant `{name}`"));
+                    let known: Vec<String> =
+                        consts.iter().map(|(k, _)| format!("{ns}::{k}")).collect();
+                    err.hint = crate::diag::did_you_mean(&name, known.iter().map(String::as_str))
+                        .or_else(|| Some(format!("module `{ns}` defines no such constant")));
+                    return Err(err);
+                }
+            } else {
+                let mut err = FormulaError::at(pos, format!("unknown constant `{name}`"));
+                err.hint = Some("only a course module's constants are read as `ns::NAME`".into());
                 return Err(err);
             }
         }
@@ -421,6 +458,15 @@ pub fn references(ast: &AST) -> Vec<String> {
     v.reads
 }
 
+/// Qualified variables a formula reads (`comm::ALPHA_S`), with positions.
+pub fn qualified_reads(ast: &AST) -> Vec<(String, Position)> {
+    let mut v = Walker::default();
+    for s in ast.statements() {
+        v.stmt(s);
+    }
+    v.qualified
+}
+
 /// Functions a compiled formula calls (`queue::pk_wait`, `sqrt`), with positions. Operators are
 /// not included.
 pub fn calls(ast: &AST) -> Vec<(String, Position)> {
@@ -444,6 +490,7 @@ struct Walker {
     reads: Vec<String>,
     locals: BTreeSet<String>,
     calls: Vec<(String, Position, usize)>,
+    qualified: Vec<(String, Position)>,
 }
 
 impl Walker {
@@ -511,6 +558,11 @@ impl Walker {
     fn expr(&mut self, e: &rhai::Expr) {
         use rhai::Expr as E;
         match e {
+            E::Variable(b, _, pos) if !b.2.is_empty() => {
+                let mut path: Vec<String> = b.2.path.iter().map(|i| i.name.to_string()).collect();
+                path.push(b.1.to_string());
+                self.qualified.push((path.join("::"), *pos));
+            }
             E::Variable(b, _, _) => {
                 let name = b.1.to_string();
                 if !self.reads.contains(&name) {

@@ -75,8 +75,17 @@ pub const ASSETS: &[(&str, &str)] = &[
 
 /// The hardware table handed to `labforgeLibrary` in the page.
 /// Only what `hw(id)` returns (the name and the numbers): sources and notes stay in the docs.
-fn hardware_json() -> J {
+fn hardware_json(lab: &CompiledLab) -> J {
     let mut h = crate::library::hardware_json();
+    // A course module's devices (which `hw` finds first, as in Rust).
+    let extra = crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices));
+    if let (J::Object(all), J::Object(extra)) = (&mut h, extra) {
+        let mut merged = extra;
+        for (k, v) in std::mem::take(all) {
+            merged.entry(k).or_insert(v);
+        }
+        *all = merged;
+    }
     if let J::Object(devices) = &mut h {
         for d in devices.values_mut() {
             if let J::Object(fields) = d {
@@ -376,7 +385,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
         "constants": constants,
         // The device table only when a formula looks a device up (it is most of the data).
-        "hardware": if fns.bodies.iter().any(|b| b.contains("_fn(L,\"hw\"")) { hardware_json() } else { json!({}) },
+        "hardware": if fns.bodies.iter().any(|b| b.contains("_fn(L,\"hw\"")) { hardware_json(lab) } else { json!({}) },
         "parts": parts_data,
         "hud": hud,
         "hasDecisionLog": has_decision_log,

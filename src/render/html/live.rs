@@ -54,7 +54,16 @@ impl Fns {
     /// The page's formula script: the bodies and the lab functions they call.
     pub fn script(&self, lab: &CompiledLab) -> String {
         let fns: Vec<_> = lab.functions.iter().map(|f| f.js()).collect();
-        crate::formula::js::module(&self.bodies, &fns)
+        let consts: Vec<(String, J)> = lab
+            .engine
+            .module_consts()
+            .iter()
+            .flat_map(|(ns, vars)| {
+                vars.iter()
+                    .map(move |(k, v)| (format!("{ns}::{k}"), crate::formula::to_json(v)))
+            })
+            .collect();
+        crate::formula::js::module(&self.bodies, &fns, &consts)
     }
 }
 
