@@ -15,6 +15,8 @@
 //! Unknown keys, missing or repeated lab files and two labs that would render to the same page
 //! are errors located in `course.yaml`, with a hint.
 
+pub mod modules;
+
 use crate::diag::{Diagnostic, Severity};
 use crate::load::Source;
 use crate::model::{Pos, Spanned};
