@@ -59,8 +59,8 @@ fn a_course_walked_in_order_carries_the_first_labs_decision_and_shows_progress()
         String::from_utf8_lossy(&o.stderr)
     );
     let progress = [
-        "1. When Failure is Routine (35-40 min) — done",
-        "2. The Scheduling Trap (35-40 min) — in progress",
+        "3. When Failure is Routine (35-40 min) — done",
+        "4. The Scheduling Trap (35-40 min) — in progress",
     ];
     assert!(progress.iter().all(|p| t.contains(p)), "{t}");
 }

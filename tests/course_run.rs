@@ -74,16 +74,15 @@ fn course_yaml_mistakes_are_located_with_hints() {
     assert!(n >= 6, "only {n} course error cases");
 }
 
-/// A copy of the seed course (labs/ and its course.yaml) in a temporary folder.
+/// A copy of the seed course (labs/: its course.yaml and every lab) in a temporary folder.
 fn seed_course(dir: &Path) -> PathBuf {
     let c = dir.join("course");
     std::fs::create_dir_all(&c).unwrap();
-    for f in [
-        "course.yaml",
-        "fault-tolerance.yaml",
-        "fleet-orchestration.yaml",
-    ] {
-        std::fs::copy(root().join("labs").join(f), c.join(f)).unwrap();
+    for e in std::fs::read_dir(root().join("labs")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "yaml") {
+            std::fs::copy(&p, c.join(p.file_name().unwrap())).unwrap();
+        }
     }
     c
 }
@@ -126,7 +125,7 @@ fn the_terminal_keeps_the_course_record_and_shows_an_earlier_decision() {
     assert!(o.status.success(), "{}", text(&o));
     let t = text(&o);
     assert!(t.starts_with("Machine Learning Systems\n"), "{t}");
-    assert_eq!(t.matches("— not started").count(), 2, "{t}");
+    assert_eq!(t.matches("— not started").count(), 4, "{t}");
 
     // Lab 1 done: its ledger and the course record, in the page's export shape.
     let lab1 = format!("{cs}/fault-tolerance.yaml");
@@ -271,15 +270,15 @@ fn render_dir_with_a_course_writes_the_site_and_without_one_as_before() {
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(index.contains("<title>Machine Learning Systems</title>"));
     let (a, b) = (
-        index.find("1. When Failure is Routine").unwrap(),
-        index.find("2. The Scheduling Trap").unwrap(),
+        index.find("3. When Failure is Routine").unwrap(),
+        index.find("4. The Scheduling Trap").unwrap(),
     );
     assert!(a < b);
     assert!(index.contains("href=\"fault-tolerance.html\" data-course-link"));
     assert_eq!(index.matches("35-40 min").count(), 2);
     let p1 = std::fs::read_to_string(out.join("fault-tolerance.html")).unwrap();
     assert!(p1.contains("<a href=\"fleet-orchestration.html\" rel=\"next\""));
-    assert!(!p1.contains("rel=\"prev\""));
+    assert!(p1.contains("<a href=\"distributed-training.html\" rel=\"prev\""));
     let p2 = std::fs::read_to_string(out.join("fleet-orchestration.html")).unwrap();
     assert!(p2.contains("<a href=\"fault-tolerance.html\" rel=\"prev\""));
     assert!(p2.contains("data-earlier=\"fault-tolerance\""));

@@ -183,9 +183,12 @@ fn yaml_hint(message: &str) -> Option<String> {
     if message.starts_with("invalid floating point") || message.starts_with("invalid integer") {
         return Some("write a number here (quote it only if you mean text)".into());
     }
-    if message.contains("did not find expected")
-        || message.contains("mapping values are not allowed")
-    {
+    if message.contains("mapping values are not allowed") {
+        return Some(
+            "unquoted text cannot contain `: ` (YAML reads it as a key); quote the whole text (`feedback: \"Not quite: ...\"`) or use a `|` block; otherwise check the indentation of this line and the one before".into(),
+        );
+    }
+    if message.contains("did not find expected") {
         return Some(
             "check the brackets, quotes and indentation on this line and the one before".into(),
         );

@@ -10,6 +10,7 @@
 mod chart;
 mod course;
 pub(crate) mod hash;
+mod libjs;
 mod live;
 mod md;
 mod minify;
@@ -86,43 +87,6 @@ pub const ASSETS: &[(&str, &str)] = &[
         include_str!("../../renderers/html/library.js"),
     ),
 ];
-
-/// The hardware table handed to `labforgeLibrary` in the page.
-/// Only what `hw(id)` returns (the name and the numbers): sources and notes stay in the docs.
-/// When every `hw(...)` call in the page's formulas names its device as a literal, only those
-/// devices (most labs look up one or two; the table is most of the page's data).
-fn literal_devices(bodies: &[String]) -> Option<Vec<String>> {
-    const CALL: &str = "_fn(L,\"hw\",\"s\")(";
-    let mut ids = Vec::new();
-    for b in bodies {
-        for (i, _) in b.match_indices(CALL) {
-            let rest = &b[i + CALL.len()..];
-            let lit = rest.strip_prefix('"')?;
-            let end = lit.find('"')?;
-            let id = &lit[..end];
-            if !lit[end + 1..].starts_with(')') || id.contains('\\') {
-                return None;
-            }
-            ids.push(id.to_string());
-        }
-    }
-    Some(ids)
-}
-
-fn hardware_json(bodies: &[String]) -> J {
-    let mut h = crate::library::hardware_json();
-    if let (Some(ids), J::Object(devices)) = (literal_devices(bodies), &mut h) {
-        devices.retain(|k, _| ids.contains(k));
-    }
-    if let J::Object(devices) = &mut h {
-        for d in devices.values_mut() {
-            if let J::Object(fields) = d {
-                fields.retain(|k, v| k == "name" || v.is_number());
-            }
-        }
-    }
-    h
-}
 
 pub struct HtmlRenderer;
 
@@ -421,6 +385,9 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         .iter()
         .map(|(k, v)| (k.clone(), to_json(v)))
         .collect();
+    // What the page's scripts call: the formulas' bodies and the lab functions they use.
+    let mut scanned = fns.bodies.clone();
+    scanned.extend(lab.functions.iter().map(|f| f.js().2));
     let data = json!({
         "maxOps": limits::MAX_OPERATIONS,
         "labOps": limits::LAB_OPERATIONS,
@@ -429,7 +396,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
         "constants": constants,
         // The device table only when a formula looks a device up (it is most of the data).
-        "hardware": if fns.bodies.iter().any(|b| b.contains("_fn(L,\"hw\"")) { hardware_json(&fns.bodies) } else { json!({}) },
+        "hardware": libjs::hardware_for(&scanned, crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices))),
         "parts": parts_data,
         "hud": hud,
         "hasDecisionLog": has_decision_log,
@@ -446,10 +413,15 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         let own = dir.is_some_and(|d| d.join(name).exists());
         Ok(if own { strip_js(&src) } else { minify_js(&src) })
     };
-    let lib_js = script("library.js")?;
+    // The library, with the scripts of the namespaces the formulas call.
+    let lib_js = format!(
+        "{}{}",
+        script("library.js")?,
+        minify_js(&libjs::topic_scripts(&scanned))
+    );
     let charts_js = script("charts.js")?;
     let runtime_js = script("runtime.js")?;
-    let fn_js = fns.script();
+    let fn_js = fns.script(lab);
     // The course record's script runs before the runtime reads saved progress.
     let mut scripts = vec![lib_js, charts_js, fn_js];
     if course.is_some() {
