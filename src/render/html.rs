@@ -355,6 +355,9 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         .iter()
         .map(|(k, v)| (k.clone(), to_json(v)))
         .collect();
+    // Every translated formula, series and placeholder of the page: what it calls decides which
+    // library pieces the page carries.
+    let fn_js = fns.script();
     let data = json!({
         "maxOps": limits::MAX_OPERATIONS,
         "labOps": limits::LAB_OPERATIONS,
@@ -363,7 +366,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
         "constants": constants,
         // The device table only when a formula looks a device up (it is most of the data).
-        "hardware": libjs::hardware_for(&fns.bodies),
+        "hardware": libjs::hardware_for(&fn_js),
         "parts": parts_data,
         "hud": hud,
         "hasDecisionLog": has_decision_log,
@@ -380,11 +383,10 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
     let lib_js = format!(
         "{}{}",
         script("library.js")?,
-        minify_js(&libjs::topic_scripts(&fns.bodies))
+        minify_js(&libjs::topic_scripts(&fn_js))
     );
     let charts_js = script("charts.js")?;
     let runtime_js = script("runtime.js")?;
-    let fn_js = fns.script();
     let scripts = [lib_js, charts_js, fn_js, runtime_js];
     for s in &scripts {
         if s.to_ascii_lowercase().contains("</script") {

@@ -28,17 +28,18 @@ const TOPICS: &[(&str, &str)] = &[
     ),
 ];
 
-/// How a translated body calls a library function: `_fn(L,"path"` (src/formula/js.rs).
-fn calls(bodies: &[String], prefix: &str) -> bool {
-    let needle = format!("_fn(L,\"{prefix}");
-    bodies.iter().any(|b| b.contains(&needle))
+/// Whether the page's translated script (every formula, series and placeholder, and whatever
+/// else is translated into it) calls a library path starting with `prefix`: a call is written
+/// `_fn(L,"path"` (src/formula/js.rs).
+fn calls(script: &str, prefix: &str) -> bool {
+    script.contains(&format!("_fn(L,\"{prefix}"))
 }
 
-/// The sources of the namespace scripts the bodies call, concatenated (empty when none).
-pub fn topic_scripts(bodies: &[String]) -> String {
+/// The sources of the namespace scripts the page's script calls, concatenated (empty when none).
+pub fn topic_scripts(script: &str) -> String {
     TOPICS
         .iter()
-        .filter(|(ns, _)| calls(bodies, &format!("{ns}::")))
+        .filter(|(ns, _)| calls(script, &format!("{ns}::")))
         .map(|(_, src)| *src)
         .collect::<Vec<_>>()
         .join("\n")
@@ -46,26 +47,24 @@ pub fn topic_scripts(bodies: &[String]) -> String {
 
 /// The ids of every `hw("ID")` call when all of them name a known device by a literal;
 /// `None` when an id is computed (or unknown), so the page needs the whole table.
-fn literal_device_ids(bodies: &[String]) -> Option<Vec<String>> {
+fn literal_device_ids(script: &str) -> Option<Vec<String>> {
     const CALL: &str = "_fn(L,\"hw\",\"s\")(";
     let mut ids = Vec::new();
-    for b in bodies {
-        for (at, _) in b.match_indices(CALL) {
-            let rest = b[at + CALL.len()..].strip_prefix('"')?;
-            let end = rest.find('"')?;
-            let id = &rest[..end];
-            let simple = id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-            if !simple || !rest[end + 1..].starts_with(')') {
-                return None;
-            }
-            if !crate::library::hardware().iter().any(|d| d.id == id) {
-                return None;
-            }
-            if !ids.iter().any(|x| x == id) {
-                ids.push(id.to_string());
-            }
+    for (at, _) in script.match_indices(CALL) {
+        let rest = script[at + CALL.len()..].strip_prefix('"')?;
+        let end = rest.find('"')?;
+        let id = &rest[..end];
+        let simple = id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if !simple || !rest[end + 1..].starts_with(')') {
+            return None;
+        }
+        if !crate::library::hardware().iter().any(|d| d.id == id) {
+            return None;
+        }
+        if !ids.iter().any(|x| x == id) {
+            ids.push(id.to_string());
         }
     }
     Some(ids)
@@ -74,11 +73,11 @@ fn literal_device_ids(bodies: &[String]) -> Option<Vec<String>> {
 /// The device table handed to `labforgeLibrary` in the page: only what `hw(id)` returns (the
 /// name and the numbers; sources and notes stay in the docs), only when a formula looks a
 /// device up, and only the devices named when every lookup names its device literally.
-pub fn hardware_for(bodies: &[String]) -> J {
-    if !calls(bodies, "hw\"") {
+pub fn hardware_for(script: &str) -> J {
+    if !calls(script, "hw\"") {
         return json!({});
     }
-    let keep = literal_device_ids(bodies);
+    let keep = literal_device_ids(script);
     let mut h = crate::library::hardware_json();
     if let J::Object(devices) = &mut h {
         if let Some(keep) = &keep {
@@ -97,8 +96,8 @@ pub fn hardware_for(bodies: &[String]) -> J {
 mod tests {
     use super::*;
 
-    fn bodies(xs: &[&str]) -> Vec<String> {
-        xs.iter().map(|s| s.to_string()).collect()
+    fn bodies(xs: &[&str]) -> String {
+        xs.join("\n")
     }
 
     #[test]
