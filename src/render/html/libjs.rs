@@ -7,8 +7,8 @@ use serde_json::{json, Value as J};
 /// The namespaces with a script of their own, in the order they are appended to `library.js`.
 const TOPICS: &[(&str, &str)] = &[
     (
-        "comm",
-        include_str!("../../../renderers/html/library/comm.js"),
+        "collective",
+        include_str!("../../../renderers/html/library/collective.js"),
     ),
     (
         "roofline",
@@ -105,12 +105,12 @@ mod tests {
         assert_eq!(topic_scripts(&bodies(&["return 1;"])), "");
         let one = topic_scripts(&bodies(&["return _fn(L,\"roofline::ridge\")(S.a,S.b);"]));
         assert!(one.contains("labforgeTopics.roofline"));
-        assert!(!one.contains("labforgeTopics.comm"));
+        assert!(!one.contains("labforgeTopics.collective"));
         let two = topic_scripts(&bodies(&[
-            "_fn(L,\"comm::p2p_s\")(1,2,3)",
+            "_fn(L,\"collective::p2p_s\")(1,2,3)",
             "_fn(L,\"carbon::embodied_t\")(1,2,3)",
         ]));
-        assert!(two.contains("labforgeTopics.comm") && two.contains("labforgeTopics.carbon"));
+        assert!(two.contains("labforgeTopics.collective") && two.contains("labforgeTopics.carbon"));
         assert!(!two.contains("labforgeTopics.llm"));
     }
 
