@@ -91,8 +91,13 @@ pub fn hardware() -> &'static [Device] {
 /// "class": …, <numeric fields>…, "source": …, "as_of": …}, …}`, in table order.
 /// `renderers/html/library.js` takes this object as its `hardware` argument.
 pub fn hardware_json() -> serde_json::Value {
+    devices_json(hardware())
+}
+
+/// [`hardware_json`] of any devices (a course module's).
+pub fn devices_json<'a>(devices: impl IntoIterator<Item = &'a Device>) -> serde_json::Value {
     let mut all = serde_json::Map::new();
-    for d in hardware() {
+    for d in devices {
         let mut o = serde_json::Map::new();
         o.insert("name".into(), d.name.clone().into());
         o.insert("vendor".into(), d.vendor.clone().into());
@@ -117,12 +122,17 @@ pub(crate) fn hw(id: &str) -> Result<Map, Box<EvalAltResult>> {
             known.join(", ")
         )));
     };
+    Ok(device_map(d))
+}
+
+/// What `hw(id)` returns for `d`: its numeric fields plus `name`.
+pub(crate) fn device_map(d: &Device) -> Map {
     let mut m = Map::new();
     m.insert("name".into(), Dynamic::from(d.name.clone()));
     for (k, v) in &d.fields {
         m.insert(k.as_str().into(), Dynamic::from_float(*v));
     }
-    Ok(m)
+    m
 }
 
 #[cfg(test)]

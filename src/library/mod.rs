@@ -31,7 +31,7 @@ mod reliability;
 mod roofline;
 mod units;
 
-pub use hardware::{hardware, hardware_json, Device};
+pub use hardware::{devices_json, hardware, hardware_json, Device};
 
 /// Documentation of one function callable from formulas.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +87,32 @@ pub fn register(engine: &mut Engine) {
     engine.register_static_module("carbon", carbon::module().into());
     engine.register_static_module("units", units::module().into());
     globals::register(engine);
+}
+
+/// Makes `hw(id)` on `engine` find `devices` (a course module's) before the built-in table.
+pub fn register_devices(engine: &mut Engine, devices: Vec<Device>) {
+    if devices.is_empty() {
+        return;
+    }
+    engine.register_fn(
+        "hw",
+        move |id: rhai::ImmutableString| -> Result<rhai::Map, Box<rhai::EvalAltResult>> {
+            match devices.iter().find(|d| d.id == id.as_str()) {
+                Some(d) => Ok(hardware::device_map(d)),
+                None => hardware::hw(id.as_str()).map_err(|_| {
+                    let known: Vec<&str> = devices
+                        .iter()
+                        .chain(hardware().iter())
+                        .map(|d| d.id.as_str())
+                        .collect();
+                    runtime_error(format!(
+                        "hw: unknown device id '{id}'; known ids: {}",
+                        known.join(", ")
+                    ))
+                }),
+            }
+        },
+    );
 }
 
 /// A deterministic Markdown reference of every function and every device.

@@ -45,9 +45,9 @@ pub fn topic_scripts(script: &str) -> String {
         .join("\n")
 }
 
-/// The ids of every `hw("ID")` call when all of them name a known device by a literal;
+/// The ids of every `hw("ID")` call when all of them name a device of `known` by a literal;
 /// `None` when an id is computed (or unknown), so the page needs the whole table.
-fn literal_device_ids(script: &str) -> Option<Vec<String>> {
+fn literal_device_ids(script: &str, known: &J) -> Option<Vec<String>> {
     const CALL: &str = "_fn(L,\"hw\",\"s\")(";
     let mut ids = Vec::new();
     for (at, _) in script.match_indices(CALL) {
@@ -60,9 +60,8 @@ fn literal_device_ids(script: &str) -> Option<Vec<String>> {
         if !simple || !rest[end + 1..].starts_with(')') {
             return None;
         }
-        if !crate::library::hardware().iter().any(|d| d.id == id) {
-            return None;
-        }
+        // An unknown id (an error at run time) keeps the whole table.
+        known.get(id)?;
         if !ids.iter().any(|x| x == id) {
             ids.push(id.to_string());
         }
@@ -71,14 +70,23 @@ fn literal_device_ids(script: &str) -> Option<Vec<String>> {
 }
 
 /// The device table handed to `labforgeLibrary` in the page: only what `hw(id)` returns (the
-/// name and the numbers; sources and notes stay in the docs), only when a formula looks a
-/// device up, and only the devices named when every lookup names its device literally.
-pub fn hardware_for(script: &str) -> J {
+/// name and the numbers; sources and notes stay in the docs), only when the page's script looks
+/// a device up, and only the devices named when every lookup names its device literally.
+/// `modules`: the devices of the lab's course modules (`library::devices_json`).
+pub fn hardware_for(script: &str, modules: J) -> J {
     if !calls(script, "hw\"") {
         return json!({});
     }
-    let keep = literal_device_ids(script);
     let mut h = crate::library::hardware_json();
+    // A course module's devices, which `hw` finds first (as in Rust).
+    if let (J::Object(all), J::Object(extra)) = (&mut h, modules) {
+        let mut merged = extra;
+        for (k, v) in std::mem::take(all) {
+            merged.entry(k).or_insert(v);
+        }
+        *all = merged;
+    }
+    let keep = literal_device_ids(script, &h);
     if let J::Object(devices) = &mut h {
         if let Some(keep) = &keep {
             devices.retain(|id, _| keep.contains(id));
@@ -116,11 +124,11 @@ mod tests {
 
     #[test]
     fn devices_named_literally_are_the_only_ones_embedded() {
-        assert_eq!(hardware_for(&bodies(&["return 1;"])), json!({}));
+        assert_eq!(hardware_for(&bodies(&["return 1;"]), json!({})), json!({}));
         let h = hardware_for(&bodies(&[
             "_prop(_fn(L,\"hw\",\"s\")(\"H100\"),\"price_hr\")",
             "_prop(_fn(L,\"hw\",\"s\")(\"T4\"),\"price_hr\")+_prop(_fn(L,\"hw\",\"s\")(\"H100\"),\"x\")",
-        ]));
+        ]), json!({}));
         let ids: Vec<&String> = h.as_object().unwrap().keys().collect();
         assert_eq!(ids, ["H100", "T4"]);
         assert!(h["H100"].get("source").is_none());
@@ -132,7 +140,7 @@ mod tests {
             "_fn(L,\"hw\",\"s\")(\"H999\")",
             "_fn(L,\"hw\",\"s\")(\"H1\"+\"00\")",
         ] {
-            let h = hardware_for(&bodies(&["_fn(L,\"hw\",\"s\")(\"H100\")", b]));
+            let h = hardware_for(&bodies(&["_fn(L,\"hw\",\"s\")(\"H100\")", b]), json!({}));
             assert_eq!(h.as_object().unwrap().len(), all, "{b}");
         }
     }
