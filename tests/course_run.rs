@@ -74,14 +74,17 @@ fn course_yaml_mistakes_are_located_with_hints() {
     assert!(n >= 6, "only {n} course error cases");
 }
 
-/// A copy of the seed course (labs/: its course.yaml and every lab) in a temporary folder.
+/// A copy of the seed course (labs/: its course.yaml, every lab and its modules under lib/) in
+/// a temporary folder.
 fn seed_course(dir: &Path) -> PathBuf {
     let c = dir.join("course");
-    std::fs::create_dir_all(&c).unwrap();
-    for e in std::fs::read_dir(root().join("labs")).unwrap() {
-        let p = e.unwrap().path();
-        if p.extension().is_some_and(|x| x == "yaml") {
-            std::fs::copy(&p, c.join(p.file_name().unwrap())).unwrap();
+    for sub in ["", "lib"] {
+        std::fs::create_dir_all(c.join(sub)).unwrap();
+        for e in std::fs::read_dir(root().join("labs").join(sub)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "yaml") {
+                std::fs::copy(&p, c.join(sub).join(p.file_name().unwrap())).unwrap();
+            }
         }
     }
     c
@@ -296,9 +299,16 @@ fn render_dir_with_a_course_writes_the_site_and_without_one_as_before() {
             "{f}"
         );
     }
-    // A folder without course.yaml (and a lab that carries nothing forward): as before.
-    std::fs::remove_file(c.join("course.yaml")).unwrap();
-    std::fs::remove_file(c.join("fleet-orchestration.yaml")).unwrap();
+    // A folder without course.yaml (and labs that need no course: no carry_forward, no course
+    // module): as before.
+    for f in [
+        "course.yaml",
+        "fleet-orchestration.yaml",
+        "compute-infrastructure.yaml",
+        "distributed-training.yaml",
+    ] {
+        std::fs::remove_file(c.join(f)).unwrap();
+    }
     let plain = tmp.path().join("plain");
     let o = render_to(&c, "html", &plain);
     assert!(o.status.success(), "{}", text(&o));
@@ -361,6 +371,25 @@ fn with_ledger_the_course_record_sits_beside_it() {
     );
     let id = labforge::course::course_id("Machine Learning Systems");
     assert!(tmp.path().join(format!("mine/course-{id}.json")).is_file());
+    assert!(!data.join("labforge").exists());
+    // A ledger named without a folder: the current folder, never the data directory.
+    let here = tmp.path().join("here");
+    std::fs::create_dir_all(&here).unwrap();
+    let o = Command::new(bin())
+        .args([
+            "run",
+            &lab1,
+            "--ledger",
+            "l.json",
+            "--answers",
+            a.to_str().unwrap(),
+        ])
+        .env("XDG_DATA_HOME", &data)
+        .current_dir(&here)
+        .output()
+        .unwrap();
+    assert!(here.join("l.json").is_file(), "{}", text(&o));
+    assert!(here.join(format!("course-{id}.json")).is_file());
     assert!(!data.join("labforge").exists());
 }
 

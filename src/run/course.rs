@@ -53,12 +53,18 @@ fn open(course: &Course, dir: Option<&Path>) -> Result<RunCourse, String> {
 pub fn for_lab(lab: &Path, ledger: &Path) -> Result<Option<RunCourse>, ExitCode> {
     match crate::course::for_lab(lab) {
         Ok(None) => Ok(None),
-        Ok(Some(c)) => open(&c, ledger.parent().filter(|d| !d.as_os_str().is_empty()))
-            .map(Some)
-            .map_err(|e| {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }),
+        Ok(Some(c)) => {
+            // `--ledger l.json` has the parent "": the current folder.
+            let dir = ledger
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            open(&c, Some(dir)).map(Some)
+        }
+        .map_err(|e| {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }),
         Err((src, d)) => {
             crate::cli::report(&d, src.as_ref());
             Err(ExitCode::FAILURE)
