@@ -558,10 +558,10 @@ impl Walker {
     fn expr(&mut self, e: &rhai::Expr) {
         use rhai::Expr as E;
         match e {
-            E::Variable(b, _, pos) if !b.2.is_empty() => {
+            E::Variable(b, _, _) if !b.2.is_empty() => {
                 let mut path: Vec<String> = b.2.path.iter().map(|i| i.name.to_string()).collect();
                 path.push(b.1.to_string());
-                self.qualified.push((path.join("::"), *pos));
+                self.qualified.push((path.join("::"), b.2.position()));
             }
             E::Variable(b, _, _) => {
                 let name = b.1.to_string();

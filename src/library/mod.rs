@@ -26,6 +26,7 @@ mod queueing;
 mod reliability;
 mod units;
 
+pub(crate) use hardware::FIELD_DOCS;
 pub use hardware::{devices_json, hardware, hardware_json, Device};
 
 /// Documentation of one function callable from formulas.
