@@ -145,3 +145,33 @@ fn mistakes_in_a_module_are_located_in_the_module_file() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+#[test]
+fn a_misspelt_namespace_or_function_names_the_course_modules() {
+    let good = std::fs::read_to_string(fixture().join("labs/allreduce.yaml")).unwrap();
+    let cases = [
+        (
+            good.replace("comm::tree_latency_s(gpus)", "comms::tree_latency_s(gpus)"),
+            "labs/allreduce.yaml:16:24: error: in formula `tree_latency_ms`: unknown library namespace `comms`",
+            "and the course's comm",
+        ),
+        (
+            good.replace("comm::tree_latency_s(gpus)", "comm::tree_latncy_s(gpus)"),
+            "labs/allreduce.yaml:16:30: error: in formula `tree_latency_ms`: unknown function `comm::tree_latncy_s`",
+            "did you mean `comm::tree_latency_s`?",
+        ),
+        (
+            good.replace("comm::tree_latency_s(gpus)", "comm::tree_latency_s(gpus, 2)"),
+            "labs/allreduce.yaml:16:30: error: in formula `tree_latency_ms`: `comm::tree_latency_s` takes 1 argument(s), not 2",
+            "its signature: comm::tree_latency_s(ranks) -> s",
+        ),
+    ];
+    for (i, (lab, want, hint)) in cases.iter().enumerate() {
+        let dir = course(&format!("lab{i}"), Some(lab), None);
+        let (ok, _, err) = run(&dir, &["check", "labs/allreduce.yaml"]);
+        assert!(!ok, "case {i} checked clean");
+        assert!(err.contains(want), "case {i}: want `{want}` in:\n{err}");
+        assert!(err.contains(hint), "case {i}: want hint `{hint}` in:\n{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

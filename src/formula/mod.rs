@@ -261,7 +261,17 @@ impl FormulaEngine {
         let ast = self
             .engine
             .compile_with_scope(&scope, src)
-            .map_err(|e| parse_error(&e, known))?;
+            .map_err(|e| {
+                let mut err = parse_error(&e, known);
+                if err.message.starts_with("unknown library namespace") && !self.module_consts.is_empty() {
+                    let ns: Vec<&str> = self.module_consts.keys().map(String::as_str).collect();
+                    err.hint = Some(format!(
+                        "namespaces: queue, rel, fleet, cost, units, and the course's {} (see `labforge lib`)",
+                        ns.join(", ")
+                    ));
+                }
+                err
+            })?;
         let mut names = function_names();
         names.extend(self.lab_fns.keys().cloned());
         for (name, pos, n) in calls_with_arity(&ast) {
