@@ -133,8 +133,15 @@ fn mistakes_in_a_module_are_located_in_the_module_file() {
             "a function sees only its arguments (`n`, `bytes`, `bw_gbs`)",
         ),
     ];
-    for (i, (module, want, hint)) in cases.iter().enumerate() {
-        let dir = course(&format!("bad{i}"), None, Some(module));
+    check_fails(&cases, |i, module| {
+        course(&format!("bad{i}"), None, Some(module))
+    });
+}
+
+/// `check` of each case's course fails with the located message and hint it names.
+fn check_fails(cases: &[(String, &str, &str)], course_of: impl Fn(usize, &str) -> PathBuf) {
+    for (i, (text, want, hint)) in cases.iter().enumerate() {
+        let dir = course_of(i, text);
         let (ok, _, err) = run(&dir, &["check", "labs/allreduce.yaml"]);
         assert!(!ok, "case {i} checked clean");
         assert!(err.contains(want), "case {i}: want `{want}` in:\n{err}");
@@ -166,12 +173,5 @@ fn a_misspelt_namespace_or_function_names_the_course_modules() {
             "its signature: comm::tree_latency_s(ranks) -> s",
         ),
     ];
-    for (i, (lab, want, hint)) in cases.iter().enumerate() {
-        let dir = course(&format!("lab{i}"), Some(lab), None);
-        let (ok, _, err) = run(&dir, &["check", "labs/allreduce.yaml"]);
-        assert!(!ok, "case {i} checked clean");
-        assert!(err.contains(want), "case {i}: want `{want}` in:\n{err}");
-        assert!(err.contains(hint), "case {i}: want hint `{hint}` in:\n{err}");
-        let _ = std::fs::remove_dir_all(&dir);
-    }
+    check_fails(&cases, |i, lab| course(&format!("lab{i}"), Some(lab), None));
 }
