@@ -2,18 +2,18 @@
 //! evaluate `{{ }}` (found by probing every text field of a lab that uses every feature), its
 //! answers file runs a seed lab, and its record example has the shape a real run writes.
 
+mod common;
+
+use common::json_strings as strings;
+use common::root;
 use labforge::eval::load_source;
 use labforge::load::Source;
 use serde_json::Value as J;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 const DOC: &str = include_str!("../docs/formats.md");
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The body of the fenced block whose info string is `info`.
 fn block(info: &str) -> String {
@@ -24,25 +24,6 @@ fn block(info: &str) -> String {
         + fence.len();
     let len = DOC[start..].find("```").unwrap();
     DOC[start..start + len].to_string()
-}
-
-/// Paths (as JSON pointers) of every string in `v`.
-fn strings(v: &J, at: String, out: &mut Vec<String>) {
-    match v {
-        J::String(_) => out.push(at),
-        J::Array(a) => {
-            for (i, x) in a.iter().enumerate() {
-                strings(x, format!("{at}/{i}"), out);
-            }
-        }
-        J::Object(m) => {
-            for (k, x) in m {
-                let k = k.replace('~', "~0").replace('/', "~1");
-                strings(x, format!("{at}/{k}"), out);
-            }
-        }
-        _ => {}
-    }
 }
 
 /// A JSON pointer as the docs write a field: `parts[].prediction.options[].feedback`; keys that

@@ -194,6 +194,15 @@ const SAME: &[&str] = &[
     "fleet::jain(\"ab\")",
     "fmt(x) + fmt(x, 2) + x.fmt(1)",
     "queue::pk_wait(\"a\", 1, 1)",
+    // The course topics' namespaces, their string arguments and their errors.
+    "collective::ring_allreduce_s(1e9, n + 1, 5e-6, 50e9) + collective::tree_allreduce_s(1e9, 9, 5e-6, 50e9)",
+    "collective::hier_allreduce_s(1e9, 8, 16, 3e-6, 450e9, 5e-6, 50e9)",
+    "roofline::attainable(989.5, roofline::gemm_ai(n, n, n, 2), 3.35)",
+    "llm::kv_cache_gb(80, 8, 128, 4096, 16, \"fp16\") + llm::weight_gb(70e9, \"int4\")",
+    "llm::weight_gb(70e9, \"int3\")",
+    "llm::weight_gb(70e9, 4)",
+    "energy::workload_j(1e9, \"fp32_mult\", 1e8, 1e9) + energy::op_pj(\"dram_read_32b\")",
+    "carbon::operational_t(carbon::energy_kwh(1024, 700, 720), 1.1, 429)",
     "let a = [1]; a += 2; a",
     "let a = [1]; a += [2]; a",
     "let a = [1]; a += [[2]]; a",
@@ -473,9 +482,22 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
     std::fs::write(&data, d.to_string()).unwrap();
     let driver = dir.join("driver.js");
     std::fs::write(&driver, DRIVER).unwrap();
+    // The library with every namespace script a page may carry (renderers/html/library/).
+    let lib = dir.join("library-all.js");
+    let mut lib_src = std::fs::read_to_string(root.join("library.js")).unwrap();
+    let mut topics: Vec<_> = std::fs::read_dir(root.join("library"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    topics.sort();
+    for t in topics {
+        lib_src.push('\n');
+        lib_src.push_str(&std::fs::read_to_string(t).unwrap());
+    }
+    std::fs::write(&lib, lib_src).unwrap();
     let out = Command::new(node)
         .arg(&driver)
-        .arg(root.join("library.js"))
+        .arg(&lib)
         .arg(root.join("runtime.js"))
         .arg(&fns)
         .arg(&data)

@@ -168,7 +168,7 @@ fn environment(templates: Option<PathBuf>) -> Environment<'static> {
         Value::from_safe_string(leads(&md_to_html(&s)))
     });
     env.add_filter("css_string", |s: String| {
-        Value::from_safe_string(paged::css_string(&paged::plain_text(&s)))
+        Value::from_safe_string(paged::css_string(&crate::render::plain_text(&s)))
     });
     env.add_filter("mdi", |s: String| {
         Value::from_safe_string(md_inline_to_html(&s))
@@ -356,7 +356,12 @@ fn index(
     let text = render_template(
         &env,
         tpl,
-        minijinja::context! { labs => entries, key => opts.answer_key, css => css },
+        minijinja::context! {
+            labs => entries,
+            key => opts.answer_key,
+            css => css,
+            course => opts.course.as_ref().map(|c| c.title.clone()),
+        },
     )?;
     let text = if ext == "md" {
         tidy(&text)

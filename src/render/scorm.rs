@@ -85,8 +85,15 @@ impl Renderer for ScormRenderer {
                 href,
             });
         }
-        let title = format!("labforge course ({} labs)", labs.len());
-        let manifest = manifest("labforge-course", "1", &title, &scos, opts)?;
+        // A course.yaml names the package; without one it says what it holds.
+        let (identifier, title) = match &opts.course {
+            Some(c) => (xml_id(&c.id), c.title.clone()),
+            None => (
+                "labforge-course".to_string(),
+                format!("labforge course ({} labs)", labs.len()),
+            ),
+        };
+        let manifest = manifest(&identifier, "1", &title, &scos, opts)?;
         entries.push(("imsmanifest.xml".into(), manifest.into_bytes()));
         Ok(vec![OutFile {
             path: PathBuf::from(COURSE_ZIP),
@@ -104,6 +111,12 @@ struct Sco {
 
 /// The lab's page with the SCORM adapter.
 fn sco_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<Vec<u8>, String> {
+    // The LMS moves between a package's labs: no course-site links (they name sibling pages
+    // the package does not have).
+    let opts = &RenderOptions {
+        course: None,
+        ..opts.clone()
+    };
     let page = HtmlRenderer
         .render(lab, stem, opts)?
         .into_iter()
@@ -176,19 +189,10 @@ fn manifest(
 
 /// The lab's title as plain text (placeholders filled, Markdown markup dropped).
 fn plain_title(lab: &CompiledLab) -> Result<String, String> {
-    use pulldown_cmark::{Event, Parser};
     let md = lab
         .render_text(None, None, &lab.lab.title.value, &[])
         .map_err(|e| e.to_string())?;
-    let mut out = String::new();
-    for ev in Parser::new(&md) {
-        match ev {
-            Event::Text(t) | Event::Code(t) => out.push_str(&t),
-            Event::SoftBreak | Event::HardBreak => out.push(' '),
-            _ => {}
-        }
-    }
-    Ok(out.chars().filter(|c| !c.is_control()).collect())
+    Ok(super::plain_text(&md))
 }
 
 /// A name usable in an XML `ID` after a letter prefix and as a folder in a zip: ASCII letters,
