@@ -61,8 +61,11 @@
   });
   var me = C.labs[C.me];
   if (me) {
-    var mk = "labforge:" + me[0] + ":v" + me[1];
-    if (get(mk) === null && R.labs[me[0]]) put(mk, JSON.stringify(R.labs[me[0]]));
+    /* The course record's copy seeds the lab's own saved progress when that has fewer answers
+       (a first visit, an import, or an index's write this page does not see yet). */
+    var mk = "labforge:" + me[0] + ":v" + me[1], cur = R.labs[me[0]], own = null;
+    try { own = JSON.parse(get(mk)); } catch (e) { /* none */ }
+    if (cur && !(isRec(own) && isRec(own.parts) && score(own) >= score(cur))) put(mk, JSON.stringify(cur));
     document.addEventListener("labforge:record", function (ev) { R.labs[me[0]] = ev.detail.ledger; put(KEY, JSON.stringify(R)); });
   }
   document.querySelectorAll("[data-earlier]").forEach(function (el) {
