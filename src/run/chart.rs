@@ -399,6 +399,7 @@ fn symbol(s: Symbol) -> char {
         Symbol::Diamond => '◆',
         Symbol::Star => '★',
         Symbol::Square => '■',
+        Symbol::Triangle => '▲',
     }
 }
 

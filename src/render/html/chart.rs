@@ -2,7 +2,7 @@
 //! `charts.js` (the same drawing as [`crate::render::svg::chart_svg`]).
 
 use super::live::{Fns, PartCx};
-use crate::eval::chart::{color_name, legend_shown, SERIES_COLORS};
+use crate::eval::chart::{color_name, legend_pos, series_index, SERIES_COLORS};
 use crate::model::*;
 use serde_json::{json, Value as J};
 
@@ -44,6 +44,19 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
             "fill": s.fill,
             "text": cx.tpl_json(fns, &s.text, true)?,
         }));
+        let o = series.last_mut().and_then(J::as_object_mut).expect("an object");
+        if let Some(w) = &s.when {
+            o.insert("when".into(), e(fns, w)?);
+        }
+        if let Some(v) = s.style {
+            o.insert("style".into(), json!(v));
+        }
+        if let Some(v) = &s.width {
+            o.insert("width".into(), json!(v.value));
+        }
+        if let Some(v) = s.marker {
+            o.insert("marker".into(), json!(v));
+        }
     }
     let mut bars = Vec::new();
     for b in &ch.bars {
@@ -62,6 +75,26 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
             "x": e(fns, &m.x)?, "y": e(fns, &m.y)?,
             "symbol": m.symbol, "color": color_name(m.color, "orange"),
         }));
+        let o = markers.last_mut().and_then(J::as_object_mut).expect("an object");
+        if let Some(w) = &m.when {
+            o.insert("when".into(), e(fns, w)?);
+        }
+        if m.text.is_some() {
+            o.insert("text".into(), cx.tpl_json(fns, &m.text, true)?);
+        }
+    }
+    let mut bands = Vec::new();
+    for b in &ch.bands {
+        let at = |k: usize| b.between.value.get(k).and_then(|key| series_index(ch, key));
+        let mut o = json!({
+            "lower": at(0), "upper": at(1),
+            "name": cx.tpl_json(fns, &b.name, true)?,
+            "color": b.color.map(|c| color_name(Some(c), "blue")),
+        });
+        if let Some(w) = &b.when {
+            o["when"] = e(fns, w)?;
+        }
+        bands.push(o);
     }
     let mut lines = |ls: &[RefLine], fns: &mut Fns| -> Result<Vec<J>, String> {
         let mut v = Vec::new();
@@ -72,6 +105,9 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
                 "color": color_name(l.color, "gray"),
                 "dashed": l.dashed,
             }));
+            if let Some(w) = &l.when {
+                v.last_mut().expect("pushed")["when"] = e(fns, w)?;
+            }
         }
         Ok(v)
     };
@@ -80,7 +116,7 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
     let mut e2 = |fns: &mut Fns, x: &Expr| -> Result<J, String> {
         Ok(J::from(fns.expr(lab, part, &x.value)?))
     };
-    Ok(json!({
+    let mut out = json!({
         "id": ch.id.value,
         "kind": ch.kind,
         "title": cx.tpl_json(fns, &ch.title, true)?,
@@ -91,7 +127,7 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
         "y_min": opt(fns, &ch.y.min, &mut e2)?, "y_max": opt(fns, &ch.y.max, &mut e2)?,
         "x_prefix": ch.x.prefix.clone().unwrap_or_default(), "x_suffix": ch.x.suffix.clone().unwrap_or_default(),
         "y_prefix": ch.y.prefix.clone().unwrap_or_default(), "y_suffix": ch.y.suffix.clone().unwrap_or_default(),
-        "legend": legend_shown(ch),
+        "legend": legend_pos(ch),
         "axes": ch.axes,
         "sweep": sweep,
         "series": series,
@@ -99,5 +135,19 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
         "markers": markers,
         "hlines": hlines,
         "vlines": vlines,
-    }))
+    });
+    // Newer keys only when a chart uses them: the page carries no bytes for what it lacks.
+    if ch.description.is_some() {
+        out["description"] = cx.tpl_json(fns, &ch.description, true)?;
+    }
+    if let Some(h) = &ch.height {
+        out["height"] = json!(h.value);
+    }
+    if ch.stacked {
+        out["stacked"] = J::Bool(true);
+    }
+    if !bands.is_empty() {
+        out["bands"] = J::Array(bands);
+    }
+    Ok(out)
 }
