@@ -151,3 +151,78 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
     }
     Ok(out)
 }
+
+/// Chart features whose page code is fenced in `charts.js` and `runtime.js` by
+/// `/*[name*/ ... /*name]*/`: the page carries a feature's code only when one of the lab's
+/// charts uses it.
+pub(super) fn features_used(lab: &Lab) -> Vec<&'static str> {
+    let charts = lab.parts.iter().flat_map(|p| {
+        p.instruments.iter().filter_map(|i| match i {
+            Instrument::Chart(c) => Some(c.as_ref()),
+            _ => None,
+        })
+    });
+    let mut used = Vec::new();
+    for ch in charts {
+        let mut add = |f: &'static str, on: bool| {
+            if on && !used.contains(&f) {
+                used.push(f);
+            }
+        };
+        add("band", !ch.bands.is_empty());
+        add("stack", ch.stacked);
+        add(
+            "legend",
+            matches!(ch.legend, Some(LegendPos::Top | LegendPos::Right)),
+        );
+        add(
+            "shape",
+            ch.series
+                .iter()
+                .any(|s| s.style.is_some() || s.marker.is_some())
+                || ch.markers.iter().any(|m| m.symbol == Symbol::Triangle),
+        );
+    }
+    used
+}
+
+/// `src` without the fenced blocks of features not in `used`.
+pub(super) fn strip_features(src: &str, used: &[&str]) -> String {
+    let mut out = String::with_capacity(src.len());
+    let mut rest = src;
+    while let Some(at) = rest.find("/*[") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 3..];
+        let Some(name_end) = after.find("*/") else {
+            out.push_str(&rest[at..]);
+            return out;
+        };
+        let name = &after[..name_end];
+        let close = format!("/*{name}]*/");
+        let body = &after[name_end + 2..];
+        let Some(end) = body.find(&close) else {
+            out.push_str(&rest[at..]);
+            return out;
+        };
+        if used.contains(&name) {
+            out.push_str(&body[..end]);
+        }
+        rest = &body[end + close.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strip_features;
+
+    #[test]
+    fn fenced_features_are_kept_only_when_used() {
+        let src = "a/*[band*/B/*band]*/c/*[stack*/S/*stack]*/d";
+        assert_eq!(strip_features(src, &[]), "acd");
+        assert_eq!(strip_features(src, &["band"]), "aBcd");
+        assert_eq!(strip_features(src, &["band", "stack"]), "aBcSd");
+        assert_eq!(strip_features("x/*[open*/y", &[]), "x/*[open*/y");
+    }
+}

@@ -113,6 +113,7 @@ enum Swatch {
     Line(String, Option<PointShape>),
     Mark(Symbol),
     Area,
+    Block,
 }
 
 /// A legend entry: name, colour, picture.
@@ -124,11 +125,12 @@ fn legend_items(c: &ChartData) -> Vec<LegendItem> {
     for (i, s) in c.series.iter().enumerate() {
         if !s.name.is_empty() {
             let shape = s.marker.filter(|m| *m != PointShape::None);
-            v.push((
-                s.name.clone(),
-                s.color.clone(),
-                Swatch::Line(series_dash(i, s), shape),
-            ));
+            let sw = if c.kind == ChartKind::Bar {
+                Swatch::Block
+            } else {
+                Swatch::Line(series_dash(i, s), shape)
+            };
+            v.push((s.name.clone(), s.color.clone(), sw));
         }
     }
     for b in &c.bands {
@@ -397,13 +399,18 @@ pub fn chart_svg_sized(ch: &ChartData, uid: &str, width: f64) -> String {
         let cls = class_color(&it.1);
         match &it.2 {
             Swatch::Mark(sym) => symbol(&mut o, *sym, x + 12.0, y - 4.0, &it.1, 5.0, ""),
-            Swatch::Area => {
+            Swatch::Area | Swatch::Block => {
                 let _ = write!(
                     o,
-                    "<rect class=\"fi-{cls}\" x=\"{}\" y=\"{}\" width=\"24\" height=\"10\" fill=\"{}\" fill-opacity=\"0.35\"/>",
+                    "<rect class=\"fi-{cls}\" x=\"{}\" y=\"{}\" width=\"24\" height=\"10\" fill=\"{}\"{}/>",
                     c(x),
                     c(y - 9.0),
-                    palette(&it.1)
+                    palette(&it.1),
+                    if matches!(it.2, Swatch::Area) {
+                        " fill-opacity=\"0.35\""
+                    } else {
+                        ""
+                    }
                 );
             }
             Swatch::Line(d, shape) => {
