@@ -59,6 +59,7 @@ pub struct Chart {
     /// Where the legend goes: `top`, `bottom`, `right` or `none` (`true` is `bottom`, `false`
     /// is `none`). Default: below the chart when more than one thing is named.
     #[serde(default)]
+    #[schemars(with = "Option<LegendSchema>")]
     pub legend: Option<LegendPos>,
     /// What the chart shows, in a sentence, for screen readers (default: built from the title,
     /// axes, series, markers and reference lines).
@@ -113,6 +114,15 @@ impl<'de> Deserialize<'de> for LegendPos {
         }
         d.deserialize_any(V)
     }
+}
+
+/// A legend placement, or `true`/`false` (below / none).
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum LegendSchema {
+    Place(LegendPos),
+    Shown(bool),
 }
 
 /// A filled band between two series of the chart.

@@ -27,6 +27,7 @@ pub fn html_test_labs() -> Vec<PathBuf> {
     let mut v = vec![
         root().join("tests/inputs/html_demo.yaml"),
         root().join("tests/inputs/html_formulas.yaml"),
+        root().join("tests/inputs/ok_chart_features.yaml"),
     ];
     if let Ok(rd) = std::fs::read_dir(root().join("labs")) {
         let mut real: Vec<PathBuf> = rd
