@@ -335,11 +335,11 @@
   function placeLabels(o, labels, P) {
     var placed = [];
     labels.forEach(function (l) {
-      var m = measure(l.s), w = 6.5 * m[1], h = LINE * m[0];
+      var m = measure(l.s), w = 7 * m[1], h = LINE * m[0];
       if (l.anchor === "start" && l.x + w > P.x1) { l.x -= 20; l.anchor = "end"; }
       if (l.anchor === "end" && l.x - w < P.x0) l.x = P.x0 + w;
       if (l.y - 11 < P.y0) l.y = P.y0 + 11;
-      var bx = function () { var left = l.anchor === "end" ? l.x - w : l.x; return [left, l.y - 11, left + w, l.y - 11 + h]; };
+      var bx = function () { var left = l.anchor === "end" ? l.x - w : l.anchor === "middle" ? l.x - w / 2 : l.x; return [left, l.y - 11, left + w, l.y - 11 + h]; };
       var hits = function (b) { return placed.some(function (q) { return b[0] < q[2] && q[0] < b[2] && b[1] < q[3] && q[1] < b[3]; }); };
       var tries = 0;
       while (hits(bx()) && tries < 20) { l.y += LINE + 1; tries += 1; }
@@ -499,7 +499,9 @@
   function paint(fig) {
     var d = fig._lf, open = fig.querySelector("details[open]");
     d.w = Math.round(fig.clientWidth) || WIDTH;
-    fig.innerHTML = svg(d.ch, d.uid, d.w) + '<p class="chart-readout" aria-live="polite"></p>' + table(d.ch);
+    /* Through the public object, so a test can watch what is drawn. */
+    var L = window.LFCharts;
+    fig.innerHTML = L.svg(d.ch, d.uid, d.w) + '<p class="chart-readout" aria-live="polite"></p>' + L.table(d.ch, d.uid);
     if (open) fig.querySelector("details").open = true;
     d.i = -1;
   }

@@ -13,9 +13,11 @@ try {
       const o = await open(b.ctx, c.page);
       // Record each chart's SVG text as charts.js returns it (innerHTML would reserialize it).
       await o.page.evaluate(() => {
-        const draw = window.LFCharts.svg;
+        // The page draws at its column's width; the model is compared as drawn 640 wide.
+        const L = window.LFCharts, draw = L.svg, table = L.table;
         window.__svgs = {};
-        window.LFCharts.svg = (ch, uid) => (window.__svgs[uid] = draw(ch, uid));
+        L.svg = (ch, uid, w) => { window.__svgs[uid] = draw(ch, uid); return draw(ch, uid, w); };
+        L.table = (ch, uid) => (window.__svgs[uid + ' table'] = table(ch));
       });
       await unlockAll(o.page);
       pages.set(c.page, o);

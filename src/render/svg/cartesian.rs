@@ -291,7 +291,7 @@ fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot) {
     let mut placed: Vec<[f64; 4]> = Vec::new();
     for mut l in labels {
         let (lines, chars) = measure(&l.s);
-        let w = 6.5 * chars as f64;
+        let w = 7.0 * chars as f64;
         let h = LINE * lines as f64;
         if l.anchor == "start" && l.x + w > p.x1 {
             l.x -= 20.0;
@@ -304,7 +304,11 @@ fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot) {
             l.y = p.y0 + 11.0;
         }
         let bx = |l: &Label| -> [f64; 4] {
-            let left = if l.anchor == "end" { l.x - w } else { l.x };
+            let left = match l.anchor {
+                "end" => l.x - w,
+                "middle" => l.x - w / 2.0,
+                _ => l.x,
+            };
             [left, l.y - 11.0, left + w, l.y - 11.0 + h]
         };
         let hits = |b: &[f64; 4], placed: &[[f64; 4]]| {
