@@ -58,7 +58,7 @@
     if (!isFinite(lo) || !isFinite(hi)) { if (log) { lo = 1; hi = 10; } else { lo = 0; hi = 1; } }
     if (hi < lo) { var tmp = lo; lo = hi; hi = tmp; }
     this.log = log;
-    if (log) {
+    /*[log*/if (log) {
       var l = Math.log10(lo), h = Math.log10(hi);
       if (!has(min)) l = Math.floor(l);
       if (!has(max)) h = Math.ceil(h);
@@ -77,7 +77,7 @@
       }
       this.lo = l; this.hi = h; this.ticks = ticks; this.step = 0;
       return;
-    }
+    }/*log]*/
     if (hi - lo < 1e-12 * Math.max(Math.abs(lo), 1)) {
       var dd = lo === 0 ? 1 : Math.abs(lo) * 0.1;
       lo -= dd; hi += dd;
@@ -217,8 +217,8 @@
     o.push('<rect class="bg" x="0" y="0" width="' + c(width) + '" height="' + c(height) + '" fill="#ffffff"/>');
     tl.forEach(function (l, i) { text(o, 'class="fi-text"', width / 2, 22 + 18 * i, ' text-anchor="middle" font-size="14" font-weight="600" fill="#1f2937"', l); });
     var f = { width: width, top: TOP + titleH + topH, base: base, right: width - RIGHT - side };
-    if (ch.kind === "radar") radar(o, ch, f);
-    else cartesian(o, ch, uid, f);
+    /*[radar*/if (ch.kind === "radar") radar(o, ch, f);
+    else /*radar]*/cartesian(o, ch, uid, f);
     items.forEach(function (it, i) {
       var x, y;
       x = lay[i] ? lay[i][0] : 0; y = base + 8 + (lay[i] ? lay[i][1] : 0) * LEGEND_ROW;
@@ -419,7 +419,7 @@
       }
     });
   }
-  function radar(o, ch, f) {
+/*[radar*/  function radar(o, ch, f) {
     var width = f.width, top = f.top, h = f.base;
     var n = Math.max(ch.axes.length, 3);
     var longest = 0; ch.axes.forEach(function (a) { longest = Math.max(longest, Array.from(a).length); });
@@ -449,7 +449,7 @@
       });
       o.push('<path class="st-' + k + (s.fill ? " fi-" + k : "") + '" d="' + d + 'Z" fill="' + (s.fill ? col : "none") + '" fill-opacity="0.18" stroke="' + col + '" stroke-width="' + sw(s) + '"' + seriesDash(si, s) + '/><g class="fi-' + k + '" fill="' + col + '">' + dots + "</g>");
     });
-  }
+  }/*radar]*/
   /* The data table (svg/table.rs `chart_table`). */
   function table(ch) {
     var flat = function (s) { return s.split("\n").join(" "); };

@@ -171,6 +171,8 @@ pub(super) fn features_used(lab: &Lab) -> Vec<&'static str> {
         };
         add("band", !ch.bands.is_empty());
         add("stack", ch.stacked);
+        add("radar", ch.kind == ChartKind::Radar);
+        add("log", ch.x.log || ch.y.log);
         add(
             "legend",
             matches!(ch.legend, Some(LegendPos::Top | LegendPos::Right)),
