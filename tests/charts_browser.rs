@@ -26,10 +26,18 @@ fn charts_are_readable_at_any_width() {
             .current_dir(root())
             .output()
             .unwrap();
-        assert!(st.status.success(), "{}", String::from_utf8_lossy(&st.stderr));
+        assert!(
+            st.status.success(),
+            "{}",
+            String::from_utf8_lossy(&st.stderr)
+        );
         let page = out.join(format!(
             "{}.html",
-            std::path::Path::new(lab).file_stem().unwrap().to_str().unwrap()
+            std::path::Path::new(lab)
+                .file_stem()
+                .unwrap()
+                .to_str()
+                .unwrap()
         ));
         let (ok, text) = node("charts.mjs", &[&page]);
         println!("{lab}:\n{text}");

@@ -74,7 +74,8 @@ fn synthetic() -> Vec<ChartData> {
     let mut top = feat.clone();
     top["id"] = json!("top");
     top["legend"] = json!("top");
-    top["title"] = json!("A long title that has to wrap on a phone because it names many things at once");
+    top["title"] =
+        json!("A long title that has to wrap on a phone because it names many things at once");
     let mut stack = bar.clone();
     stack["id"] = json!("stack");
     stack["stacked"] = json!(true);
@@ -93,9 +94,7 @@ fn synthetic() -> Vec<ChartData> {
 
 /// ChartData has no Deserialize: rebuild it through the public fields.
 fn from_json(j: &J) -> ChartData {
-    use labforge::eval::chart::{
-        BandData, LineData, MarkerData, PointData, SeriesData, XValue,
-    };
+    use labforge::eval::chart::{BandData, LineData, MarkerData, PointData, SeriesData, XValue};
     let s = |v: &J| v.as_str().map(str::to_string);
     let f = |v: &J| v.as_f64().unwrap_or(f64::NAN);
     let line = |l: &J| LineData {
@@ -120,7 +119,8 @@ fn from_json(j: &J) -> ChartData {
         x_suffix: s(&j["x_suffix"]).unwrap(),
         y_prefix: s(&j["y_prefix"]).unwrap(),
         y_suffix: s(&j["y_suffix"]).unwrap(),
-        legend: serde_json::from_value(j.get("legend").cloned().unwrap_or(json!("bottom"))).unwrap(),
+        legend: serde_json::from_value(j.get("legend").cloned().unwrap_or(json!("bottom")))
+            .unwrap(),
         description: j.get("description").and_then(s),
         height: j.get("height").and_then(J::as_f64).unwrap_or(360.0),
         stacked: j.get("stacked").and_then(J::as_bool).unwrap_or(false),
@@ -154,9 +154,13 @@ fn from_json(j: &J) -> ChartData {
                 dashed: x["dashed"].as_bool().unwrap(),
                 fill: x["fill"].as_bool().unwrap(),
                 emphasis: x["emphasis"].as_bool().unwrap(),
-                style: x.get("style").and_then(|v| serde_json::from_value(v.clone()).ok()),
+                style: x
+                    .get("style")
+                    .and_then(|v| serde_json::from_value(v.clone()).ok()),
                 width: x.get("width").and_then(J::as_f64),
-                marker: x.get("marker").and_then(|v| serde_json::from_value(v.clone()).ok()),
+                marker: x
+                    .get("marker")
+                    .and_then(|v| serde_json::from_value(v.clone()).ok()),
                 points: x["points"]
                     .as_array()
                     .unwrap()
@@ -284,8 +288,8 @@ fn charts_js_draws_what_svg_rs_draws() {
     let js: Vec<Vec<String>> = serde_json::from_slice(&out.stdout).unwrap();
     let mut bad = Vec::new();
     let drawn = cases.iter().zip(&js).flat_map(|((uid, ch), pages)| {
-        let rust = [360.0, 640.0, 1000.0]
-            .map(|w| (format!("{uid} at {w}"), chart_svg_sized(ch, uid, w)));
+        let rust =
+            [360.0, 640.0, 1000.0].map(|w| (format!("{uid} at {w}"), chart_svg_sized(ch, uid, w)));
         let table = (format!("{uid} table"), chart_table(ch));
         rust.into_iter().chain([table]).zip(pages)
     });

@@ -245,7 +245,10 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
                             let uid = format!("p-{}-{}", part.id.value, c.id);
                             let svg = labforge::render::svg::chart_svg_with_id(c, &uid);
                             let table = labforge::render::svg::chart_table(c);
-                            [(format!("{uid} table"), J::String(table)), (uid, J::String(svg))]
+                            [
+                                (format!("{uid} table"), J::String(table)),
+                                (uid, J::String(svg)),
+                            ]
                         })
                         .collect(),
                     Err(_) => Default::default(),

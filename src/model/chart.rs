@@ -95,7 +95,11 @@ impl<'de> Deserialize<'de> for LegendPos {
                 f.write_str("top, bottom, right, none, true or false")
             }
             fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<LegendPos, E> {
-                Ok(if b { LegendPos::Bottom } else { LegendPos::None })
+                Ok(if b {
+                    LegendPos::Bottom
+                } else {
+                    LegendPos::None
+                })
             }
             fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<LegendPos, E> {
                 Ok(match s {
@@ -103,12 +107,7 @@ impl<'de> Deserialize<'de> for LegendPos {
                     "bottom" => LegendPos::Bottom,
                     "right" => LegendPos::Right,
                     "none" => LegendPos::None,
-                    _ => {
-                        return Err(E::unknown_variant(
-                            s,
-                            &["top", "bottom", "right", "none"],
-                        ))
-                    }
+                    _ => return Err(E::unknown_variant(s, &["top", "bottom", "right", "none"])),
                 })
             }
         }

@@ -428,9 +428,9 @@ fn grid(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
         let g = glyph(si, s.marker);
         let gap = |k: usize| match s.style {
             Some(LineStyle::Solid) => true,
-            Some(LineStyle::Dashed) => k % 2 == 0,
-            Some(LineStyle::Dotted) => k % 3 == 0,
-            None => !s.dashed || k % 2 == 0,
+            Some(LineStyle::Dashed) => k.is_multiple_of(2),
+            Some(LineStyle::Dotted) => k.is_multiple_of(3),
+            None => !s.dashed || k.is_multiple_of(2),
         };
         let mut prev: Option<(usize, usize)> = None;
         for p in &s.points {
@@ -519,7 +519,11 @@ fn grid(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
         ));
     }
     for b in c.bands.iter().filter(|b| !b.name.is_empty()) {
-        out.push(format!("  {} {}", scr.paint(color_of(&b.color), "░"), b.name));
+        out.push(format!(
+            "  {} {}",
+            scr.paint(color_of(&b.color), "░"),
+            b.name
+        ));
     }
     for (m, off) in c.markers.iter().zip(off) {
         out.push(format!(
@@ -537,7 +541,11 @@ fn grid(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
     }
     for l in c.hlines.iter().chain(&c.vlines) {
         if let Some(t) = &l.label {
-            out.push(format!("  {} {}", scr.paint(color_of(&l.color), "-"), flat(t)));
+            out.push(format!(
+                "  {} {}",
+                scr.paint(color_of(&l.color), "-"),
+                flat(t)
+            ));
         }
     }
 }
@@ -752,10 +760,16 @@ mod tests {
         let mut c = chart(ChartKind::Bar);
         c.stacked = true;
         let cat = |k: &str, y| pt(XValue::Category(k.into()), y);
-        c.series
-            .push(series("compute", "blue", vec![cat("Data\nparallel", 6.0), cat("B", 2.0)]));
-        c.series
-            .push(series("comm", "orange", vec![cat("Data\nparallel", 2.0), cat("B", 2.0)]));
+        c.series.push(series(
+            "compute",
+            "blue",
+            vec![cat("Data\nparallel", 6.0), cat("B", 2.0)],
+        ));
+        c.series.push(series(
+            "comm",
+            "orange",
+            vec![cat("Data\nparallel", 2.0), cat("B", 2.0)],
+        ));
         let l = draw(&c, &plain(60));
         assert!(l.iter().all(|x| display_width(x) <= 60), "{l:#?}");
         // One row per category (the label on one line), compute then comm, the total after.
@@ -765,7 +779,11 @@ mod tests {
         assert!(row.ends_with(" 8"), "{row}");
         let rb = l.iter().find(|x| x.starts_with("  B")).unwrap();
         assert_eq!(rb.matches('█').count(), rb.matches('▓').count(), "{rb}");
-        assert_eq!(a + b, 2 * (rb.matches('█').count() * 2), "8 is twice 4:\n{l:#?}");
+        assert_eq!(
+            a + b,
+            2 * (rb.matches('█').count() * 2),
+            "8 is twice 4:\n{l:#?}"
+        );
         assert!(l.iter().any(|x| x == "  ▓ comm"), "{l:#?}");
     }
 
@@ -801,7 +819,10 @@ mod tests {
         let l = draw(&c, &plain(60));
         let grid = &l[1..=HEIGHT];
         assert!(grid.iter().any(|r| r.contains('■')), "{l:#?}");
-        assert!(grid.iter().any(|r| r.contains('░')), "the band is shaded:\n{l:#?}");
+        assert!(
+            grid.iter().any(|r| r.contains('░')),
+            "the band is shaded:\n{l:#?}"
+        );
         // The high series has no glyph at its points: only the line between them.
         assert!(!grid.iter().any(|r| r.contains('+')), "{l:#?}");
         // The marker far above the scale stands on the top row as an arrow, marked below.

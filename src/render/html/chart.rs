@@ -44,7 +44,10 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
             "fill": s.fill,
             "text": cx.tpl_json(fns, &s.text, true)?,
         }));
-        let o = series.last_mut().and_then(J::as_object_mut).expect("an object");
+        let o = series
+            .last_mut()
+            .and_then(J::as_object_mut)
+            .expect("an object");
         if let Some(w) = &s.when {
             o.insert("when".into(), e(fns, w)?);
         }
@@ -75,7 +78,10 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
             "x": e(fns, &m.x)?, "y": e(fns, &m.y)?,
             "symbol": m.symbol, "color": color_name(m.color, "orange"),
         }));
-        let o = markers.last_mut().and_then(J::as_object_mut).expect("an object");
+        let o = markers
+            .last_mut()
+            .and_then(J::as_object_mut)
+            .expect("an object");
         if let Some(w) = &m.when {
             o.insert("when".into(), e(fns, w)?);
         }

@@ -65,7 +65,11 @@ fn bar_spans(ch: &ChartData, cats: &[String]) -> Vec<Vec<(f64, f64)>> {
                     };
                     match ci {
                         Some(ci) if ch.stacked && p.y.is_finite() => {
-                            let acc = if p.y >= 0.0 { &mut pos[ci] } else { &mut neg[ci] };
+                            let acc = if p.y >= 0.0 {
+                                &mut pos[ci]
+                            } else {
+                                &mut neg[ci]
+                            };
                             let from = *acc;
                             *acc += p.y;
                             (from, *acc)
@@ -383,7 +387,15 @@ fn line_series(
     if let Some(shape) = s.marker.filter(|m| *m != PointShape::None) {
         for (x, y, xv, yv) in &pts {
             if x.is_finite() && y.is_finite() {
-                symbol(o, shape_symbol(shape), *x, *y, &s.color, 4.5, &tip(*xv, *yv));
+                symbol(
+                    o,
+                    shape_symbol(shape),
+                    *x,
+                    *y,
+                    &s.color,
+                    4.5,
+                    &tip(*xv, *yv),
+                );
             }
         }
         return;

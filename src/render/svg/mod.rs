@@ -383,10 +383,7 @@ pub fn chart_svg_sized(ch: &ChartData, uid: &str, width: f64) -> String {
     // Legend.
     for (i, it) in items.iter().enumerate() {
         let (x, y) = match legend {
-            LegendPos::Right => (
-                frame.right + 8.0,
-                frame.top + 12.0 + i as f64 * LEGEND_ROW,
-            ),
+            LegendPos::Right => (frame.right + 8.0, frame.top + 12.0 + i as f64 * LEGEND_ROW),
             LegendPos::Top => (
                 rows_lay[i].0,
                 TOP + title_h + 4.0 + rows_lay[i].1 as f64 * LEGEND_ROW,

@@ -1,6 +1,6 @@
 //! Radar charts.
 
-use super::{c, class_color, esc, palette, sw, series_dash, tip_num, Frame};
+use super::{c, class_color, esc, palette, series_dash, sw, tip_num, Frame};
 use crate::eval::chart::ChartData;
 use std::fmt::Write;
 
@@ -91,4 +91,3 @@ pub(super) fn radar(o: &mut String, ch: &ChartData, f: &Frame) {
         );
     }
 }
-

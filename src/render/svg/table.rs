@@ -17,16 +17,18 @@ pub fn chart_table(ch: &ChartData) -> String {
         }
         .into()
     });
-    let yhead = ch.y_label.as_deref().map(flat).unwrap_or_else(|| "y".into());
+    let yhead = ch
+        .y_label
+        .as_deref()
+        .map(flat)
+        .unwrap_or_else(|| "y".into());
     let xs = |v: f64| format!("{}{}{}", ch.x_prefix, tip_num(v), ch.x_suffix);
     let ys = |v: f64| format!("{}{}{}", ch.y_prefix, tip_num(v), ch.y_suffix);
     let key = |x: &XValue| match x {
         XValue::Category(k) => format!("{}{}{}", ch.x_prefix, flat(k), ch.x_suffix),
-        XValue::Number(i) if ch.kind == ChartKind::Radar => ch
-            .axes
-            .get(*i as usize)
-            .cloned()
-            .unwrap_or_default(),
+        XValue::Number(i) if ch.kind == ChartKind::Radar => {
+            ch.axes.get(*i as usize).cloned().unwrap_or_default()
+        }
         XValue::Number(v) => xs(*v),
     };
     let mut keys: Vec<String> = Vec::new();
