@@ -164,19 +164,55 @@ pub fn series_index(ch: &Chart, key: &str) -> Option<usize> {
     })
 }
 
+impl SeriesData {
+    /// A series with the default look: no style, width or point shape of its own.
+    pub fn plain(name: &str, color: &str, points: Vec<PointData>) -> SeriesData {
+        SeriesData {
+            name: name.into(),
+            color: color.into(),
+            dashed: false,
+            fill: false,
+            emphasis: false,
+            style: None,
+            width: None,
+            marker: None,
+            points,
+        }
+    }
+}
+
 impl ChartData {
+    /// Bar categories in first-seen order.
+    pub fn categories(&self) -> Vec<String> {
+        let mut cats: Vec<String> = Vec::new();
+        for s in &self.series {
+            for p in &s.points {
+                if let XValue::Category(k) = &p.x {
+                    if !cats.contains(k) {
+                        cats.push(k.clone());
+                    }
+                }
+            }
+        }
+        cats
+    }
+
+    /// The names of the named series.
+    fn series_names(&self) -> Vec<&str> {
+        self.series
+            .iter()
+            .map(|s| s.name.as_str())
+            .filter(|n| !n.is_empty())
+            .collect()
+    }
+
     /// The heading shown above the chart and its accessible name: the title, else what it plots
     /// in the lab's words (`Y vs X`, the radar axes, the series names), never an id.
     pub fn heading(&self) -> String {
         if let Some(t) = self.title.as_ref().filter(|t| !t.trim().is_empty()) {
             return t.clone();
         }
-        let names: Vec<&str> = self
-            .series
-            .iter()
-            .map(|s| s.name.as_str())
-            .filter(|n| !n.is_empty())
-            .collect();
+        let names = self.series_names();
         let what = match (&self.y_label, &self.x_label) {
             _ if self.kind == ChartKind::Radar && !self.axes.is_empty() => self.axes.join(", "),
             (Some(y), Some(x)) => format!("{y} vs {x}"),
@@ -199,12 +235,7 @@ impl ChartData {
             return d.clone();
         }
         let mut parts: Vec<String> = Vec::new();
-        let names: Vec<&str> = self
-            .series
-            .iter()
-            .map(|s| s.name.as_str())
-            .filter(|n| !n.is_empty())
-            .collect();
+        let names = self.series_names();
         if !names.is_empty() {
             parts.push(format!("Series: {}.", names.join(", ")));
         }
@@ -595,17 +626,7 @@ impl CompiledLab {
                     text,
                 });
             }
-            series.push(SeriesData {
-                name: String::new(),
-                color: "blue".into(),
-                dashed: false,
-                fill: false,
-                emphasis: false,
-                style: None,
-                width: None,
-                marker: None,
-                points,
-            });
+            series.push(SeriesData::plain("", "blue", points));
         }
         let mut markers = Vec::new();
         for m in &ch.markers {

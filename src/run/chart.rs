@@ -163,16 +163,7 @@ fn ref_legend(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
 
 /// Stacked bars: one row per category, a segment per series (its own glyph), the total after.
 fn stacked(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
-    let mut cats: Vec<String> = Vec::new();
-    for s in &c.series {
-        for p in &s.points {
-            if let XValue::Category(k) = &p.x {
-                if !cats.contains(k) {
-                    cats.push(k.clone());
-                }
-            }
-        }
-    }
+    let cats = c.categories();
     if cats.is_empty() {
         out.push("  (no data)".into());
         return;
@@ -623,19 +614,13 @@ mod tests {
     #[test]
     fn line_chart_fits_and_places_points() {
         let mut c = chart(ChartKind::Line);
-        c.series.push(SeriesData {
-            name: "s".into(),
-            color: "blue".into(),
-            dashed: false,
-            fill: false,
-            emphasis: false,
-            style: None,
-            width: None,
-            marker: None,
-            points: (0..=10)
+        c.series.push(series(
+            "s",
+            "blue",
+            (0..=10)
                 .map(|i| pt(XValue::Number(i as f64), i as f64))
                 .collect(),
-        });
+        ));
         c.markers.push(MarkerData {
             name: "Now".into(),
             x: 10.0,
@@ -659,20 +644,14 @@ mod tests {
     /// A bar chart of two bars, 10 and 5.
     fn two_bars() -> ChartData {
         let mut c = chart(ChartKind::Bar);
-        c.series.push(SeriesData {
-            name: String::new(),
-            color: "blue".into(),
-            dashed: false,
-            fill: false,
-            emphasis: false,
-            style: None,
-            width: None,
-            marker: None,
-            points: vec![
+        c.series.push(series(
+            "",
+            "blue",
+            vec![
                 pt(XValue::Category("big".into()), 10.0),
                 pt(XValue::Category("half".into()), 5.0),
             ],
-        });
+        ));
         c
     }
 
@@ -735,17 +714,7 @@ mod tests {
     }
 
     fn series(name: &str, color: &str, pts: Vec<PointData>) -> SeriesData {
-        SeriesData {
-            name: name.into(),
-            color: color.into(),
-            dashed: false,
-            fill: false,
-            emphasis: false,
-            style: None,
-            width: None,
-            marker: None,
-            points: pts,
-        }
+        SeriesData::plain(name, color, pts)
     }
 
     fn plain(width: usize) -> Screen {

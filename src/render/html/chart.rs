@@ -44,10 +44,7 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
             "fill": s.fill,
             "text": cx.tpl_json(fns, &s.text, true)?,
         }));
-        let o = series
-            .last_mut()
-            .and_then(J::as_object_mut)
-            .expect("an object");
+        let o = last_object(&mut series);
         if let Some(w) = &s.when {
             o.insert("when".into(), e(fns, w)?);
         }
@@ -78,10 +75,7 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
             "x": e(fns, &m.x)?, "y": e(fns, &m.y)?,
             "symbol": m.symbol, "color": color_name(m.color, "orange"),
         }));
-        let o = markers
-            .last_mut()
-            .and_then(J::as_object_mut)
-            .expect("an object");
+        let o = last_object(&mut markers);
         if let Some(w) = &m.when {
             o.insert("when".into(), e(fns, w)?);
         }
@@ -156,6 +150,13 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
         out["bands"] = J::Array(bands);
     }
     Ok(out)
+}
+
+/// The object just pushed, to add the keys a chart uses.
+fn last_object(v: &mut [J]) -> &mut serde_json::Map<String, J> {
+    v.last_mut()
+        .and_then(J::as_object_mut)
+        .expect("an object was pushed")
 }
 
 /// Chart features whose page code is fenced in `charts.js` and `runtime.js` by

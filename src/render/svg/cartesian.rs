@@ -34,21 +34,6 @@ struct Label {
     post: String,
 }
 
-/// Category labels (bars) in first-seen order.
-fn categories(ch: &ChartData) -> Vec<String> {
-    let mut cats: Vec<String> = Vec::new();
-    for s in &ch.series {
-        for p in &s.points {
-            if let XValue::Category(k) = &p.x {
-                if !cats.contains(k) {
-                    cats.push(k.clone());
-                }
-            }
-        }
-    }
-    cats
-}
-
 /// Each bar's value interval: stacked bars start where the category's previous one ended.
 fn bar_spans(ch: &ChartData, cats: &[String]) -> Vec<Vec<(f64, f64)>> {
     let mut pos = vec![0.0; cats.len()];
@@ -84,7 +69,7 @@ fn bar_spans(ch: &ChartData, cats: &[String]) -> Vec<Vec<(f64, f64)>> {
 
 pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
     let is_bar = ch.kind == ChartKind::Bar;
-    let cats = if is_bar { categories(ch) } else { Vec::new() };
+    let cats = if is_bar { ch.categories() } else { Vec::new() };
     let cat_lines = cats.iter().map(|k| measure(k).0).max().unwrap_or(1);
     let extra = (cat_lines as f64 - 1.0) * LINE;
     let p = Plot {
