@@ -230,15 +230,19 @@ fn charts_js_draws_what_svg_rs_draws() {
         return;
     };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut labs = vec![root.join("tests/inputs/html_demo.yaml")];
+    let mut labs = vec![
+        root.join("tests/inputs/html_demo.yaml"),
+        root.join("tests/inputs/ok_chart_features.yaml"),
+    ];
     let mut real: Vec<PathBuf> = std::fs::read_dir(root.join("labs"))
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
     real.sort();
-    labs.extend(
-        real.into_iter()
-            .filter(|p| p.extension().is_some_and(|e| e == "yaml")),
-    );
+    // Every shipped lab (the course file beside them is not a lab).
+    labs.extend(real.into_iter().filter(|p| {
+        p.extension().is_some_and(|e| e == "yaml")
+            && p.file_name().is_some_and(|n| n != "course.yaml")
+    }));
     let mut cases: Vec<(String, ChartData)> = Vec::new();
     for path in &labs {
         let lab = load_lab(path)
