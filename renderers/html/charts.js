@@ -28,6 +28,11 @@
     return s[0] === "-" && /^[0.]+$/.test(s.slice(1)) ? s.slice(1) : s;
   }
   function c(x) { return fixed(x, 1); }
+  /* The template with each @ replaced by the next argument: numbers as coordinates. */
+  function T(t) {
+    var a = arguments, i = 1;
+    return t.replace(/@/g, function () { var x = a[i++]; return typeof x === "number" ? c(x) : x; });
+  }
   function tickLabel(v, step, prefix, suffix) {
     var a = Math.abs(v), x = v, st = step, unit = "";
     if (a >= 1e9) { x = v / 1e9; st = step / 1e9; unit = "G"; }
@@ -97,8 +102,8 @@
 
   /* `<text>`; "\n" starts a new line 13 px lower (svg/mod.rs `text`). */
   function text(o, pre, x, y, post, s) {
-    var h = "<text " + pre + ' x="' + c(x) + '" y="' + c(y) + '"' + post + ">";
-    if (s.indexOf("\n") >= 0) s.split("\n").forEach(function (l, i) { h += '<tspan x="' + c(x) + '" dy="' + (i === 0 ? 0 : LINE) + '">' + esc(l) + "</tspan>"; });
+    var h = T('<text @ x="@" y="@"@>', pre, x, y, post);
+    if (s.indexOf("\n") >= 0) s.split("\n").forEach(function (l, i) { h += T('<tspan x="@" dy="@">@</tspan>', x, i === 0 ? "0" : "13", esc(l)); });
     else h += esc(s);
     o.push(h + "</text>");
   }
@@ -176,10 +181,10 @@
   function symbol(o, sym, x, y, color, size, tip) {
     var attrs = 'class="fi-' + cls(color) + ' mk" fill="' + palette(color) + '" stroke="#ffffff" stroke-width="1.5"';
     var title = tip === "" ? "" : "<title>" + esc(tip) + "</title>";
-    if (sym === "circle") o.push('<circle cx="' + c(x) + '" cy="' + c(y) + '" r="' + c(size * 0.8) + '" ' + attrs + ">" + title + "</circle>");
-    else if (sym === "square") o.push('<rect x="' + c(x - size * 0.75) + '" y="' + c(y - size * 0.75) + '" width="' + c(size * 1.5) + '" height="' + c(size * 1.5) + '" ' + attrs + ">" + title + "</rect>");
-    else if (sym === "diamond") o.push('<path d="M' + c(x) + " " + c(y - size) + "L" + c(x + size) + " " + c(y) + "L" + c(x) + " " + c(y + size) + "L" + c(x - size) + " " + c(y) + 'Z" ' + attrs + ">" + title + "</path>");
-    /*[shape*/else if (sym === "triangle") o.push('<path d="M' + c(x) + " " + c(y - size) + "L" + c(x + size) + " " + c(y + size * 0.8) + "L" + c(x - size) + " " + c(y + size * 0.8) + 'Z" ' + attrs + ">" + title + "</path>");/*shape]*/
+    if (sym === "circle") o.push(T('<circle cx="@" cy="@" r="@" @>@</circle>', x, y, size * 0.8, attrs, title));
+    else if (sym === "square") o.push(T('<rect x="@" y="@" width="@" height="@" @>@</rect>', x - size * 0.75, y - size * 0.75, size * 1.5, size * 1.5, attrs, title));
+    else if (sym === "diamond") o.push(T('<path d="M@ @L@ @L@ @L@ @Z" @>@</path>', x, y - size, x + size, y, x, y + size, x - size, y, attrs, title));
+    /*[shape*/else if (sym === "triangle") o.push(T('<path d="M@ @L@ @L@ @Z" @>@</path>', x, y - size, x + size, y + size * 0.8, x - size, y + size * 0.8, attrs, title));/*shape]*/
     else {
       var d = "";
       for (var i = 0; i < 10; i++) {
@@ -212,9 +217,9 @@
     var height = base + (legend === "bottom" ? rows * LEGEND_ROW : 0);
     uid = String(uid).replace(/[^A-Za-z0-9]/g, "-");
     var o = [];
-    o.push('<svg xmlns="http://www.w3.org/2000/svg" class="lf-chart" viewBox="0 0 ' + c(width) + " " + c(height) + '" width="' + c(width) + '" height="' + c(height) + '" role="img" aria-labelledby="t-' + uid + '" aria-describedby="d-' + uid + '" font-family="system-ui, sans-serif" font-size="12">');
+    o.push(T('<svg xmlns="http://www.w3.org/2000/svg" class="lf-chart" viewBox="0 0 @ @" width="@" height="@" role="img" aria-labelledby="t-@" aria-describedby="d-@" font-family="system-ui, sans-serif" font-size="12">', width, height, width, height, uid, uid));
     o.push('<title id="t-' + uid + '">' + esc(head) + '</title><desc id="d-' + uid + '">' + esc(summary(ch)) + "</desc>");
-    o.push('<rect class="bg" x="0" y="0" width="' + c(width) + '" height="' + c(height) + '" fill="#ffffff"/>');
+    o.push(T('<rect class="bg" x="0" y="0" width="@" height="@" fill="#ffffff"/>', width, height));
     tl.forEach(function (l, i) { text(o, 'class="fi-text"', width / 2, 22 + 18 * i, ' text-anchor="middle" font-size="14" font-weight="600" fill="#1f2937"', l); });
     var f = { width: width, top: TOP + titleH + topH, base: base, right: width - RIGHT - side };
     /*[radar*/if (ch.kind === "radar") radar(o, ch, f);
@@ -225,9 +230,9 @@
       /*[legend*/if (legend === "right") { x = f.right + 8; y = f.top + 12 + i * LEGEND_ROW; }
       else if (legend === "top") y = TOP + titleH + 4 + lay[i][1] * LEGEND_ROW;/*legend]*/
       if (it[2] === "mark") symbol(o, it[3], x + 12, y - 4, it[1], 5, "");
-      else if (it[2] !== "line") o.push('<rect class="fi-' + cls(it[1]) + '" x="' + c(x) + '" y="' + c(y - 9) + '" width="24" height="10" fill="' + palette(it[1]) + '"' + (it[2] === "area" ? ' fill-opacity="0.35"' : "") + "/>");
+      else if (it[2] !== "line") o.push(T('<rect class="fi-@" x="@" y="@" width="24" height="10" fill="@"@/>', cls(it[1]), x, y - 9, palette(it[1]), it[2] === "area" ? ' fill-opacity="0.35"' : ""));
       else {
-        o.push('<line class="st-' + cls(it[1]) + '" x1="' + c(x) + '" y1="' + c(y - 4) + '" x2="' + c(x + 24) + '" y2="' + c(y - 4) + '" stroke="' + palette(it[1]) + '" stroke-width="2.5"' + it[3] + "/>");
+        o.push(T('<line class="st-@" x1="@" y1="@" x2="@" y2="@" stroke="@" stroke-width="2.5"@/>', cls(it[1]), x, y - 4, x + 24, y - 4, palette(it[1]), it[3]));
         if (it[4] !== null) symbol(o, shapeSymbol(it[4]), x + 12, y - 4, it[1], 4, "");
       }
       text(o, 'class="fi-text"', x + 30, y, ' fill="#1f2937"', it[0]);
@@ -277,7 +282,7 @@
     o.push('<g class="grid">');
     sy.ticks.forEach(function (t) {
       var y = py(t);
-      o.push('<line class="st-grid" x1="' + c(x0) + '" y1="' + c(y) + '" x2="' + c(x1) + '" y2="' + c(y) + '" stroke="#e5e7eb"/><text class="fi-muted" x="' + c(x0 - 6) + '" y="' + c(y + 4) + '" text-anchor="end" fill="#6b7280">' + esc(sy.label(t, ch.y_prefix, ch.y_suffix)) + "</text>");
+      o.push(T('<line class="st-grid" x1="@" y1="@" x2="@" y2="@" stroke="#e5e7eb"/><text class="fi-muted" x="@" y="@" text-anchor="end" fill="#6b7280">@</text>', x0, y, x1, y, x0 - 6, y + 4, esc(sy.label(t, ch.y_prefix, ch.y_suffix))));
     });
     if (isBar) {
       var n = Math.max(cats.length, 1);
@@ -287,13 +292,13 @@
     } else {
       sx.ticks.forEach(function (t) {
         var x = px(t);
-        o.push('<line class="st-grid" x1="' + c(x) + '" y1="' + c(y0) + '" x2="' + c(x) + '" y2="' + c(y1) + '" stroke="#e5e7eb"/><text class="fi-muted" x="' + c(x) + '" y="' + c(y1 + 16) + '" text-anchor="middle" fill="#6b7280">' + esc(sx.label(t, ch.x_prefix, ch.x_suffix)) + "</text>");
+        o.push(T('<line class="st-grid" x1="@" y1="@" x2="@" y2="@" stroke="#e5e7eb"/><text class="fi-muted" x="@" y="@" text-anchor="middle" fill="#6b7280">@</text>', x, y0, x, y1, x, y1 + 16, esc(sx.label(t, ch.x_prefix, ch.x_suffix))));
       });
     }
-    o.push('<line class="st-axis" x1="' + c(x0) + '" y1="' + c(y1) + '" x2="' + c(x1) + '" y2="' + c(y1) + '" stroke="#6b7280"/><line class="st-axis" x1="' + c(x0) + '" y1="' + c(y0) + '" x2="' + c(x0) + '" y2="' + c(y1) + '" stroke="#6b7280"/></g>');
-    if (has(ch.x_label)) o.push('<text class="fi-text" x="' + c((x0 + x1) / 2) + '" y="' + c(y1 + 36 + extra) + '" text-anchor="middle" fill="#1f2937">' + esc(ch.x_label) + "</text>");
-    if (has(ch.y_label)) o.push('<text class="fi-text" transform="translate(14 ' + c((y0 + y1) / 2) + ') rotate(-90)" text-anchor="middle" fill="#1f2937">' + esc(ch.y_label) + "</text>");
-    o.push('<clipPath id="clip-' + uid + '"><rect x="' + c(x0 - 8) + '" y="' + c(y0 - 8) + '" width="' + c(x1 - x0 + 16) + '" height="' + c(y1 - y0 + 16) + '"/></clipPath><g clip-path="url(#clip-' + uid + ')">');
+    o.push(T('<line class="st-axis" x1="@" y1="@" x2="@" y2="@" stroke="#6b7280"/><line class="st-axis" x1="@" y1="@" x2="@" y2="@" stroke="#6b7280"/></g>', x0, y1, x1, y1, x0, y0, x0, y1));
+    if (has(ch.x_label)) o.push(T('<text class="fi-text" x="@" y="@" text-anchor="middle" fill="#1f2937">@</text>', (x0 + x1) / 2, y1 + 36 + extra, esc(ch.x_label)));
+    if (has(ch.y_label)) o.push(T('<text class="fi-text" transform="translate(14 @) rotate(-90)" text-anchor="middle" fill="#1f2937">@</text>', (y0 + y1) / 2, esc(ch.y_label)));
+    o.push(T('<clipPath id="clip-@"><rect x="@" y="@" width="@" height="@"/></clipPath><g clip-path="url(#clip-@)">', uid, x0 - 8, y0 - 8, x1 - x0 + 16, y1 - y0 + 16, uid));
     var labels = [];
     /*[band*/ch.bands.forEach(function (b) {
       var lo = ch.series[b.lower], hi = ch.series[b.upper];
@@ -324,7 +329,7 @@
       var tip = m.name + ": (" + tipNum(m.x) + ", " + tipNum(m.y) + ")";
       if (a) {
         tip += ", off the scale";
-        o.push('<path class="fi-' + cls(m.color) + ' off" d="M' + c(a[0]) + " " + c(a[1]) + "L" + c(a[2]) + " " + c(a[3]) + "L" + c(a[4]) + " " + c(a[5]) + 'Z" fill="' + palette(m.color) + '"/>');
+        o.push(T('<path class="fi-@ off" d="M@ @L@ @L@ @Z" fill="@"/>', cls(m.color), a[0], a[1], a[2], a[3], a[4], a[5], palette(m.color)));
       }
       symbol(o, m.symbol, x, y, m.color, 7, tip);
       if (has(m.text)) labels.push({ s: m.text, x: x + 10, y: y - 8, anchor: "start", pre: 'class="fi-text mk"', post: ' fill="#1f2937"' });
@@ -367,7 +372,7 @@
     var hidden = (kind === "line" && pts.length > 30) || has(s.marker);
     o.push('<g class="fi-' + k + '" fill="' + col + '"' + (hidden ? ' fill-opacity="0"' : "") + ">");
     pts.forEach(function (p) {
-      if (isFinite(p[0]) && isFinite(p[1])) o.push('<circle cx="' + c(p[0]) + '" cy="' + c(p[1]) + '" r="' + c(r) + '"><title>' + esc(tip(p)) + "</title></circle>");
+      if (isFinite(p[0]) && isFinite(p[1])) o.push(T('<circle cx="@" cy="@" r="@"><title>@</title></circle>', p[0], p[1], r, esc(tip(p))));
     });
     o.push("</g>");
   }
@@ -388,7 +393,7 @@
         var top = y < b ? y : b, h = y < b ? b - y : y - b;
         var k = p.x.split("\n").join(" ");
         var label = s.name === "" ? k : s.name + " — " + k;
-        o.push('<rect class="fi-' + cls(color) + '" x="' + c(x) + '" y="' + c(top) + '" width="' + c(bw) + '" height="' + c(h) + '" fill="' + palette(color) + '"><title>' + esc(label) + ": " + tipNum(p.y) + "</title></rect>");
+        o.push(T('<rect class="fi-@" x="@" y="@" width="@" height="@" fill="@"><title>@: @</title></rect>', cls(color), x, top, bw, h, palette(color), esc(label), tipNum(p.y)));
         if (has(p.text)) {
           var nl = measure(p.text)[0];
           var ty = ch.stacked ? top + h / 2 + 4 - (nl - 1) * LINE / 2 : top - 4 - (nl - 1) * LINE;
@@ -408,7 +413,7 @@
       var k = cls(l.color), col = palette(l.color);
       var a = horizontal ? [P.x0, v, P.x1, v] : [v, P.y0, v, P.y1];
       var lab = has(l.label) ? l.label : "";
-      o.push('<line class="st-' + k + '" x1="' + c(a[0]) + '" y1="' + c(a[1]) + '" x2="' + c(a[2]) + '" y2="' + c(a[3]) + '" stroke="' + col + '" stroke-width="1.5"' + (l.dashed ? ' stroke-dasharray="5 4"' : "") + "><title>" + esc(lab) + (has(l.label) ? " (" + tipNum(l.at) + ")" : tipNum(l.at)) + (arrow === "" ? "" : ", off the scale") + "</title></line>");
+      o.push(T('<line class="st-@" x1="@" y1="@" x2="@" y2="@" stroke="@" stroke-width="1.5"@><title>@@@</title></line>', k, a[0], a[1], a[2], a[3], col, l.dashed ? ' stroke-dasharray="5 4"' : "", esc(lab), has(l.label) ? " (" + tipNum(l.at) + ")" : tipNum(l.at), arrow === "" ? "" : ", off the scale"));
       if (has(l.label)) {
         var nl = measure(l.label)[0], x, y, anchor;
         if (horizontal) {
@@ -437,7 +442,7 @@
     for (var i = 0; i < n; i++) {
       var p = at(i, 1), lp = at(i, 1.12);
       var anchor = Math.abs(lp[0] - cx) < 1 ? "middle" : (lp[0] > cx ? "start" : "end");
-      o.push('<line class="st-grid" x1="' + c(cx) + '" y1="' + c(cy) + '" x2="' + c(p[0]) + '" y2="' + c(p[1]) + '" stroke="#e5e7eb"/><text class="fi-text" x="' + c(lp[0]) + '" y="' + c(lp[1] + 4) + '" text-anchor="' + anchor + '" fill="#1f2937">' + esc(ch.axes[i] !== undefined ? ch.axes[i] : "") + "</text>");
+      o.push(T('<line class="st-grid" x1="@" y1="@" x2="@" y2="@" stroke="#e5e7eb"/><text class="fi-text" x="@" y="@" text-anchor="@" fill="#1f2937">@</text>', cx, cy, p[0], p[1], lp[0], lp[1] + 4, anchor, esc(ch.axes[i] !== undefined ? ch.axes[i] : "")));
     }
     ch.series.forEach(function (s, si) {
       var k = cls(s.color), col = palette(s.color), d = "", dots = "";
@@ -445,7 +450,7 @@
         var f = isFinite(pt.y) ? Math.min(Math.max(pt.y / maxv, 0), 1.2) : 0;
         var q = at(j, f);
         d += (j === 0 ? "M" : "L") + c(q[0]) + " " + c(q[1]);
-        dots += '<circle cx="' + c(q[0]) + '" cy="' + c(q[1]) + '" r="3"><title>' + esc(s.name) + ": " + esc(ch.axes[j] !== undefined ? ch.axes[j] : "") + " = " + tipNum(pt.y) + "</title></circle>";
+        dots += T('<circle cx="@" cy="@" r="3"><title>@: @ = @</title></circle>', q[0], q[1], esc(s.name), esc(ch.axes[j] !== undefined ? ch.axes[j] : ""), tipNum(pt.y));
       });
       o.push('<path class="st-' + k + (s.fill ? " fi-" + k : "") + '" d="' + d + 'Z" fill="' + (s.fill ? col : "none") + '" fill-opacity="0.18" stroke="' + col + '" stroke-width="' + sw(s) + '"' + seriesDash(si, s) + '/><g class="fi-' + k + '" fill="' + col + '">' + dots + "</g>");
     });
