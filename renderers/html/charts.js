@@ -501,12 +501,14 @@
   var observer = typeof ResizeObserver === "function" ? new ResizeObserver(function (es) {
     es.forEach(function (en) { var f = en.target; if (f._lf && Math.round(f.clientWidth) !== f._lf.w) paint(f); });
   }) : null;
+  /* The Data table is written while its <details> is open (a closed one shows only its
+     summary, to readers and screen readers alike), so a recompute does not build it unread. */
   function paint(fig) {
     var d = fig._lf, open = fig.querySelector("details[open]");
     d.w = Math.round(fig.clientWidth) || WIDTH;
     /* Through the public object, so a test can watch what is drawn. */
     var L = window.LFCharts;
-    fig.innerHTML = L.svg(d.ch, d.uid, d.w) + '<p class="chart-readout" aria-live="polite"></p>' + L.table(d.ch, d.uid);
+    fig.innerHTML = L.svg(d.ch, d.uid, d.w) + '<p class="chart-readout" aria-live="polite"></p>' + (open ? L.table(d.ch, d.uid) : '<details class="chart-data"><summary>Data</summary></details>');
     if (open) fig.querySelector("details").open = true;
     d.i = -1;
   }
@@ -530,6 +532,10 @@
     paint(fig);
     if (!first) return;
     fig.tabIndex = 0;
+    fig.addEventListener("toggle", function (ev) {
+      var t = ev.target;
+      if (t.open && !t.querySelector("table")) { t.outerHTML = window.LFCharts.table(fig._lf.ch, fig._lf.uid); fig.querySelector("details").open = true; }
+    }, true);
     if (observer) observer.observe(fig);
     fig.addEventListener("pointermove", function (ev) {
       var best = null, bd = Infinity;

@@ -16,6 +16,12 @@ try {
     const { page, log } = await open(b.ctx, process.argv[2]);
     await page.setViewportSize({ width: w, height: h });
     await unlockAll(page);
+    // Open every Data section (its table is written when opened), then recompute: it stays open.
+    await page.evaluate(() => document.querySelectorAll('details.chart-data summary').forEach((x) => x.click()));
+    await page.waitForTimeout(100);
+    const closed = await page.evaluate(() => [...document.querySelectorAll('details.chart-data')].filter((x) => !x.open || !x.querySelector('tbody tr')).length);
+    check(`${w}px: every Data section opens with its table`, closed === 0, String(closed));
+    await page.evaluate(() => { const s = document.querySelector('input[type=range][data-control]'); s.value = s.min; s.dispatchEvent(new Event('input', { bubbles: true })); });
     await page.waitForTimeout(100);
     const charts = await page.evaluate(() => [...document.querySelectorAll('figure.chart')].map((f) => {
       const svg = f.querySelector('svg.lf-chart');

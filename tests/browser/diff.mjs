@@ -16,8 +16,12 @@ try {
         // The page draws at its column's width; the model is compared as drawn 640 wide.
         const L = window.LFCharts, draw = L.svg, table = L.table;
         window.__svgs = {};
-        L.svg = (ch, uid, w) => { window.__svgs[uid] = draw(ch, uid); return draw(ch, uid, w); };
-        L.table = (ch, uid) => (window.__svgs[uid + ' table'] = table(ch));
+        // The Data table is built when opened: it is recorded with each drawing.
+        L.svg = (ch, uid, w) => {
+          window.__svgs[uid] = draw(ch, uid);
+          window.__svgs[uid + ' table'] = table(ch);
+          return draw(ch, uid, w);
+        };
       });
       await unlockAll(o.page);
       pages.set(c.page, o);
