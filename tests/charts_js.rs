@@ -238,11 +238,14 @@ fn charts_js_draws_what_svg_rs_draws() {
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
     real.sort();
-    // Every shipped lab (the course file beside them is not a lab).
-    labs.extend(real.into_iter().filter(|p| {
-        p.extension().is_some_and(|e| e == "yaml")
-            && p.file_name().is_some_and(|n| n != "course.yaml")
-    }));
+    labs.extend(
+        real.into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n != labforge::course::FILE_NAME)
+            }),
+    );
     let mut cases: Vec<(String, ChartData)> = Vec::new();
     for path in &labs {
         let lab = load_lab(path)
