@@ -8,7 +8,7 @@
 mod common;
 use labforge::eval::chart::ChartData;
 use labforge::eval::load_lab;
-use labforge::render::svg::chart_svg_with_id;
+use labforge::render::svg::{chart_svg_sized, chart_table};
 use serde_json::{json, Value as J};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -47,8 +47,46 @@ fn synthetic() -> Vec<ChartData> {
     radar["series"] = json!([{"name": "r", "color": "__defineGetter__", "dashed": false, "fill": true, "emphasis": false,
         "points": [{"x": 0.0, "y": 1.0, "color": null, "text": null}, {"x": 1.0, "y": 2.0, "color": null, "text": null},
                    {"x": 2.0, "y": 0.5, "color": null, "text": null}]}]);
+    // Every newer feature, with hostile text: styles, widths, point shapes, a band, legend
+    // positions, stacked and multi-line bars, marker text, labels that collide, off-scale marks.
+    let mut feat = base.clone();
+    feat["id"] = json!("feat");
+    feat["title"] = json!(null);
+    feat["y_label"] = json!("Cost <$>");
+    feat["legend"] = json!("right");
+    feat["height"] = json!(300.0);
+    feat["y_max"] = json!(10.0);
+    feat["description"] = json!("Two lines & a band");
+    feat["series"][0]["style"] = json!("dotted");
+    feat["series"][0]["width"] = json!(3.25);
+    feat["series"][0]["marker"] = json!("triangle");
+    feat["series"][1]["style"] = json!("solid");
+    feat["series"][1]["marker"] = json!("none");
+    feat["bands"] = json!([{"name": "range <", "color": "green", "lower": 0, "upper": 1}]);
+    feat["markers"] = json!([
+        {"name": "over", "x": 1.5, "y": 500.0, "symbol": "triangle", "color": "red", "text": "way\nup <"},
+        {"name": "left", "x": -100.0, "y": 2.0, "symbol": "square", "color": "blue", "text": "a long marker text that runs past the right edge"}]);
+    feat["hlines"] = json!([
+        {"at": 2.0, "label": "first target", "color": "red", "dashed": true},
+        {"at": 2.05, "label": "second target\nsame place", "color": "blue", "dashed": false},
+        {"at": 99.0, "label": "off the top", "color": "gray", "dashed": true}]);
+    feat["vlines"] = json!([{"at": 1.2, "label": "a very long vertical line label", "color": "red", "dashed": false}]);
+    let mut top = feat.clone();
+    top["id"] = json!("top");
+    top["legend"] = json!("top");
+    top["title"] =
+        json!("A long title that has to wrap on a phone because it names many things at once");
+    let mut stack = bar.clone();
+    stack["id"] = json!("stack");
+    stack["stacked"] = json!(true);
+    stack["legend"] = json!("bottom");
+    stack["series"] = json!([
+        {"name": "compute", "color": "blue", "dashed": false, "fill": false, "emphasis": false,
+         "points": [{"x": "A\nlong", "y": 3.0, "color": null, "text": "3\nms"}, {"x": "B", "y": 2.0, "color": null, "text": null}]},
+        {"name": "comm", "color": "orange", "dashed": false, "fill": false, "emphasis": false,
+         "points": [{"x": "A\nlong", "y": 1.5, "color": null, "text": "1.5"}, {"x": "B", "y": -1.0, "color": null, "text": null}]}]);
     let mut out = Vec::new();
-    for j in [base, bar, radar] {
+    for j in [base, bar, radar, feat, top, stack] {
         out.push(from_json(&j));
     }
     out
@@ -56,7 +94,7 @@ fn synthetic() -> Vec<ChartData> {
 
 /// ChartData has no Deserialize: rebuild it through the public fields.
 fn from_json(j: &J) -> ChartData {
-    use labforge::eval::chart::{LineData, MarkerData, PointData, SeriesData, XValue};
+    use labforge::eval::chart::{BandData, LineData, MarkerData, PointData, SeriesData, XValue};
     let s = |v: &J| v.as_str().map(str::to_string);
     let f = |v: &J| v.as_f64().unwrap_or(f64::NAN);
     let line = |l: &J| LineData {
@@ -76,12 +114,30 @@ fn from_json(j: &J) -> ChartData {
         x_min: None,
         x_max: None,
         y_min: None,
-        y_max: None,
+        y_max: j.get("y_max").and_then(J::as_f64),
         x_prefix: s(&j["x_prefix"]).unwrap(),
         x_suffix: s(&j["x_suffix"]).unwrap(),
         y_prefix: s(&j["y_prefix"]).unwrap(),
         y_suffix: s(&j["y_suffix"]).unwrap(),
-        legend: true,
+        legend: serde_json::from_value(j.get("legend").cloned().unwrap_or(json!("bottom")))
+            .unwrap(),
+        description: j.get("description").and_then(s),
+        height: j.get("height").and_then(J::as_f64).unwrap_or(360.0),
+        stacked: j.get("stacked").and_then(J::as_bool).unwrap_or(false),
+        bands: j
+            .get("bands")
+            .and_then(J::as_array)
+            .map(|bs| {
+                bs.iter()
+                    .map(|b| BandData {
+                        name: s(&b["name"]).unwrap(),
+                        color: s(&b["color"]).unwrap(),
+                        lower: b["lower"].as_u64().unwrap() as usize,
+                        upper: b["upper"].as_u64().unwrap() as usize,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
         axes: j["axes"]
             .as_array()
             .unwrap()
@@ -98,6 +154,13 @@ fn from_json(j: &J) -> ChartData {
                 dashed: x["dashed"].as_bool().unwrap(),
                 fill: x["fill"].as_bool().unwrap(),
                 emphasis: x["emphasis"].as_bool().unwrap(),
+                style: x
+                    .get("style")
+                    .and_then(|v| serde_json::from_value(v.clone()).ok()),
+                width: x.get("width").and_then(J::as_f64),
+                marker: x
+                    .get("marker")
+                    .and_then(|v| serde_json::from_value(v.clone()).ok()),
                 points: x["points"]
                     .as_array()
                     .unwrap()
@@ -124,6 +187,7 @@ fn from_json(j: &J) -> ChartData {
                 y: f(&m["y"]),
                 symbol: serde_json::from_value(m["symbol"].clone()).unwrap(),
                 color: s(&m["color"]).unwrap(),
+                text: m.get("text").and_then(s),
             })
             .collect(),
         hlines: j["hlines"].as_array().unwrap().iter().map(line).collect(),
@@ -150,7 +214,7 @@ const out = JSON.parse(data).map((c) => {
   const ch = revive(c.chart, '');
   for (const m of ch.markers) { if (m.x === null) m.x = NaN; if (m.y === null) m.y = NaN; }
   for (const s of ch.series) for (const p of s.points) if (p.x === null) p.x = NaN;
-  return cx.LFCharts.svg(ch, c.uid);
+  return [360, 640, 1000].map((w) => cx.LFCharts.svg(ch, c.uid, w)).concat([cx.LFCharts.table(ch)]);
 });
 process.stdout.write(JSON.stringify(out));
 "#;
@@ -166,7 +230,10 @@ fn charts_js_draws_what_svg_rs_draws() {
         return;
     };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut labs = vec![root.join("tests/inputs/html_demo.yaml")];
+    let mut labs = vec![
+        root.join("tests/inputs/html_demo.yaml"),
+        root.join("tests/inputs/ok_chart_features.yaml"),
+    ];
     let mut real: Vec<PathBuf> = std::fs::read_dir(root.join("labs"))
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
@@ -225,10 +292,15 @@ fn charts_js_draws_what_svg_rs_draws() {
         "node failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let js: Vec<String> = serde_json::from_slice(&out.stdout).unwrap();
+    let js: Vec<Vec<String>> = serde_json::from_slice(&out.stdout).unwrap();
     let mut bad = Vec::new();
-    for ((uid, ch), page) in cases.iter().zip(&js) {
-        let rust = chart_svg_with_id(ch, uid);
+    let drawn = cases.iter().zip(&js).flat_map(|((uid, ch), pages)| {
+        let rust =
+            [360.0, 640.0, 1000.0].map(|w| (format!("{uid} at {w}"), chart_svg_sized(ch, uid, w)));
+        let table = (format!("{uid} table"), chart_table(ch));
+        rust.into_iter().chain([table]).zip(pages)
+    });
+    for ((uid, rust), page) in drawn {
         if &rust != page {
             let at = rust
                 .bytes()
@@ -248,7 +320,7 @@ fn charts_js_draws_what_svg_rs_draws() {
         bad.is_empty(),
         "{} of {} charts differ:\n  {}",
         bad.len(),
-        cases.len(),
+        cases.len() * 4,
         bad.join("\n  ")
     );
 }

@@ -229,8 +229,9 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
                     continue;
                 }
                 let expected: J = serde_json::from_slice(&o.stdout).unwrap();
-                // The charts as the handout draws them (svg.rs) at the same settings: the page
-                // (chart model in runtime.js, drawing in charts.js) must produce the same SVG.
+                // The charts as the handout draws them (render/svg) at the same settings: the
+                // page (chart model in runtime.js, drawing in charts.js) must produce the same
+                // SVG and the same Data table.
                 let set: indexmap::IndexMap<String, rhai::Dynamic> = args
                     .iter()
                     .filter_map(|a| a.split_once('='))
@@ -240,10 +241,14 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
                 let charts: serde_json::Map<String, J> = match lab.charts(&ev) {
                     Ok(cs) => cs
                         .iter()
-                        .map(|c| {
+                        .flat_map(|c| {
                             let uid = format!("p-{}-{}", part.id.value, c.id);
                             let svg = labforge::render::svg::chart_svg_with_id(c, &uid);
-                            (uid, J::String(svg))
+                            let table = labforge::render::svg::chart_table(c);
+                            [
+                                (format!("{uid} table"), J::String(table)),
+                                (uid, J::String(svg)),
+                            ]
                         })
                         .collect(),
                     Err(_) => Default::default(),

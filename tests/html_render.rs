@@ -293,7 +293,7 @@ fn static_svg_charts_are_well_formed_deterministic_and_complete() {
                     }
                     assert!(svg.contains("stroke-dasharray=\"5 4\"") || !l.dashed);
                 }
-                if ch.legend {
+                if ch.legend != labforge::model::LegendPos::None {
                     for s in ch.series.iter().filter(|s| !s.name.is_empty()) {
                         assert!(
                             svg.contains(&format!(

@@ -183,6 +183,13 @@ fn handout_html_is_one_printable_file_with_inline_charts() {
             .count(),
         2
     );
+    // Each chart is named and described, with its values in a Data table beside it.
+    assert_eq!(
+        html.matches("<details class=\"chart-data\"><summary>Data</summary><table>")
+            .count(),
+        2
+    );
+    assert_eq!(html.matches("aria-describedby=\"d-").count(), 2);
     assert!(html.contains("@media print"));
     assert!(html.contains("<span class=\"box\"></span> <strong>A)</strong> About 10 minutes"));
     let key = read(&k.join("md_checkpoint-key.html"));

@@ -513,7 +513,7 @@ fn charts_are_valid_svg_with_labels_legend_and_the_declared_markers() {
                 for axis in &d.axes {
                     assert!(texts.contains(axis), "{name}: radar axis `{axis}`");
                 }
-                if d.legend {
+                if d.legend != labforge::model::LegendPos::None {
                     for s in d.series.iter().filter(|s| !s.name.is_empty()) {
                         assert!(texts.contains(&s.name), "{name}: legend `{}`", s.name);
                     }
@@ -539,7 +539,7 @@ fn charts_are_valid_svg_with_labels_legend_and_the_declared_markers() {
                     })
                     .collect();
                 assert_eq!(markers, declared, "{name}");
-                if d.legend {
+                if d.legend != labforge::model::LegendPos::None {
                     for m in &declared {
                         assert!(texts.contains(m), "{name}: marker `{m}` not in the legend");
                     }

@@ -1,11 +1,11 @@
 /*
  * labforge charts: draws the chart model (eval::chart::ChartData, as JSON) to an SVG string.
- * A line-by-line port of src/render/svg.rs: same layout, colours, ticks and tooltips, so the
+ * A line-by-line port of src/render/svg/: same layout, colours, ticks and tooltips, so the
  * page's live chart and the handout's static figure look alike. No dependencies, no eval.
  */
 (function () {
   "use strict";
-  var WIDTH = 640, HEIGHT = 360, LEFT = 64, RIGHT = 20, TOP = 36, BOTTOM = 52, LEGEND_ROW = 20;
+  var WIDTH = 640, LEFT = 64, RIGHT = 20, TOP = 36, BOTTOM = 52, LEGEND_ROW = 20, LINE = 13;
   var PALETTE = { blue: "#2563eb", red: "#dc2626", green: "#15803d", orange: "#c2410c", purple: "#7c3aed", gray: "#6b7280" };
   /* Own names only: a colour formula may return "constructor" or "__proto__". */
   function cls(n) { return Object.prototype.hasOwnProperty.call(PALETTE, n) ? n : "text"; }
@@ -28,6 +28,11 @@
     return s[0] === "-" && /^[0.]+$/.test(s.slice(1)) ? s.slice(1) : s;
   }
   function c(x) { return fixed(x, 1); }
+  /* The template with each @ replaced by the next argument: numbers as coordinates. */
+  function T(t) {
+    var a = arguments, i = 1;
+    return t.replace(/@/g, function () { var x = a[i++]; return typeof x === "number" ? c(x) : x; });
+  }
   function tickLabel(v, step, prefix, suffix) {
     var a = Math.abs(v), x = v, st = step, unit = "";
     if (a >= 1e9) { x = v / 1e9; st = step / 1e9; unit = "G"; }
@@ -58,7 +63,7 @@
     if (!isFinite(lo) || !isFinite(hi)) { if (log) { lo = 1; hi = 10; } else { lo = 0; hi = 1; } }
     if (hi < lo) { var tmp = lo; lo = hi; hi = tmp; }
     this.log = log;
-    if (log) {
+    /*[log*/if (log) {
       var l = Math.log10(lo), h = Math.log10(hi);
       if (!has(min)) l = Math.floor(l);
       if (!has(max)) h = Math.ceil(h);
@@ -77,7 +82,7 @@
       }
       this.lo = l; this.hi = h; this.ticks = ticks; this.step = 0;
       return;
-    }
+    }/*log]*/
     if (hi - lo < 1e-12 * Math.max(Math.abs(lo), 1)) {
       var dd = lo === 0 ? 1 : Math.abs(lo) * 0.1;
       lo -= dd; hi += dd;
@@ -95,17 +100,75 @@
   };
   Scale.prototype.label = function (v, p, s) { return tickLabel(v, this.log ? v : this.step, p, s); };
 
+  /* `<text>`; "\n" starts a new line 13 px lower (svg/mod.rs `text`). */
+  function text(o, pre, x, y, post, s) {
+    var h = T('<text @ x="@" y="@"@>', pre, x, y, post);
+    if (s.indexOf("\n") >= 0) s.split("\n").forEach(function (l, i) { h += T('<tspan x="@" dy="@">@</tspan>', x, i === 0 ? "0" : "13", esc(l)); });
+    else h += esc(s);
+    o.push(h + "</text>");
+  }
+  function len(s) { return Array.from(s).length; }
+  function measure(s) {
+    var ls = s.split("\n"), w = 0;
+    ls.forEach(function (l) { w = Math.max(w, len(l)); });
+    return [ls.length, w];
+  }
+  function wrap(s, n) {
+    var out = [], cur = "";
+    s.split(" ").filter(function (w) { return w !== ""; }).forEach(function (w) {
+      if (cur !== "" && len(cur) + 1 + len(w) > n) { out.push(cur); cur = ""; }
+      if (cur !== "") cur += " ";
+      cur += w;
+    });
+    if (cur !== "" || out.length === 0) out.push(cur);
+    return out;
+  }
+  var KIND = { line: "Line chart", scatter: "Scatter chart", bar: "Bar chart", radar: "Radar chart" };
+  /* eval::chart::ChartData::heading and ::summary. */
+  function heading(ch) {
+    if (has(ch.title) && ch.title.trim() !== "") return ch.title;
+    var names = ch.series.map(function (s) { return s.name; }).filter(function (x) { return x !== ""; });
+    var what = "";
+    if (ch.kind === "radar" && ch.axes.length) what = ch.axes.join(", ");
+    else if (has(ch.y_label) && has(ch.x_label)) what = ch.y_label + " vs " + ch.x_label;
+    else if (has(ch.y_label)) what = ch.y_label;
+    else if (has(ch.x_label)) what = ch.x_label;
+    else if (names.length) what = names.join(", ");
+    return what === "" ? KIND[ch.kind] : KIND[ch.kind] + ": " + what;
+  }
+  function summary(ch) {
+    if (has(ch.description) && ch.description.trim() !== "") return ch.description;
+    var parts = [], names = ch.series.map(function (s) { return s.name; }).filter(function (x) { return x !== ""; });
+    if (names.length) parts.push("Series: " + names.join(", ") + ".");
+    ch.markers.forEach(function (m) { parts.push(m.name + " at (" + tipNum(m.x) + ", " + tipNum(m.y) + ")."); });
+    ch.hlines.concat(ch.vlines).forEach(function (l) { if (has(l.label)) parts.push(l.label + "."); });
+    parts.push("Values in the Data table.");
+    return parts.join(" ");
+  }
+  function seriesDash(i, s) {
+    /*[shape*/if (s.style === "solid") return "";
+    if (s.style === "dashed") return ' stroke-dasharray="6 4"';
+    if (s.style === "dotted") return ' stroke-dasharray="2 3"';/*shape]*/
+    return dash(i, s.dashed);
+  }
+  function sw(s) { return String((has(s.width) ? s.width : 2) + (s.emphasis ? 1.5 : 0)); }
+  /*[shape*/var SHAPE = { square: "square", triangle: "triangle", diamond: "diamond", star: "star" };
+  function shapeSymbol(p) { return SHAPE[p] || "circle"; }/*shape]*/
   function legendItems(ch) {
     var v = [];
-    ch.series.forEach(function (s, i) { if (s.name !== "") v.push([s.name, s.color, dash(i, s.dashed), null]); });
-    ch.markers.forEach(function (m) { v.push([m.name, m.color, "", m.symbol]); });
+    ch.series.forEach(function (s, i) {
+      if (s.name !== "") v.push(ch.kind === "bar" ? [s.name, s.color, "block"] : [s.name, s.color, "line", seriesDash(i, s), has(s.marker) && s.marker !== "none" ? s.marker : null]);
+    });
+    /*[band*/ch.bands.forEach(function (b) { if (b.name !== "") v.push([b.name, b.color, "area"]); });/*band]*/
+    ch.markers.forEach(function (m) { v.push([m.name, m.color, "mark", m.symbol]); });
     return v;
   }
-  function legendLayout(items, width) {
-    var out = [], x = LEFT, row = 0;
+  function itemWidth(name) { return 30 + 7 * len(name) + 16; }
+  function legendRows(items, left, right) {
+    var out = [], x = left, row = 0;
     items.forEach(function (it) {
-      var w = 30 + 7 * Array.from(it[0]).length + 16;
-      if (x + w > width - RIGHT && x > LEFT) { x = LEFT; row += 1; }
+      var w = itemWidth(it[0]);
+      if (x + w > right && x > left) { x = left; row += 1; }
       out.push([x, row]);
       x += w;
     });
@@ -118,9 +181,10 @@
   function symbol(o, sym, x, y, color, size, tip) {
     var attrs = 'class="fi-' + cls(color) + ' mk" fill="' + palette(color) + '" stroke="#ffffff" stroke-width="1.5"';
     var title = tip === "" ? "" : "<title>" + esc(tip) + "</title>";
-    if (sym === "circle") o.push('<circle cx="' + c(x) + '" cy="' + c(y) + '" r="' + c(size * 0.8) + '" ' + attrs + ">" + title + "</circle>");
-    else if (sym === "square") o.push('<rect x="' + c(x - size * 0.75) + '" y="' + c(y - size * 0.75) + '" width="' + c(size * 1.5) + '" height="' + c(size * 1.5) + '" ' + attrs + ">" + title + "</rect>");
-    else if (sym === "diamond") o.push('<path d="M' + c(x) + " " + c(y - size) + "L" + c(x + size) + " " + c(y) + "L" + c(x) + " " + c(y + size) + "L" + c(x - size) + " " + c(y) + 'Z" ' + attrs + ">" + title + "</path>");
+    if (sym === "circle") o.push(T('<circle cx="@" cy="@" r="@" @>@</circle>', x, y, size * 0.8, attrs, title));
+    else if (sym === "square") o.push(T('<rect x="@" y="@" width="@" height="@" @>@</rect>', x - size * 0.75, y - size * 0.75, size * 1.5, size * 1.5, attrs, title));
+    else if (sym === "diamond") o.push(T('<path d="M@ @L@ @L@ @L@ @Z" @>@</path>', x, y - size, x + size, y, x, y + size, x - size, y, attrs, title));
+    /*[shape*/else if (sym === "triangle") o.push(T('<path d="M@ @L@ @L@ @Z" @>@</path>', x, y - size, x + size, y + size * 0.8, x - size, y + size * 0.8, attrs, title));/*shape]*/
     else {
       var d = "";
       for (var i = 0; i < 10; i++) {
@@ -132,40 +196,82 @@
     }
   }
 
-  function svg(ch, uid) {
-    var items = ch.legend ? legendItems(ch) : [];
-    var width = WIDTH, lay = legendLayout(items, width);
+  function svg(ch, uid, width) {
+    width = Math.round(Math.min(Math.max(has(width) ? width : WIDTH, 240), 2000));
+    var legend = ch.kind === "radar" && ch.legend === "right" ? "bottom" : ch.legend;
+    var items = legend === "none" ? [] : legendItems(ch);
+    var head = heading(ch);
+    var tl = wrap(head, Math.max(Math.floor((width - 16) / 7.5), 8));
+    var titleH = (tl.length - 1) * 18;
+    var side = 0;
+    /*[legend*/if (legend === "right" && items.length) {
+      items.forEach(function (it) { side = Math.max(side, itemWidth(it[0]) - 8); });
+      side = Math.min(side, Math.round(width * 0.35));
+    }/*legend]*/
+    var lay = legend === "top" || legend === "bottom" ? legendRows(items, LEFT, width - RIGHT) : [];
     var rows = 0;
     lay.forEach(function (l) { rows = Math.max(rows, l[1] + 1); });
-    var baseH = ch.kind === "radar" ? WIDTH * 0.75 : HEIGHT;
-    var height = baseH + rows * LEGEND_ROW;
+    var topH = legend === "top" ? rows * LEGEND_ROW : 0;
+    var baseH = ch.kind === "radar" ? Math.round(ch.height * 4 / 3) : ch.height;
+    var base = baseH + titleH + topH;
+    var height = base + (legend === "bottom" ? rows * LEGEND_ROW : 0);
     uid = String(uid).replace(/[^A-Za-z0-9]/g, "-");
     var o = [];
-    var title = ch.title !== null && ch.title !== undefined ? ch.title : ch.id;
-    o.push('<svg xmlns="http://www.w3.org/2000/svg" class="lf-chart" viewBox="0 0 ' + c(width) + " " + c(height) + '" width="' + c(width) + '" height="' + c(height) + '" role="img" aria-label="' + esc(title) + '" font-family="system-ui, sans-serif" font-size="12">');
-    o.push("<title>" + esc(title) + "</title>");
-    o.push('<rect class="bg" x="0" y="0" width="' + c(width) + '" height="' + c(height) + '" fill="#ffffff"/>');
-    if (has(ch.title)) o.push('<text class="fi-text" x="' + c(width / 2) + '" y="22" text-anchor="middle" font-size="14" font-weight="600" fill="#1f2937">' + esc(ch.title) + "</text>");
-    if (ch.kind === "radar") radar(o, ch, width, baseH);
-    else cartesian(o, ch, uid, width, baseH - BOTTOM);
+    o.push(T('<svg xmlns="http://www.w3.org/2000/svg" class="lf-chart" viewBox="0 0 @ @" width="@" height="@" role="img" aria-labelledby="t-@" aria-describedby="d-@" font-family="system-ui, sans-serif" font-size="12">', width, height, width, height, uid, uid));
+    o.push('<title id="t-' + uid + '">' + esc(head) + '</title><desc id="d-' + uid + '">' + esc(summary(ch)) + "</desc>");
+    o.push(T('<rect class="bg" x="0" y="0" width="@" height="@" fill="#ffffff"/>', width, height));
+    tl.forEach(function (l, i) { text(o, 'class="fi-text"', width / 2, 22 + 18 * i, ' text-anchor="middle" font-size="14" font-weight="600" fill="#1f2937"', l); });
+    var f = { width: width, top: TOP + titleH + topH, base: base, right: width - RIGHT - side };
+    /*[radar*/if (ch.kind === "radar") radar(o, ch, f);
+    else /*radar]*/cartesian(o, ch, uid, f);
     items.forEach(function (it, i) {
-      var x = lay[i][0], y = baseH + 8 + lay[i][1] * LEGEND_ROW;
-      if (it[3] !== null) symbol(o, it[3], x + 12, y - 4, it[1], 5, "");
-      else o.push('<line class="st-' + cls(it[1]) + '" x1="' + c(x) + '" y1="' + c(y - 4) + '" x2="' + c(x + 24) + '" y2="' + c(y - 4) + '" stroke="' + palette(it[1]) + '" stroke-width="2.5"' + it[2] + "/>");
-      o.push('<text class="fi-text" x="' + c(x + 30) + '" y="' + c(y) + '" fill="#1f2937">' + esc(it[0]) + "</text>");
+      var x, y;
+      x = lay[i] ? lay[i][0] : 0; y = base + 8 + (lay[i] ? lay[i][1] : 0) * LEGEND_ROW;
+      /*[legend*/if (legend === "right") { x = f.right + 8; y = f.top + 12 + i * LEGEND_ROW; }
+      else if (legend === "top") y = TOP + titleH + 4 + lay[i][1] * LEGEND_ROW;/*legend]*/
+      if (it[2] === "mark") symbol(o, it[3], x + 12, y - 4, it[1], 5, "");
+      else if (it[2] !== "line") o.push(T('<rect class="fi-@" x="@" y="@" width="24" height="10" fill="@"@/>', cls(it[1]), x, y - 9, palette(it[1]), it[2] === "area" ? ' fill-opacity="0.35"' : ""));
+      else {
+        o.push(T('<line class="st-@" x1="@" y1="@" x2="@" y2="@" stroke="@" stroke-width="2.5"@/>', cls(it[1]), x, y - 4, x + 24, y - 4, palette(it[1]), it[3]));
+        if (it[4] !== null) symbol(o, shapeSymbol(it[4]), x + 12, y - 4, it[1], 4, "");
+      }
+      text(o, 'class="fi-text"', x + 30, y, ' fill="#1f2937"', it[0]);
     });
     o.push("</svg>");
     return o.join("");
   }
   function numX(x) { return typeof x === "number" ? x : NaN; }
-
-  function cartesian(o, ch, uid, width, bottom) {
-    var x0 = LEFT, x1 = width - RIGHT, y0 = TOP + 8, y1 = bottom;
-    var isBar = ch.kind === "bar";
+  function categories(ch) {
     var cats = [];
-    if (isBar) ch.series.forEach(function (s) { s.points.forEach(function (p) { if (typeof p.x === "string" && cats.indexOf(p.x) < 0) cats.push(p.x); }); });
+    ch.series.forEach(function (s) { s.points.forEach(function (p) { if (typeof p.x === "string" && cats.indexOf(p.x) < 0) cats.push(p.x); }); });
+    return cats;
+  }
+  function barSpans(ch, cats) {
+    var pos = cats.map(function () { return 0; }), neg = pos.slice();
+    return ch.series.map(function (s) {
+      return s.points.map(function (p) {
+        var ci = typeof p.x === "string" ? cats.indexOf(p.x) : -1;
+        /*[stack*/if (ci >= 0 && ch.stacked && isFinite(p.y)) {
+          var acc = p.y >= 0 ? pos : neg, from = acc[ci];
+          acc[ci] += p.y;
+          return [from, acc[ci]];
+        }/*stack]*/
+        return [0, p.y];
+      });
+    });
+  }
+
+  function cartesian(o, ch, uid, f) {
+    var isBar = ch.kind === "bar";
+    var cats = isBar ? categories(ch) : [];
+    var catLines = 1;
+    cats.forEach(function (k) { catLines = Math.max(catLines, measure(k)[0]); });
+    var extra = (catLines - 1) * LINE;
+    var P = { x0: LEFT, x1: f.right, y0: f.top + 8, y1: f.base - BOTTOM - extra };
+    var x0 = P.x0, x1 = P.x1, y0 = P.y0, y1 = P.y1;
+    var spans = barSpans(ch, cats);
     var xs = [], ys = [];
-    ch.series.forEach(function (s) { s.points.forEach(function (p) { xs.push(numX(p.x)); ys.push(p.y); }); });
+    ch.series.forEach(function (s, si) { s.points.forEach(function (p, j) { xs.push(numX(p.x)); ys.push(spans[si][j][1]); }); });
     ch.markers.forEach(function (m) { xs.push(m.x); ys.push(m.y); });
     ch.vlines.forEach(function (l) { xs.push(l.at); });
     ch.hlines.forEach(function (l) { ys.push(l.at); });
@@ -176,33 +282,76 @@
     o.push('<g class="grid">');
     sy.ticks.forEach(function (t) {
       var y = py(t);
-      o.push('<line class="st-grid" x1="' + c(x0) + '" y1="' + c(y) + '" x2="' + c(x1) + '" y2="' + c(y) + '" stroke="#e5e7eb"/><text class="fi-muted" x="' + c(x0 - 6) + '" y="' + c(y + 4) + '" text-anchor="end" fill="#6b7280">' + esc(sy.label(t, ch.y_prefix, ch.y_suffix)) + "</text>");
+      o.push(T('<line class="st-grid" x1="@" y1="@" x2="@" y2="@" stroke="#e5e7eb"/><text class="fi-muted" x="@" y="@" text-anchor="end" fill="#6b7280">@</text>', x0, y, x1, y, x0 - 6, y + 4, esc(sy.label(t, ch.y_prefix, ch.y_suffix))));
     });
     if (isBar) {
       var n = Math.max(cats.length, 1);
       cats.forEach(function (k, i) {
-        var x = x0 + (i + 0.5) * (x1 - x0) / n;
-        o.push('<text class="fi-muted" x="' + c(x) + '" y="' + c(y1 + 16) + '" text-anchor="middle" fill="#6b7280">' + esc(ch.x_prefix) + esc(k) + esc(ch.x_suffix) + "</text>");
+        text(o, 'class="fi-muted"', x0 + (i + 0.5) * (x1 - x0) / n, y1 + 16, ' text-anchor="middle" fill="#6b7280"', ch.x_prefix + k + ch.x_suffix);
       });
     } else {
       sx.ticks.forEach(function (t) {
         var x = px(t);
-        o.push('<line class="st-grid" x1="' + c(x) + '" y1="' + c(y0) + '" x2="' + c(x) + '" y2="' + c(y1) + '" stroke="#e5e7eb"/><text class="fi-muted" x="' + c(x) + '" y="' + c(y1 + 16) + '" text-anchor="middle" fill="#6b7280">' + esc(sx.label(t, ch.x_prefix, ch.x_suffix)) + "</text>");
+        o.push(T('<line class="st-grid" x1="@" y1="@" x2="@" y2="@" stroke="#e5e7eb"/><text class="fi-muted" x="@" y="@" text-anchor="middle" fill="#6b7280">@</text>', x, y0, x, y1, x, y1 + 16, esc(sx.label(t, ch.x_prefix, ch.x_suffix))));
       });
     }
-    o.push('<line class="st-axis" x1="' + c(x0) + '" y1="' + c(y1) + '" x2="' + c(x1) + '" y2="' + c(y1) + '" stroke="#6b7280"/><line class="st-axis" x1="' + c(x0) + '" y1="' + c(y0) + '" x2="' + c(x0) + '" y2="' + c(y1) + '" stroke="#6b7280"/></g>');
-    if (has(ch.x_label)) o.push('<text class="fi-text" x="' + c((x0 + x1) / 2) + '" y="' + c(y1 + 36) + '" text-anchor="middle" fill="#1f2937">' + esc(ch.x_label) + "</text>");
-    if (has(ch.y_label)) o.push('<text class="fi-text" transform="translate(14 ' + c((y0 + y1) / 2) + ') rotate(-90)" text-anchor="middle" fill="#1f2937">' + esc(ch.y_label) + "</text>");
-    o.push('<clipPath id="clip-' + uid + '"><rect x="' + c(x0 - 8) + '" y="' + c(y0 - 8) + '" width="' + c(x1 - x0 + 16) + '" height="' + c(y1 - y0 + 16) + '"/></clipPath><g clip-path="url(#clip-' + uid + ')">');
-    if (isBar) bars(o, ch, cats, x0, x1, py, sy);
+    o.push(T('<line class="st-axis" x1="@" y1="@" x2="@" y2="@" stroke="#6b7280"/><line class="st-axis" x1="@" y1="@" x2="@" y2="@" stroke="#6b7280"/></g>', x0, y1, x1, y1, x0, y0, x0, y1));
+    if (has(ch.x_label)) o.push(T('<text class="fi-text" x="@" y="@" text-anchor="middle" fill="#1f2937">@</text>', (x0 + x1) / 2, y1 + 36 + extra, esc(ch.x_label)));
+    if (has(ch.y_label)) o.push(T('<text class="fi-text" transform="translate(14 @) rotate(-90)" text-anchor="middle" fill="#1f2937">@</text>', (y0 + y1) / 2, esc(ch.y_label)));
+    o.push(T('<clipPath id="clip-@"><rect x="@" y="@" width="@" height="@"/></clipPath><g clip-path="url(#clip-@)">', uid, x0 - 8, y0 - 8, x1 - x0 + 16, y1 - y0 + 16, uid));
+    var labels = [];
+    /*[band*/ch.bands.forEach(function (b) {
+      var lo = ch.series[b.lower], hi = ch.series[b.upper];
+      if (!lo || !hi) return;
+      var pts = [];
+      lo.points.concat(hi.points.slice().reverse()).forEach(function (p) {
+        var x = px(numX(p.x)), y = py(p.y);
+        if (isFinite(x) && isFinite(y)) pts.push([x, y]);
+      });
+      if (pts.length < 3) return;
+      var d = "";
+      pts.forEach(function (q, i) { d += (i === 0 ? "M" : "L") + c(q[0]) + " " + c(q[1]); });
+      o.push('<path class="fi-' + cls(b.color) + '" d="' + d + 'Z" fill="' + palette(b.color) + '" fill-opacity="0.18" stroke="none"><title>' + esc(b.name) + "</title></path>");
+    });/*band]*/
+    if (isBar) bars(o, ch, cats, spans, P, py, sy, labels);
     else ch.series.forEach(function (s, i) { lineSeries(o, ch.kind, i, s, px, py); });
-    refLines(o, ch.hlines, true, x0, x1, y0, y1, py);
-    refLines(o, ch.vlines, false, x0, x1, y0, y1, px);
-    ch.markers.forEach(function (m) {
-      var x = px(m.x), y = py(m.y);
-      if (isFinite(x) && isFinite(y)) symbol(o, m.symbol, x, y, m.color, 7, m.name + ": (" + tipNum(m.x) + ", " + tipNum(m.y) + ")");
-    });
+    refLines(o, ch.hlines, true, P, sy, labels);
+    refLines(o, ch.vlines, false, P, sx, labels);
     o.push("</g>");
+    ch.markers.forEach(function (m) {
+      var fx = sx.frac(m.x), fy = sy.frac(m.y);
+      if (!isFinite(fx) || !isFinite(fy)) return;
+      var x = x0 + Math.min(Math.max(fx, 0), 1) * (x1 - x0), y = y1 - Math.min(Math.max(fy, 0), 1) * (y1 - y0), a = null;
+      if (fy > 1) { y = y0 + 14; a = [x, y0, x - 5, y0 + 7, x + 5, y0 + 7]; }
+      else if (fy < 0) { y = y1 - 14; a = [x, y1, x - 5, y1 - 7, x + 5, y1 - 7]; }
+      else if (fx > 1) { x = x1 - 14; a = [x1, y, x1 - 7, y - 5, x1 - 7, y + 5]; }
+      else if (fx < 0) { x = x0 + 14; a = [x0, y, x0 + 7, y - 5, x0 + 7, y + 5]; }
+      var tip = m.name + ": (" + tipNum(m.x) + ", " + tipNum(m.y) + ")";
+      if (a) {
+        tip += ", off the scale";
+        o.push(T('<path class="fi-@ off" d="M@ @L@ @L@ @Z" fill="@"/>', cls(m.color), a[0], a[1], a[2], a[3], a[4], a[5], palette(m.color)));
+      }
+      symbol(o, m.symbol, x, y, m.color, 7, tip);
+      if (has(m.text)) labels.push({ s: m.text, x: x + 10, y: y - 8, anchor: "start", pre: 'class="fi-text mk"', post: ' fill="#1f2937"' });
+    });
+    placeLabels(o, labels, P);
+  }
+  /* Labels inside the plot, never overlapping (svg/cartesian.rs `place_labels`). */
+  function placeLabels(o, labels, P) {
+    var placed = [];
+    labels.forEach(function (l) {
+      var m = measure(l.s), w = 7 * m[1], h = LINE * m[0];
+      if (l.anchor === "start" && l.x + w > P.x1) { l.x -= 20; l.anchor = "end"; }
+      if (l.anchor === "end" && l.x - w < P.x0) l.x = P.x0 + w;
+      if (l.y - 11 < P.y0) l.y = P.y0 + 11;
+      var bx = function () { var left = l.anchor === "end" ? l.x - w : l.anchor === "middle" ? l.x - w / 2 : l.x; return [left, l.y - 11, left + w, l.y - 11 + h]; };
+      var hits = function (b) { return placed.some(function (q) { return b[0] < q[2] && q[0] < b[2] && b[1] < q[3] && q[1] < b[3]; }); };
+      var tries = 0;
+      while (hits(bx()) && tries < 20) { l.y += LINE + 1; tries += 1; }
+      if (l.y - 11 + h > P.y1 - 2) l.y = P.y1 - 2 - h + 11;
+      placed.push(bx());
+      text(o, l.pre, l.x, l.y, ' text-anchor="' + l.anchor + '" font-size="11"' + l.post + ' stroke="#ffffff" stroke-width="3" paint-order="stroke"', l.s);
+    });
   }
   function lineSeries(o, kind, i, s, px, py) {
     var k = cls(s.color), col = palette(s.color);
@@ -212,57 +361,75 @@
       pts.forEach(function (p) {
         if (isFinite(p[0]) && isFinite(p[1])) { d += (pen ? "L" : "M") + c(p[0]) + " " + c(p[1]); pen = true; } else pen = false;
       });
-      if (d !== "") o.push('<path class="st-' + k + '" d="' + d + '" fill="none" stroke="' + col + '" stroke-width="' + (s.emphasis ? "3.5" : "2") + '" stroke-linejoin="round"' + dash(i, s.dashed) + "/>");
+      if (d !== "") o.push('<path class="st-' + k + '" d="' + d + '" fill="none" stroke="' + col + '" stroke-width="' + sw(s) + '" stroke-linejoin="round"' + seriesDash(i, s) + "/>");
     }
+    var tip = function (p) { return s.name + (s.name === "" ? "" : ": ") + "(" + tipNum(p[2]) + ", " + tipNum(p[3]) + ")"; };
+    /*[shape*/if (has(s.marker) && s.marker !== "none") {
+      pts.forEach(function (p) { if (isFinite(p[0]) && isFinite(p[1])) symbol(o, shapeSymbol(s.marker), p[0], p[1], s.color, 4.5, tip(p)); });
+      return;
+    }/*shape]*/
     var r = kind === "scatter" ? 4 : 2.5;
-    var hidden = kind === "line" && pts.length > 30;
+    var hidden = (kind === "line" && pts.length > 30) || has(s.marker);
     o.push('<g class="fi-' + k + '" fill="' + col + '"' + (hidden ? ' fill-opacity="0"' : "") + ">");
     pts.forEach(function (p) {
-      if (isFinite(p[0]) && isFinite(p[1])) {
-        o.push('<circle cx="' + c(p[0]) + '" cy="' + c(p[1]) + '" r="' + c(r) + '"><title>' + esc(s.name) + (s.name === "" ? "" : ": ") + "(" + tipNum(p[2]) + ", " + tipNum(p[3]) + ")</title></circle>");
-      }
+      if (isFinite(p[0]) && isFinite(p[1])) o.push(T('<circle cx="@" cy="@" r="@"><title>@</title></circle>', p[0], p[1], r, esc(tip(p))));
     });
     o.push("</g>");
   }
-  function bars(o, ch, cats, x0, x1, py, sy) {
-    var n = Math.max(cats.length, 1), band = (x1 - x0) / n;
-    var groups = Math.max(ch.series.length, 1), bw = band * 0.7 / groups;
+  function bars(o, ch, cats, spans, P, py, sy, labels) {
+    var n = Math.max(cats.length, 1), band = (P.x1 - P.x0) / n;
+    var groups = ch.stacked ? 1 : Math.max(ch.series.length, 1), bw = band * 0.7 / groups;
     var base = sy.log ? py(Math.pow(10, sy.lo)) : py(Math.min(Math.max(0, sy.lo), sy.hi));
     ch.series.forEach(function (s, si) {
-      s.points.forEach(function (p) {
+      s.points.forEach(function (p, j) {
         if (typeof p.x !== "string") return;
         var ci = cats.indexOf(p.x);
         if (ci < 0) return;
-        var y = py(p.y);
+        var sp = spans[si][j], y = py(sp[1]);
         if (!isFinite(y)) return;
+        var b = ch.stacked && sp[0] !== 0 ? py(sp[0]) : base;
         var color = has(p.color) ? p.color : s.color;
-        var x = x0 + ci * band + band * 0.15 + si * bw;
-        var top = y < base ? y : base, h = y < base ? base - y : y - base;
-        var label = s.name === "" ? p.x : s.name + " — " + p.x;
-        o.push('<rect class="fi-' + cls(color) + '" x="' + c(x) + '" y="' + c(top) + '" width="' + c(bw) + '" height="' + c(h) + '" fill="' + palette(color) + '"><title>' + esc(label) + ": " + tipNum(p.y) + "</title></rect>");
-        if (has(p.text)) o.push('<text class="fi-text" x="' + c(x + bw / 2) + '" y="' + c(top - 4) + '" text-anchor="middle" font-size="11" fill="#1f2937">' + esc(p.text) + "</text>");
+        var x = P.x0 + ci * band + band * 0.15 + (ch.stacked ? 0 : si) * bw;
+        var top = y < b ? y : b, h = y < b ? b - y : y - b;
+        var k = p.x.split("\n").join(" ");
+        var label = s.name === "" ? k : s.name + " — " + k;
+        o.push(T('<rect class="fi-@" x="@" y="@" width="@" height="@" fill="@"><title>@: @</title></rect>', cls(color), x, top, bw, h, palette(color), esc(label), tipNum(p.y)));
+        if (has(p.text)) {
+          var nl = measure(p.text)[0];
+          var ty = ch.stacked ? top + h / 2 + 4 - (nl - 1) * LINE / 2 : top - 4 - (nl - 1) * LINE;
+          labels.push({ s: p.text, x: x + bw / 2, y: ty, anchor: "middle", pre: 'class="fi-text mk"', post: ' fill="#1f2937"' });
+        }
       });
     });
   }
-  function refLines(o, lines, horizontal, x0, x1, y0, y1, p) {
+  var ARROWS = { h1: "▲ ", h0: "▼ ", v1: "▶ ", v0: "◀ " };
+  function refLines(o, lines, horizontal, P, sc, labels) {
     lines.forEach(function (l) {
-      var v = p(l.at);
-      if (!isFinite(v)) return;
+      var f = sc.frac(l.at);
+      if (!isFinite(f)) return;
+      var fc = Math.min(Math.max(f, 0), 1);
+      var v = horizontal ? P.y1 - fc * (P.y1 - P.y0) : P.x0 + fc * (P.x1 - P.x0);
+      var arrow = f > 1 ? ARROWS[(horizontal ? "h" : "v") + 1] : f < 0 ? ARROWS[(horizontal ? "h" : "v") + 0] : "";
       var k = cls(l.color), col = palette(l.color);
-      var a = horizontal ? [x0, v, x1, v] : [v, y0, v, y1];
+      var a = horizontal ? [P.x0, v, P.x1, v] : [v, P.y0, v, P.y1];
       var lab = has(l.label) ? l.label : "";
-      o.push('<line class="st-' + k + '" x1="' + c(a[0]) + '" y1="' + c(a[1]) + '" x2="' + c(a[2]) + '" y2="' + c(a[3]) + '" stroke="' + col + '" stroke-width="1.5"' + (l.dashed ? ' stroke-dasharray="5 4"' : "") + "><title>" + esc(lab) + (has(l.label) ? " (" + tipNum(l.at) + ")" : tipNum(l.at)) + "</title></line>");
+      o.push(T('<line class="st-@" x1="@" y1="@" x2="@" y2="@" stroke="@" stroke-width="1.5"@><title>@@@</title></line>', k, a[0], a[1], a[2], a[3], col, l.dashed ? ' stroke-dasharray="5 4"' : "", esc(lab), has(l.label) ? " (" + tipNum(l.at) + ")" : tipNum(l.at), arrow === "" ? "" : ", off the scale"));
       if (has(l.label)) {
-        var t = horizontal ? [x1 - 4, v - 5, "end"] : [v + 4, y0 + 12, "start"];
-        o.push('<text class="fi-' + k + '" x="' + c(t[0]) + '" y="' + c(t[1]) + '" text-anchor="' + t[2] + '" font-size="11" fill="' + col + '">' + esc(l.label) + "</text>");
+        var nl = measure(l.label)[0], x, y, anchor;
+        if (horizontal) {
+          var above = v - 5 - (nl - 1) * LINE;
+          y = above - 11 < P.y0 ? v + 14 : above; x = P.x1 - 4; anchor = "end";
+        } else { x = v + 4; y = P.y0 + 12; anchor = "start"; }
+        labels.push({ s: arrow + l.label, x: x, y: y, anchor: anchor, pre: 'class="fi-' + k + ' mk"', post: ' fill="' + col + '"' });
       }
     });
   }
-  function radar(o, ch, width, h) {
+/*[radar*/  function radar(o, ch, f) {
+    var width = f.width, top = f.top, h = f.base;
     var n = Math.max(ch.axes.length, 3);
     var longest = 0; ch.axes.forEach(function (a) { longest = Math.max(longest, Array.from(a).length); });
     var room = Math.max((width / 2 - longest * 7 - 8) / 1.12, 20);
-    var cx = width / 2, cy = TOP + (h - TOP - 24) / 2 + 4, r = Math.min(Math.max((h - TOP - 24) / 2 - 24, 20), room);
+    var cx = width / 2, cy = top + (h - top - 24) / 2 + 4, r = Math.min(Math.max((h - top - 24) / 2 - 24, 20), room);
     var maxv = ch.y_max;
     if (!has(maxv)) { maxv = 0; ch.series.forEach(function (s) { s.points.forEach(function (p) { if (isFinite(p.y)) maxv = Math.max(maxv, p.y); }); }); }
     if (!(maxv > 0)) maxv = 1;
@@ -275,7 +442,7 @@
     for (var i = 0; i < n; i++) {
       var p = at(i, 1), lp = at(i, 1.12);
       var anchor = Math.abs(lp[0] - cx) < 1 ? "middle" : (lp[0] > cx ? "start" : "end");
-      o.push('<line class="st-grid" x1="' + c(cx) + '" y1="' + c(cy) + '" x2="' + c(p[0]) + '" y2="' + c(p[1]) + '" stroke="#e5e7eb"/><text class="fi-text" x="' + c(lp[0]) + '" y="' + c(lp[1] + 4) + '" text-anchor="' + anchor + '" fill="#1f2937">' + esc(ch.axes[i] !== undefined ? ch.axes[i] : "") + "</text>");
+      o.push(T('<line class="st-grid" x1="@" y1="@" x2="@" y2="@" stroke="#e5e7eb"/><text class="fi-text" x="@" y="@" text-anchor="@" fill="#1f2937">@</text>', cx, cy, p[0], p[1], lp[0], lp[1] + 4, anchor, esc(ch.axes[i] !== undefined ? ch.axes[i] : "")));
     }
     ch.series.forEach(function (s, si) {
       var k = cls(s.color), col = palette(s.color), d = "", dots = "";
@@ -283,10 +450,112 @@
         var f = isFinite(pt.y) ? Math.min(Math.max(pt.y / maxv, 0), 1.2) : 0;
         var q = at(j, f);
         d += (j === 0 ? "M" : "L") + c(q[0]) + " " + c(q[1]);
-        dots += '<circle cx="' + c(q[0]) + '" cy="' + c(q[1]) + '" r="3"><title>' + esc(s.name) + ": " + esc(ch.axes[j] !== undefined ? ch.axes[j] : "") + " = " + tipNum(pt.y) + "</title></circle>";
+        dots += T('<circle cx="@" cy="@" r="3"><title>@: @ = @</title></circle>', q[0], q[1], esc(s.name), esc(ch.axes[j] !== undefined ? ch.axes[j] : ""), tipNum(pt.y));
       });
-      o.push('<path class="st-' + k + (s.fill ? " fi-" + k : "") + '" d="' + d + 'Z" fill="' + (s.fill ? col : "none") + '" fill-opacity="0.18" stroke="' + col + '" stroke-width="' + (s.emphasis ? "3.5" : "2") + '"' + dash(si, s.dashed) + '/><g class="fi-' + k + '" fill="' + col + '">' + dots + "</g>");
+      o.push('<path class="st-' + k + (s.fill ? " fi-" + k : "") + '" d="' + d + 'Z" fill="' + (s.fill ? col : "none") + '" fill-opacity="0.18" stroke="' + col + '" stroke-width="' + sw(s) + '"' + seriesDash(si, s) + '/><g class="fi-' + k + '" fill="' + col + '">' + dots + "</g>");
+    });
+  }/*radar]*/
+  /* The data table (svg/table.rs `chart_table`). */
+  function table(ch) {
+    var flat = function (s) { return s.split("\n").join(" "); };
+    var xhead = has(ch.x_label) ? flat(ch.x_label) : (ch.kind === "bar" ? "Category" : ch.kind === "radar" ? "Axis" : "x");
+    var yhead = has(ch.y_label) ? flat(ch.y_label) : "y";
+    var xs = function (v) { return ch.x_prefix + tipNum(v) + ch.x_suffix; };
+    var ys = function (v) { return ch.y_prefix + tipNum(v) + ch.y_suffix; };
+    var key = function (x) {
+      if (typeof x === "string") return ch.x_prefix + flat(x) + ch.x_suffix;
+      if (ch.kind === "radar") return ch.axes[x] !== undefined ? ch.axes[x] : "";
+      return xs(x);
+    };
+    var keys = [];
+    ch.series.forEach(function (s) { s.points.forEach(function (p) { var k = key(p.x); if (keys.indexOf(k) < 0) keys.push(k); }); });
+    var o = '<details class="chart-data"><summary>Data</summary>';
+    if (keys.length) {
+      o += '<table><thead><tr><th scope="col">' + esc(xhead) + "</th>";
+      ch.series.forEach(function (s) { o += '<th scope="col">' + esc(s.name === "" ? yhead : s.name) + "</th>"; });
+      o += "</tr></thead><tbody>";
+      keys.forEach(function (k) {
+        o += '<tr><th scope="row">' + esc(k) + "</th>";
+        ch.series.forEach(function (s) {
+          var v = null;
+          for (var i = 0; i < s.points.length; i++) if (key(s.points[i].x) === k) { v = s.points[i]; break; }
+          o += "<td>" + esc(v ? ys(v.y) : "") + "</td>";
+        });
+        o += "</tr>";
+      });
+      o += "</tbody></table>";
+    }
+    var marks = [];
+    ch.markers.forEach(function (m) { marks.push([m.name, xs(m.x), ys(m.y)]); });
+    ch.hlines.forEach(function (l) { marks.push([has(l.label) ? flat(l.label) : "", "", ys(l.at)]); });
+    ch.vlines.forEach(function (l) { marks.push([has(l.label) ? flat(l.label) : "", xs(l.at), ""]); });
+    if (marks.length) {
+      o += '<table><thead><tr><th scope="col">Marked</th><th scope="col">' + esc(xhead) + '</th><th scope="col">' + esc(yhead) + "</th></tr></thead><tbody>";
+      marks.forEach(function (m) { o += '<tr><th scope="row">' + esc(m[0]) + "</th><td>" + esc(m[1]) + "</td><td>" + esc(m[2]) + "</td></tr>"; });
+      o += "</tbody></table>";
+    }
+    return o + "</details>";
+  }
+  /* The page: draw at the figure's width (text keeps its size), redraw on resize, and read out
+     the nearest point under the pointer or the arrow keys. */
+  var observer = typeof ResizeObserver === "function" ? new ResizeObserver(function (es) {
+    es.forEach(function (en) { var f = en.target; if (f._lf && Math.round(f.clientWidth) !== f._lf.w) paint(f); });
+  }) : null;
+  /* The Data table is written while its <details> is open (a closed one shows only its
+     summary, to readers and screen readers alike), so a recompute does not build it unread. */
+  function paint(fig) {
+    var d = fig._lf, open = fig.querySelector("details[open]");
+    d.w = Math.round(fig.clientWidth) || WIDTH;
+    /* Through the public object, so a test can watch what is drawn. */
+    var L = window.LFCharts;
+    fig.innerHTML = L.svg(d.ch, d.uid, d.w) + '<p class="chart-readout" aria-live="polite"></p>' + (open ? L.table(d.ch, d.uid) : '<details class="chart-data"><summary>Data</summary></details>');
+    if (open) fig.querySelector("details").open = true;
+    d.i = -1;
+  }
+  function targets(fig) {
+    return Array.prototype.slice.call(fig.querySelectorAll("svg circle, svg rect[class^=fi-], svg path.mk")).filter(function (n) {
+      var t = n.querySelector("title");
+      return t && t.textContent !== "" && n.getAttribute("class") !== "bg";
     });
   }
-  window.LFCharts = { svg: svg, Scale: Scale, tickLabel: tickLabel };
+  function show(fig, n) {
+    var out = fig.querySelector(".chart-readout"), old = fig.querySelector(".lf-hit");
+    if (old) old.classList.remove("lf-hit");
+    if (!n) { out.textContent = ""; return; }
+    n.classList.add("lf-hit");
+    out.textContent = n.querySelector("title").textContent;
+  }
+  function centre(n) { var b = n.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; }
+  function draw(fig, ch, uid) {
+    var first = !fig._lf;
+    fig._lf = { ch: ch, uid: uid, w: 0, i: -1 };
+    paint(fig);
+    if (!first) return;
+    fig.tabIndex = 0;
+    fig.addEventListener("toggle", function (ev) {
+      var t = ev.target;
+      if (t.open && !t.querySelector("table")) { t.outerHTML = window.LFCharts.table(fig._lf.ch, fig._lf.uid); fig.querySelector("details").open = true; }
+    }, true);
+    if (observer) observer.observe(fig);
+    fig.addEventListener("pointermove", function (ev) {
+      var best = null, bd = Infinity;
+      targets(fig).forEach(function (n) {
+        var p = centre(n), d = Math.abs(p[0] - ev.clientX) + Math.abs(p[1] - ev.clientY) / 4;
+        if (d < bd) { bd = d; best = n; }
+      });
+      show(fig, bd < 80 ? best : null);
+    });
+    fig.addEventListener("pointerleave", function () { show(fig, null); });
+    fig.addEventListener("keydown", function (ev) {
+      var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+      if (!step) return;
+      var ts = targets(fig);
+      if (!ts.length) return;
+      ev.preventDefault();
+      var d = fig._lf;
+      d.i = (d.i + step + ts.length) % ts.length;
+      show(fig, ts[d.i]);
+    });
+  }
+  window.LFCharts = { svg: svg, table: table, draw: draw, Scale: Scale, tickLabel: tickLabel };
 })();

@@ -389,8 +389,17 @@
     var opt = function (x) { return x === null || x === undefined ? null : numv(e(x)); };
     var sweep = null;
     if (c.sweep) sweep = { v: c.sweep.var, vals: sweepValues(numv(e(c.sweep.from)), numv(e(c.sweep.to)), c.sweep.points, c.sweep.step) };
-    var series = [];
+    /* `when:` hides a series, band, marker or line (eval::chart: a condition, true or false). */
+    var shown = function (w) {
+      if (w === null || w === undefined) return true;
+      var v = e(w);
+      if (typeof v !== "boolean") throw new Error("`when` must be true or false, not `" + display(v) + "`");
+      return v;
+    };
+    var series = [], kept = [];
     c.series.forEach(function (s) {
+      if (!shown(s.when)) { kept.push(null); return; }
+      kept.push(series.length);
       var emphasis = s.emphasis !== null && s.emphasis !== undefined ? e(s.emphasis) === true : false;
       var points = [];
       if (c.kind === "radar") {
@@ -410,7 +419,8 @@
           points.push({ x: x, y: y, color: color, text: text });
         });
       }
-      series.push({ name: t(s.name), color: s.color, dashed: s.dashed, fill: s.fill, emphasis: emphasis, points: points });
+      series.push({ name: t(s.name), color: s.color, dashed: s.dashed, fill: s.fill, emphasis: emphasis,
+        style: s.style || null, width: s.width === undefined ? null : s.width, marker: s.marker || null, points: points });
     });
     if (c.bars.length) {
       var pts = c.bars.map(function (b) {
@@ -420,17 +430,33 @@
         var color = b.color_when !== null && b.color_when !== undefined ? normColor(tostr(run(b.color_when, pe))) : b.color;
         return { x: label, y: y, color: color, text: b.text ? tplText(b.text, pe) : null };
       });
-      series.push({ name: "", color: "blue", dashed: false, fill: false, emphasis: false, points: pts });
+      series.push({ name: "", color: "blue", dashed: false, fill: false, emphasis: false, style: null, width: null, marker: null, points: pts });
     }
+    var markers = [];
+    c.markers.forEach(function (m) {
+      if (!shown(m.when)) return;
+      var x = numv(e(m.x)), y = numv(e(m.y));
+      markers.push({ name: t(m.name), x: x, y: y, symbol: m.symbol, color: m.color,
+        text: m.text ? tplText(m.text, child(S, { x: x, y: y })) : null });
+    });
+    var bands = [];
+    /*[band*/(c.bands || []).forEach(function (b) {
+      if (!shown(b.when)) return;
+      var lo = b.lower === null ? null : kept[b.lower], hi = b.upper === null ? null : kept[b.upper];
+      if (lo === null || lo === undefined || hi === null || hi === undefined) return;
+      bands.push({ name: b.name === null ? "" : t(b.name), color: b.color !== null ? b.color : series[lo].color, lower: lo, upper: hi });
+    });/*band]*/
     var lines = function (ls) {
-      return ls.map(function (l) { return { at: numv(e(l.at)), label: t(l.label), color: l.color, dashed: l.dashed }; });
+      var v = [];
+      ls.forEach(function (l) { if (shown(l.when)) v.push({ at: numv(e(l.at)), label: t(l.label), color: l.color, dashed: l.dashed }); });
+      return v;
     };
     return {
       id: c.id, kind: c.kind, title: t(c.title), x_label: t(c.x_label), y_label: t(c.y_label),
       x_log: c.x_log, y_log: c.y_log, x_min: opt(c.x_min), x_max: opt(c.x_max), y_min: opt(c.y_min), y_max: opt(c.y_max),
       x_prefix: c.x_prefix, x_suffix: c.x_suffix, y_prefix: c.y_prefix, y_suffix: c.y_suffix, legend: c.legend,
-      axes: c.axes, series: series,
-      markers: c.markers.map(function (m) { return { name: t(m.name), x: numv(e(m.x)), y: numv(e(m.y)), symbol: m.symbol, color: m.color }; }),
+      description: c.description ? t(c.description) : null, height: c.height || 360, stacked: !!c.stacked, bands: bands,
+      axes: c.axes, series: series, markers: markers,
       hlines: lines(c.hlines), vlines: lines(c.vlines)
     };
   }
@@ -731,7 +757,7 @@
       }
       p.charts.forEach(function (c, i) {
         var fig = q(el, '[data-chart="' + i + '"]');
-        if (fig && window.LFCharts) fig.innerHTML = window.LFCharts.svg(chartData(c, S), "p-" + p.id + "-" + c.id);
+        if (fig && window.LFCharts) window.LFCharts.draw(fig, chartData(c, S), "p-" + p.id + "-" + c.id);
       });
       if (err) { err.hidden = true; err.textContent = ""; }
     } catch (e) {

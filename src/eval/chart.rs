@@ -24,7 +24,16 @@ pub struct ChartData {
     pub x_suffix: String,
     pub y_prefix: String,
     pub y_suffix: String,
-    pub legend: bool,
+    /// Where the legend goes (`none`: no legend).
+    pub legend: LegendPos,
+    /// The lab's description for screen readers, if it gives one.
+    pub description: Option<String>,
+    /// Height of the drawing without the legend, in pixels.
+    pub height: f64,
+    /// Bars of a category stacked.
+    pub stacked: bool,
+    /// Filled bands between two series.
+    pub bands: Vec<BandData>,
     /// Radar axes.
     pub axes: Vec<String>,
     pub series: Vec<SeriesData>,
@@ -41,7 +50,22 @@ pub struct SeriesData {
     pub dashed: bool,
     pub fill: bool,
     pub emphasis: bool,
+    /// Explicit line style (none: as the series' position and `dashed` say).
+    pub style: Option<LineStyle>,
+    /// Explicit line width.
+    pub width: Option<f64>,
+    /// Explicit point shape.
+    pub marker: Option<PointShape>,
     pub points: Vec<PointData>,
+}
+
+/// An evaluated band: the area between two series (indices into `series`).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct BandData {
+    pub name: String,
+    pub color: String,
+    pub lower: usize,
+    pub upper: usize,
 }
 
 /// One point: numeric x (line/scatter) or a category (bar), y, optional colour and label.
@@ -69,6 +93,8 @@ pub struct MarkerData {
     pub y: f64,
     pub symbol: Symbol,
     pub color: String,
+    /// Text drawn beside the marker.
+    pub text: Option<String>,
 }
 
 /// An evaluated reference line.
@@ -111,15 +137,161 @@ pub fn normalize_color(s: &str) -> String {
 /// Series colours in order, for series without their own.
 pub const SERIES_COLORS: [&str; 6] = ["blue", "red", "text", "green", "orange", "purple"];
 
-/// Whether a chart shows its legend: as the lab says, else when more than one thing is named.
-pub fn legend_shown(ch: &Chart) -> bool {
+/// Where a chart's legend goes: as the lab says, else below when more than one thing is named.
+pub fn legend_pos(ch: &Chart) -> LegendPos {
     let named = ch
         .series
         .iter()
         .filter(|s| !s.name.value.is_empty())
         .count()
-        + ch.markers.len();
-    ch.legend.unwrap_or(named > 1)
+        + ch.markers.len()
+        + ch.bands.iter().filter(|b| b.name.is_some()).count();
+    ch.legend.unwrap_or(if named > 1 {
+        LegendPos::Bottom
+    } else {
+        LegendPos::None
+    })
+}
+
+/// The default drawing height in pixels.
+pub const DEFAULT_HEIGHT: f64 = 360.0;
+
+/// The series a band names: its `id`, else its name as written.
+pub fn series_index(ch: &Chart, key: &str) -> Option<usize> {
+    ch.series.iter().position(|s| match &s.id {
+        Some(id) => id.value == key,
+        None => s.name.value == key,
+    })
+}
+
+impl SeriesData {
+    /// A series with the default look: no style, width or point shape of its own.
+    pub fn plain(name: &str, color: &str, points: Vec<PointData>) -> SeriesData {
+        SeriesData {
+            name: name.into(),
+            color: color.into(),
+            dashed: false,
+            fill: false,
+            emphasis: false,
+            style: None,
+            width: None,
+            marker: None,
+            points,
+        }
+    }
+}
+
+impl ChartData {
+    /// Bar categories in first-seen order.
+    pub fn categories(&self) -> Vec<String> {
+        let mut cats: Vec<String> = Vec::new();
+        for s in &self.series {
+            for p in &s.points {
+                if let XValue::Category(k) = &p.x {
+                    if !cats.contains(k) {
+                        cats.push(k.clone());
+                    }
+                }
+            }
+        }
+        cats
+    }
+
+    /// The names of the named series.
+    fn series_names(&self) -> Vec<&str> {
+        self.series
+            .iter()
+            .map(|s| s.name.as_str())
+            .filter(|n| !n.is_empty())
+            .collect()
+    }
+
+    /// The heading shown above the chart and its accessible name: the title, else what it plots
+    /// in the lab's words (`Y vs X`, the radar axes, the series names), never an id.
+    pub fn heading(&self) -> String {
+        if let Some(t) = self.title.as_ref().filter(|t| !t.trim().is_empty()) {
+            return t.clone();
+        }
+        let names = self.series_names();
+        let what = match (&self.y_label, &self.x_label) {
+            _ if self.kind == ChartKind::Radar && !self.axes.is_empty() => self.axes.join(", "),
+            (Some(y), Some(x)) => format!("{y} vs {x}"),
+            (Some(y), None) => y.clone(),
+            (None, Some(x)) => x.clone(),
+            (None, None) if !names.is_empty() => names.join(", "),
+            (None, None) => String::new(),
+        };
+        let kind = kind_words(self.kind);
+        if what.is_empty() {
+            kind.to_string()
+        } else {
+            format!("{kind}: {what}")
+        }
+    }
+
+    /// The accessible description: the lab's, else the series, markers and reference lines.
+    pub fn summary(&self) -> String {
+        if let Some(d) = self.description.as_ref().filter(|d| !d.trim().is_empty()) {
+            return d.clone();
+        }
+        let mut parts: Vec<String> = Vec::new();
+        let names = self.series_names();
+        if !names.is_empty() {
+            parts.push(format!("Series: {}.", names.join(", ")));
+        }
+        for m in &self.markers {
+            parts.push(format!("{} at ({}, {}).", m.name, tip(m.x), tip(m.y)));
+        }
+        for l in self.hlines.iter().chain(&self.vlines) {
+            if let Some(t) = &l.label {
+                parts.push(format!("{t}."));
+            }
+        }
+        parts.push("Values in the Data table.".into());
+        parts.join(" ")
+    }
+}
+
+fn tip(v: f64) -> String {
+    tip_num(v)
+}
+
+/// A number with `d` decimals, no separators and no `-0` (JS: `toFixed(d)`).
+pub fn fixed(x: f64, d: usize) -> String {
+    let s = format!("{x:.d$}");
+    if s.starts_with('-') && s[1..].chars().all(|ch| ch == '0' || ch == '.') {
+        s[1..].to_string()
+    } else {
+        s
+    }
+}
+
+/// A value in a tooltip, read-out or description: up to 4 significant decimals.
+pub fn tip_num(v: f64) -> String {
+    if !v.is_finite() {
+        return "n/a".into();
+    }
+    let a = v.abs();
+    let d = if a >= 1000.0 || a == 0.0 || a == a.trunc() {
+        0
+    } else if a >= 10.0 {
+        2
+    } else if a >= 0.01 {
+        3
+    } else {
+        6
+    };
+    fixed(v, d)
+}
+
+/// A chart kind in words.
+pub fn kind_words(k: ChartKind) -> &'static str {
+    match k {
+        ChartKind::Line => "Line chart",
+        ChartKind::Scatter => "Scatter chart",
+        ChartKind::Bar => "Bar chart",
+        ChartKind::Radar => "Radar chart",
+    }
 }
 
 /// The values of a sweep: `points` evenly spaced (numpy `linspace`) or from..to by `step`.
@@ -214,6 +386,7 @@ pub fn check_shape(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
             }
         }
     }
+    check_features(ch, err);
     for (name, a) in [("x", &ch.x), ("y", &ch.y)] {
         if a.log && ch.kind == ChartKind::Radar {
             err(
@@ -221,6 +394,78 @@ pub fn check_shape(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
                 format!("a radar chart has no {name} axis to make logarithmic"),
                 "remove `log: true`",
             );
+        }
+    }
+}
+
+/// Checks of the newer keys: height, stacking, bands, series width.
+fn check_features(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
+    if let Some(h) = &ch.height {
+        if !(200.0..=1200.0).contains(&h.value) {
+            err(
+                h.pos,
+                format!("chart height {} is outside 200 to 1200 pixels", h.value),
+                "e.g. `height: 280` (the default is 360)",
+            );
+        }
+    }
+    if ch.stacked && ch.kind != ChartKind::Bar {
+        err(
+            ch.id.pos,
+            "only bar charts can be `stacked`".into(),
+            "remove `stacked: true`, or make the chart `kind: bar`",
+        );
+    }
+    for s in &ch.series {
+        if let Some(w) = &s.width {
+            if !(w.value > 0.0 && w.value <= 12.0) {
+                err(
+                    w.pos,
+                    format!("line width {} is outside 0 to 12 pixels", w.value),
+                    "e.g. `width: 3` (the default is 2)",
+                );
+            }
+        }
+    }
+    for b in &ch.bands {
+        if !matches!(ch.kind, ChartKind::Line | ChartKind::Scatter) {
+            err(
+                b.between.pos,
+                "a band needs a line or scatter chart".into(),
+                "remove the band, or make the chart `kind: line`",
+            );
+        }
+        if b.between.value.len() != 2 {
+            err(
+                b.between.pos,
+                format!(
+                    "a band lies between two series, not {}",
+                    b.between.value.len()
+                ),
+                "e.g. `between: [low, high]`",
+            );
+            continue;
+        }
+        for key in &b.between.value {
+            if series_index(ch, key).is_none() {
+                let known: Vec<&str> = ch
+                    .series
+                    .iter()
+                    .map(|s| s.id.as_ref().map_or(s.name.value.as_str(), |i| &i.value))
+                    .collect();
+                let hint = match crate::diag::did_you_mean(key, known.iter().copied()) {
+                    Some(h) => h,
+                    None => format!(
+                        "name a series of this chart by its `id` (or name): {}",
+                        known.join(", ")
+                    ),
+                };
+                err(
+                    b.between.pos,
+                    format!("a band refers to `{key}`, which is not a series of this chart"),
+                    &hint,
+                );
+            }
         }
     }
 }
@@ -267,8 +512,29 @@ impl CompiledLab {
             }
             None => None,
         };
+        let shown = |w: &Option<Expr>| -> Result<bool, EvalError> {
+            let Some(w) = w else { return Ok(true) };
+            let v = e(&w.value, &[])?;
+            v.as_bool().map_err(|_| {
+                EvalError(
+                    crate::diag::Diagnostic::error(
+                        &self.source.name,
+                        w.pos,
+                        format!("`when` must be true or false, not `{}`", display(&v)),
+                    )
+                    .with_hint("write a condition, e.g. `when: utilization > 0.5`"),
+                )
+            })
+        };
         let mut series = Vec::new();
+        // Declared index -> index among the shown series (bands refer to them).
+        let mut kept: Vec<Option<usize>> = Vec::new();
         for (i, s) in ch.series.iter().enumerate() {
+            if !shown(&s.when)? {
+                kept.push(None);
+                continue;
+            }
+            kept.push(Some(series.len()));
             let color = color_name(s.color, SERIES_COLORS[i % SERIES_COLORS.len()]);
             let emphasis = match &s.emphasis {
                 Some(x) => e(&x.value, &[])?.as_bool().unwrap_or(false),
@@ -328,6 +594,9 @@ impl CompiledLab {
                 dashed: s.dashed,
                 fill: s.fill,
                 emphasis,
+                style: s.style,
+                width: s.width.as_ref().map(|w| w.value),
+                marker: s.marker,
                 points,
             });
         }
@@ -357,36 +626,68 @@ impl CompiledLab {
                     text,
                 });
             }
-            series.push(SeriesData {
-                name: String::new(),
-                color: "blue".into(),
-                dashed: false,
-                fill: false,
-                emphasis: false,
-                points,
-            });
+            series.push(SeriesData::plain("", "blue", points));
         }
         let mut markers = Vec::new();
         for m in &ch.markers {
+            if !shown(&m.when)? {
+                continue;
+            }
+            let x = num(&e(&m.x.value, &[])?);
+            let y = num(&e(&m.y.value, &[])?);
+            let pe = [("x", Dynamic::from_float(x)), ("y", Dynamic::from_float(y))];
             markers.push(MarkerData {
                 name: t(&m.name)?,
-                x: num(&e(&m.x.value, &[])?),
-                y: num(&e(&m.y.value, &[])?),
+                x,
+                y,
                 symbol: m.symbol,
                 color: color_name(m.color, "orange"),
+                text: m
+                    .text
+                    .as_ref()
+                    .map(|tx| self.render_text(part, Some(ev), &tx.value, &pe))
+                    .transpose()?,
+            });
+        }
+        let mut bands = Vec::new();
+        for b in &ch.bands {
+            if !shown(&b.when)? {
+                continue;
+            }
+            let idx = |k: usize| {
+                b.between
+                    .value
+                    .get(k)
+                    .and_then(|key| series_index(ch, key))
+                    .and_then(|i| kept[i])
+            };
+            let (Some(lower), Some(upper)) = (idx(0), idx(1)) else {
+                continue;
+            };
+            bands.push(BandData {
+                name: b.name.as_ref().map(&t).transpose()?.unwrap_or_default(),
+                color: match b.color {
+                    Some(c) => color_name(Some(c), "blue"),
+                    None => series[lower].color.clone(),
+                },
+                lower,
+                upper,
             });
         }
         let lines = |ls: &[RefLine]| -> Result<Vec<LineData>, EvalError> {
-            ls.iter()
-                .map(|l| {
-                    Ok(LineData {
-                        at: num(&e(&l.at.value, &[])?),
-                        label: l.label.as_ref().map(&t).transpose()?,
-                        color: color_name(l.color, "gray"),
-                        dashed: l.dashed,
-                    })
-                })
-                .collect()
+            let mut v = Vec::new();
+            for l in ls {
+                if !shown(&l.when)? {
+                    continue;
+                }
+                v.push(LineData {
+                    at: num(&e(&l.at.value, &[])?),
+                    label: l.label.as_ref().map(&t).transpose()?,
+                    color: color_name(l.color, "gray"),
+                    dashed: l.dashed,
+                });
+            }
+            Ok(v)
         };
         Ok(ChartData {
             id: ch.id.value.clone(),
@@ -404,7 +705,11 @@ impl CompiledLab {
             x_suffix: ch.x.suffix.clone().unwrap_or_default(),
             y_prefix: ch.y.prefix.clone().unwrap_or_default(),
             y_suffix: ch.y.suffix.clone().unwrap_or_default(),
-            legend: legend_shown(ch),
+            legend: legend_pos(ch),
+            description: ch.description.as_ref().map(&t).transpose()?,
+            height: ch.height.as_ref().map_or(DEFAULT_HEIGHT, |h| h.value),
+            stacked: ch.stacked,
+            bands,
             axes: ch.axes.clone(),
             series,
             markers,

@@ -715,8 +715,29 @@ fn compile_instrument(
                 .iter()
                 .chain(ch.x.label.iter())
                 .chain(ch.y.label.iter())
+                .chain(ch.description.iter())
             {
                 c.template(t, names, exprs);
+            }
+            let whens = ch
+                .series
+                .iter()
+                .filter_map(|s| s.when.as_ref())
+                .chain(ch.markers.iter().filter_map(|m| m.when.as_ref()))
+                .chain(ch.bands.iter().filter_map(|b| b.when.as_ref()))
+                .chain(
+                    ch.hlines
+                        .iter()
+                        .chain(ch.vlines.iter())
+                        .filter_map(|l| l.when.as_ref()),
+                );
+            for w in whens {
+                c.expr(w, names, "a `when` condition", exprs);
+            }
+            for b in &ch.bands {
+                if let Some(t) = &b.name {
+                    c.template(t, names, exprs);
+                }
             }
             for a in [&ch.x.min, &ch.x.max, &ch.y.min, &ch.y.max]
                 .into_iter()
@@ -753,6 +774,9 @@ fn compile_instrument(
                 c.template(&m.name, names, exprs);
                 c.expr(&m.x, names, "a marker x", exprs);
                 c.expr(&m.y, names, "a marker y", exprs);
+                if let Some(t) = &m.text {
+                    c.template(t, &with(names, &["x", "y"]), exprs);
+                }
             }
             for l in ch.hlines.iter().chain(ch.vlines.iter()) {
                 c.expr(&l.at, names, "a reference line position", exprs);

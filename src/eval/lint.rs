@@ -466,6 +466,12 @@ fn chart_exprs(ch: &Chart) -> Vec<&Expr> {
     for l in ch.hlines.iter().chain(ch.vlines.iter()) {
         v.push(&l.at);
     }
+    let whens = ch.series.iter().map(|s| &s.when);
+    let whens = whens
+        .chain(ch.markers.iter().map(|m| &m.when))
+        .chain(ch.bands.iter().map(|b| &b.when))
+        .chain(ch.hlines.iter().chain(ch.vlines.iter()).map(|l| &l.when));
+    v.extend(whens.flatten());
     v
 }
 

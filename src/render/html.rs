@@ -408,8 +408,9 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
 
     // The embedded scripts are minified; an instructor's own (`--templates`) only stripped, so
     // a script that leans on automatic semicolon insertion keeps working.
+    let used = chart::features_used(l);
     let script = |name: &str| -> Result<String, String> {
-        let src = asset(ASSETS, name, dir)?;
+        let src = chart::strip_features(&asset(ASSETS, name, dir)?, &used);
         let own = dir.is_some_and(|d| d.join(name).exists());
         Ok(if own { strip_js(&src) } else { minify_js(&src) })
     };

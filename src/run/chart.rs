@@ -1,13 +1,25 @@
 //! Charts drawn as text: line/scatter series as ASCII points on a grid (one glyph per series,
-//! markers as symbols, reference lines dashed), bars as horizontal bars, radar as a table.
+//! markers as symbols, off-scale ones at the edge with an arrow, reference lines dashed, bands
+//! shaded), bars as horizontal bars (stacked ones as segments), radar as a table.
 
 use super::term::{display_width, Screen, Style};
 use crate::eval::chart::{ChartData, XValue};
 use crate::library::format;
-use crate::model::{ChartKind, Symbol};
+use crate::model::{ChartKind, LineStyle, PointShape, Symbol};
 
 const GLYPHS: [char; 6] = ['*', '+', 'o', 'x', '#', '%'];
-const HEIGHT: usize = 12;
+/// Glyphs of the series of a stacked bar.
+const BLOCKS: [&str; 4] = ["█", "▓", "▒", "░"];
+
+/// A label on one line (`\n` read as a space).
+fn flat(s: &str) -> String {
+    s.replace('\n', " ")
+}
+
+/// Rows of the grid for a chart of `height` pixels (12 at the default 360).
+fn grid_rows(height: f64) -> usize {
+    ((height / 30.0).round() as usize).clamp(6, 24)
+}
 
 /// Draws a chart in at most `scr.width` columns.
 pub fn draw(c: &ChartData, scr: &Screen) -> Vec<String> {
@@ -19,10 +31,8 @@ pub fn draw(c: &ChartData, scr: &Screen) -> Vec<String> {
             .map(|(i, x)| format!("{}{x}", if i == 0 { first } else { "  " }))
             .collect()
     };
-    if let Some(t) = &c.title {
-        for x in lines("▸ ", t) {
-            out.push(scr.paint(Style::Bold, &x));
-        }
+    for x in lines("▸ ", &flat(&c.heading())) {
+        out.push(scr.paint(Style::Bold, &x));
     }
     if c.kind == ChartKind::Bar {
         // Bars carry no axes: name what the rows and lengths are.
@@ -38,6 +48,7 @@ pub fn draw(c: &ChartData, scr: &Screen) -> Vec<String> {
         }
     }
     match c.kind {
+        ChartKind::Bar if c.stacked => stacked(c, scr, &mut out),
         ChartKind::Bar => bars(c, scr, &mut out),
         ChartKind::Radar => radar(c, scr, &mut out),
         ChartKind::Line | ChartKind::Scatter => grid(c, scr, &mut out),
@@ -60,7 +71,7 @@ fn bars(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
         .flat_map(|s| {
             s.points.iter().map(move |p| {
                 let label = match &p.x {
-                    XValue::Category(l) => l.clone(),
+                    XValue::Category(l) => flat(l),
                     XValue::Number(n) => format::auto(*n),
                 };
                 let label = if c.series.len() > 1 && !s.name.is_empty() {
@@ -70,7 +81,8 @@ fn bars(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
                 };
                 let text = p
                     .text
-                    .clone()
+                    .as_deref()
+                    .map(flat)
                     .unwrap_or_else(|| tick(p.y, &c.y_prefix, &c.y_suffix));
                 let color = p.color.clone().unwrap_or_else(|| s.color.clone());
                 (label, p.y, text, color)
@@ -134,13 +146,87 @@ fn bars(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
         let pad = lw - display_width(&label);
         out.push(format!("  {label}{} │{bar} {text}", " ".repeat(pad)));
     }
+    ref_legend(c, scr, out);
+}
+
+/// The reference lines of a bar chart under it.
+fn ref_legend(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
     for l in c.hlines.iter().filter(|l| l.at.is_finite()) {
         let what = l
             .label
-            .clone()
+            .as_deref()
+            .map(flat)
             .unwrap_or_else(|| tick(l.at, &c.y_prefix, &c.y_suffix));
         out.push(format!("  {} {what}", scr.paint(color_of(&l.color), "┊")));
     }
+}
+
+/// Stacked bars: one row per category, a segment per series (its own glyph), the total after.
+fn stacked(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
+    let cats = c.categories();
+    if cats.is_empty() {
+        out.push("  (no data)".into());
+        return;
+    }
+    let value = |s: &crate::eval::chart::SeriesData, k: &str| {
+        s.points
+            .iter()
+            .find(|p| matches!(&p.x, XValue::Category(x) if x == k))
+            .map(|p| p.y)
+            .filter(|y| y.is_finite())
+            .unwrap_or(0.0)
+    };
+    let totals: Vec<f64> = cats
+        .iter()
+        .map(|k| c.series.iter().map(|s| value(s, k).max(0.0)).sum())
+        .collect();
+    let labels: Vec<String> = cats.iter().map(|k| flat(k)).collect();
+    let lw = labels
+        .iter()
+        .map(|l| display_width(l))
+        .max()
+        .unwrap_or(0)
+        .min(scr.width / 3);
+    let texts: Vec<String> = totals
+        .iter()
+        .map(|t| tick(*t, &c.y_prefix, &c.y_suffix))
+        .collect();
+    let tw = texts.iter().map(|t| display_width(t)).max().unwrap_or(0);
+    let max = totals
+        .iter()
+        .copied()
+        .chain(c.hlines.iter().map(|l| l.at.abs()))
+        .filter(|v| v.is_finite())
+        .fold(c.y_max.unwrap_or(0.0), f64::max);
+    let avail = scr.width.min(100).saturating_sub(lw + tw + 6).max(5);
+    let cells = |y: f64| {
+        if max > 0.0 {
+            ((y / max) * avail as f64).round() as usize
+        } else {
+            0
+        }
+    };
+    for (i, k) in cats.iter().enumerate() {
+        let mut bar = String::new();
+        let mut acc = 0.0;
+        let mut drawn = 0;
+        for (si, s) in c.series.iter().enumerate() {
+            acc += value(s, k).max(0.0);
+            let n = cells(acc).saturating_sub(drawn);
+            drawn += n;
+            bar.push_str(&scr.paint(color_of(&s.color), &BLOCKS[si % BLOCKS.len()].repeat(n)));
+        }
+        let label = truncate(&labels[i], lw);
+        let pad = lw - display_width(&label);
+        out.push(format!("  {label}{} │{bar} {}", " ".repeat(pad), texts[i]));
+    }
+    for (si, s) in c.series.iter().enumerate() {
+        if !s.name.is_empty() {
+            let g = BLOCKS[si % BLOCKS.len()];
+            out.push(format!("  {} {}", scr.paint(color_of(&s.color), g), s.name));
+        }
+    }
+    ref_legend(c, scr, out);
 }
 
 fn truncate(s: &str, w: usize) -> String {
@@ -281,7 +367,7 @@ fn grid(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
         .collect();
     let lw = ylabels.iter().map(|l| display_width(l)).max().unwrap_or(1);
     let w = scr.width.min(100).saturating_sub(lw + 4).clamp(10, 90);
-    let h = HEIGHT;
+    let h = grid_rows(c.height);
     // Cells: glyph and colour.
     let mut cells: Vec<Vec<Option<(char, String)>>> = vec![vec![None; w]; h];
     let row = |y: f64| ya.pos(y, h).map(|r| h - 1 - r);
@@ -303,8 +389,40 @@ fn grid(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
             }
         }
     }
+    for b in &c.bands {
+        let (Some(lo), Some(hi)) = (c.series.get(b.lower), c.series.get(b.upper)) else {
+            continue;
+        };
+        for (p, q) in lo.points.iter().zip(&hi.points) {
+            let (Some(x), Some(x2)) = (xnum(&p.x), xnum(&q.x)) else {
+                continue;
+            };
+            let (Some(cx), Some(cx2)) = (xa.pos(x, w), xa.pos(x2, w)) else {
+                continue;
+            };
+            let clamp = |y: f64| ya.pos(y, h).or(if y > ya.hi { Some(h - 1) } else { None });
+            let (Some(a), Some(b2)) = (clamp(p.y), clamp(q.y)) else {
+                continue;
+            };
+            if cx != cx2 {
+                continue;
+            }
+            for r in a.min(b2) + 1..a.max(b2) {
+                let cell = &mut cells[h - 1 - r][cx];
+                if cell.is_none() {
+                    *cell = Some(('░', b.color.clone()));
+                }
+            }
+        }
+    }
     for (si, s) in c.series.iter().enumerate() {
-        let g = GLYPHS[si % GLYPHS.len()];
+        let g = glyph(si, s.marker);
+        let gap = |k: usize| match s.style {
+            Some(LineStyle::Solid) => true,
+            Some(LineStyle::Dashed) => k.is_multiple_of(2),
+            Some(LineStyle::Dotted) => k.is_multiple_of(3),
+            None => !s.dashed || k.is_multiple_of(2),
+        };
         let mut prev: Option<(usize, usize)> = None;
         for p in &s.points {
             let Some(x) = xnum(&p.x) else { continue };
@@ -320,20 +438,34 @@ fn grid(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
                         let f = k as f64 / steps as f64;
                         let ix = (px as f64 + (cx as f64 - px as f64) * f).round() as usize;
                         let iy = (py as f64 + (ry as f64 - py as f64) * f).round() as usize;
-                        if !s.dashed || k % 2 == 0 {
+                        if gap(k) {
                             cells[iy][ix] = Some(('·', s.color.clone()));
                         }
                     }
                 }
             }
+            let g = g.unwrap_or('·');
             cells[ry][cx] = Some((g, p.color.clone().unwrap_or_else(|| s.color.clone())));
             prev = Some((cx, ry));
         }
     }
-    for m in &c.markers {
-        if let (Some(cx), Some(ry)) = (xa.pos(m.x, w), row(m.y)) {
-            cells[ry][cx] = Some((symbol(m.symbol), m.color.clone()));
+    // Markers; one off the scale sits at the edge as an arrow pointing to where it is.
+    let mut off = vec![false; c.markers.len()];
+    for (i, m) in c.markers.iter().enumerate() {
+        if !m.x.is_finite() || !m.y.is_finite() {
+            continue;
         }
+        let (cx, ry) = (xa.pos(m.x, w), row(m.y));
+        let edge_x = || if xa.t(m.x) > xa.t(xa.hi) { w - 1 } else { 0 };
+        let edge_y = || if ya.t(m.y) > ya.t(ya.hi) { 0 } else { h - 1 };
+        let (cx, ry, ch) = match (cx, ry) {
+            (Some(cx), Some(ry)) => (cx, ry, symbol(m.symbol)),
+            (Some(cx), None) => (cx, edge_y(), if edge_y() == 0 { '↑' } else { '↓' }),
+            (None, Some(ry)) => (edge_x(), ry, if edge_x() == 0 { '←' } else { '→' }),
+            (None, None) => (edge_x(), edge_y(), if edge_y() == 0 { '↑' } else { '↓' }),
+        };
+        off[i] = ch != symbol(m.symbol);
+        cells[ry][cx] = Some((ch, m.color.clone()));
     }
     if let Some(l) = &c.y_label {
         out.push(scr.paint(Style::Dim, &format!("  {l}")));
@@ -370,26 +502,55 @@ fn grid(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
         if s.name.is_empty() {
             continue;
         }
-        let g = GLYPHS[si % GLYPHS.len()].to_string();
+        let g = glyph(si, s.marker).unwrap_or('·').to_string();
         out.push(format!(
             "  {} {}",
             scr.paint(color_of(&s.color), &g),
             s.name
         ));
     }
-    for m in &c.markers {
+    for b in c.bands.iter().filter(|b| !b.name.is_empty()) {
         out.push(format!(
-            "  {} {} ({}, {})",
+            "  {} {}",
+            scr.paint(color_of(&b.color), "░"),
+            b.name
+        ));
+    }
+    for (m, off) in c.markers.iter().zip(off) {
+        out.push(format!(
+            "  {} {} ({}, {}){}{}",
             scr.paint(color_of(&m.color), &symbol(m.symbol).to_string()),
             m.name,
             tick(m.x, &c.x_prefix, &c.x_suffix),
-            tick(m.y, &c.y_prefix, &c.y_suffix)
+            tick(m.y, &c.y_prefix, &c.y_suffix),
+            if off { ", off the scale" } else { "" },
+            m.text
+                .as_deref()
+                .map(|t| format!(" — {}", flat(t)))
+                .unwrap_or_default()
         ));
     }
     for l in c.hlines.iter().chain(&c.vlines) {
         if let Some(t) = &l.label {
-            out.push(format!("  {} {t}", scr.paint(color_of(&l.color), "-")));
+            out.push(format!(
+                "  {} {}",
+                scr.paint(color_of(&l.color), "-"),
+                flat(t)
+            ));
         }
+    }
+}
+
+/// The glyph of a series' points: its explicit shape, else one per series (none: no glyph).
+fn glyph(i: usize, shape: Option<PointShape>) -> Option<char> {
+    match shape {
+        None => Some(GLYPHS[i % GLYPHS.len()]),
+        Some(PointShape::None) => None,
+        Some(PointShape::Circle) => Some('●'),
+        Some(PointShape::Square) => Some('■'),
+        Some(PointShape::Triangle) => Some('▲'),
+        Some(PointShape::Diamond) => Some('◆'),
+        Some(PointShape::Star) => Some('★'),
     }
 }
 
@@ -399,13 +560,17 @@ fn symbol(s: Symbol) -> char {
         Symbol::Diamond => '◆',
         Symbol::Star => '★',
         Symbol::Square => '■',
+        Symbol::Triangle => '▲',
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::chart::{LineData, MarkerData, PointData, SeriesData};
+    use crate::eval::chart::{BandData, LineData, MarkerData, PointData, SeriesData};
+    use crate::model::LegendPos;
+
+    const HEIGHT: usize = 12;
 
     fn chart(kind: ChartKind) -> ChartData {
         ChartData {
@@ -424,7 +589,11 @@ mod tests {
             x_suffix: String::new(),
             y_prefix: String::new(),
             y_suffix: String::new(),
-            legend: true,
+            legend: LegendPos::Bottom,
+            description: None,
+            height: 360.0,
+            stacked: false,
+            bands: vec![],
             axes: vec![],
             series: vec![],
             markers: vec![],
@@ -445,22 +614,20 @@ mod tests {
     #[test]
     fn line_chart_fits_and_places_points() {
         let mut c = chart(ChartKind::Line);
-        c.series.push(SeriesData {
-            name: "s".into(),
-            color: "blue".into(),
-            dashed: false,
-            fill: false,
-            emphasis: false,
-            points: (0..=10)
+        c.series.push(series(
+            "s",
+            "blue",
+            (0..=10)
                 .map(|i| pt(XValue::Number(i as f64), i as f64))
                 .collect(),
-        });
+        ));
         c.markers.push(MarkerData {
             name: "Now".into(),
             x: 10.0,
             y: 10.0,
             symbol: Symbol::Diamond,
             color: "orange".into(),
+            text: None,
         });
         let scr = Screen {
             width: 40,
@@ -477,17 +644,14 @@ mod tests {
     /// A bar chart of two bars, 10 and 5.
     fn two_bars() -> ChartData {
         let mut c = chart(ChartKind::Bar);
-        c.series.push(SeriesData {
-            name: String::new(),
-            color: "blue".into(),
-            dashed: false,
-            fill: false,
-            emphasis: false,
-            points: vec![
+        c.series.push(series(
+            "",
+            "blue",
+            vec![
                 pt(XValue::Category("big".into()), 10.0),
                 pt(XValue::Category("half".into()), 5.0),
             ],
-        });
+        ));
         c
     }
 
@@ -547,5 +711,97 @@ mod tests {
         assert!(bar_end(&l[2]) <= a[0] && a[0] < a[1], "{l:#?}");
         assert!(l.iter().any(|x| x.contains("┊ Target 7.5")), "{l:#?}");
         assert!(l.iter().any(|x| x.contains("┊ 20")), "{l:#?}");
+    }
+
+    fn series(name: &str, color: &str, pts: Vec<PointData>) -> SeriesData {
+        SeriesData::plain(name, color, pts)
+    }
+
+    fn plain(width: usize) -> Screen {
+        Screen {
+            width,
+            color: false,
+        }
+    }
+
+    #[test]
+    fn stacked_bars_are_segments_of_one_row() {
+        let mut c = chart(ChartKind::Bar);
+        c.stacked = true;
+        let cat = |k: &str, y| pt(XValue::Category(k.into()), y);
+        c.series.push(series(
+            "compute",
+            "blue",
+            vec![cat("Data\nparallel", 6.0), cat("B", 2.0)],
+        ));
+        c.series.push(series(
+            "comm",
+            "orange",
+            vec![cat("Data\nparallel", 2.0), cat("B", 2.0)],
+        ));
+        let l = draw(&c, &plain(60));
+        assert!(l.iter().all(|x| display_width(x) <= 60), "{l:#?}");
+        // One row per category (the label on one line), compute then comm, the total after.
+        let row = l.iter().find(|x| x.contains("Data parallel")).unwrap();
+        let (a, b) = (row.matches('█').count(), row.matches('▓').count());
+        assert!(a == 3 * b && b > 0, "{row}");
+        assert!(row.ends_with(" 8"), "{row}");
+        let rb = l.iter().find(|x| x.starts_with("  B")).unwrap();
+        assert_eq!(rb.matches('█').count(), rb.matches('▓').count(), "{rb}");
+        assert_eq!(
+            a + b,
+            2 * (rb.matches('█').count() * 2),
+            "8 is twice 4:\n{l:#?}"
+        );
+        assert!(l.iter().any(|x| x == "  ▓ comm"), "{l:#?}");
+    }
+
+    #[test]
+    fn styles_bands_and_off_scale_markers() {
+        let mut c = chart(ChartKind::Line);
+        let line = |k: f64| {
+            (0..=10)
+                .map(|i| pt(XValue::Number(i as f64), i as f64 * k))
+                .collect::<Vec<_>>()
+        };
+        let mut lo = series("low", "blue", line(1.0));
+        lo.marker = Some(PointShape::Square);
+        let mut hi = series("high", "red", line(2.0));
+        hi.style = Some(LineStyle::Solid);
+        hi.marker = Some(PointShape::None);
+        c.series = vec![lo, hi];
+        c.bands.push(BandData {
+            name: "spread".into(),
+            color: "blue".into(),
+            lower: 0,
+            upper: 1,
+        });
+        c.y_max = Some(20.0);
+        c.markers.push(MarkerData {
+            name: "Far".into(),
+            x: 5.0,
+            y: 500.0,
+            symbol: Symbol::Star,
+            color: "red".into(),
+            text: Some("way\nup".into()),
+        });
+        let l = draw(&c, &plain(60));
+        let grid = &l[1..=HEIGHT];
+        assert!(grid.iter().any(|r| r.contains('■')), "{l:#?}");
+        assert!(
+            grid.iter().any(|r| r.contains('░')),
+            "the band is shaded:\n{l:#?}"
+        );
+        // The high series has no glyph at its points: only the line between them.
+        assert!(!grid.iter().any(|r| r.contains('+')), "{l:#?}");
+        // The marker far above the scale stands on the top row as an arrow, marked below.
+        assert!(l[1].contains('↑'), "{l:#?}");
+        assert!(
+            l.iter()
+                .any(|x| x.contains("★ Far (5, 500), off the scale — way up")),
+            "{l:#?}"
+        );
+        assert!(l.iter().any(|x| x == "  ░ spread"), "{l:#?}");
+        assert!(l.iter().any(|x| x == "  ■ low"), "{l:#?}");
     }
 }

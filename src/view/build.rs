@@ -451,30 +451,9 @@ fn settings(
         .collect()
 }
 
-/// Alt text of a chart: its title, else what it plots (`Y vs X`), else its id.
+/// Alt text of a chart: its heading (the title, else what it plots in the lab's words).
 fn chart_alt(c: &ChartData) -> String {
-    if let Some(t) = &c.title {
-        return t.clone();
-    }
-    let what = match c.kind {
-        ChartKind::Radar => Some(c.axes.join(", ")).filter(|s| !s.is_empty()),
-        _ => match (&c.y_label, &c.x_label) {
-            (Some(y), Some(x)) => Some(format!("{y} vs {x}")),
-            (Some(y), None) => Some(y.clone()),
-            (None, Some(x)) => Some(x.clone()),
-            (None, None) => None,
-        },
-    };
-    let kind = match c.kind {
-        ChartKind::Line => "Line chart",
-        ChartKind::Scatter => "Scatter chart",
-        ChartKind::Bar => "Bar chart",
-        ChartKind::Radar => "Radar chart",
-    };
-    match what {
-        Some(w) => format!("{kind}: {w}"),
-        None => format!("{kind} {}", c.id),
-    }
+    c.heading()
 }
 
 /// An output to list: its name, a label overriding the output's, a note, a colour.

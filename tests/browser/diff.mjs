@@ -13,9 +13,15 @@ try {
       const o = await open(b.ctx, c.page);
       // Record each chart's SVG text as charts.js returns it (innerHTML would reserialize it).
       await o.page.evaluate(() => {
-        const draw = window.LFCharts.svg;
+        // The page draws at its column's width; the model is compared as drawn 640 wide.
+        const L = window.LFCharts, draw = L.svg, table = L.table;
         window.__svgs = {};
-        window.LFCharts.svg = (ch, uid) => (window.__svgs[uid] = draw(ch, uid));
+        // The Data table is built when opened: it is recorded with each drawing.
+        L.svg = (ch, uid, w) => {
+          window.__svgs[uid] = draw(ch, uid);
+          window.__svgs[uid + ' table'] = table(ch);
+          return draw(ch, uid, w);
+        };
       });
       await unlockAll(o.page);
       pages.set(c.page, o);

@@ -44,6 +44,7 @@ pub fn html_test_labs() -> Vec<PathBuf> {
     v.push(root().join("tests/inputs/ok_functions.yaml"));
     v.push(root().join("tests/inputs/ok_lab_formulas.yaml"));
     v.push(root().join("tests/inputs/course_modules/labs/allreduce.yaml"));
+    v.push(root().join("tests/inputs/ok_chart_features.yaml"));
     v
 }
 

@@ -2,7 +2,7 @@
 //! `charts.js` (the same drawing as [`crate::render::svg::chart_svg`]).
 
 use super::live::{Fns, PartCx};
-use crate::eval::chart::{color_name, legend_shown, SERIES_COLORS};
+use crate::eval::chart::{color_name, legend_pos, series_index, SERIES_COLORS};
 use crate::model::*;
 use serde_json::{json, Value as J};
 
@@ -44,6 +44,19 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
             "fill": s.fill,
             "text": cx.tpl_json(fns, &s.text, true)?,
         }));
+        let o = last_object(&mut series);
+        if let Some(w) = &s.when {
+            o.insert("when".into(), e(fns, w)?);
+        }
+        if let Some(v) = s.style {
+            o.insert("style".into(), json!(v));
+        }
+        if let Some(v) = &s.width {
+            o.insert("width".into(), json!(v.value));
+        }
+        if let Some(v) = s.marker {
+            o.insert("marker".into(), json!(v));
+        }
     }
     let mut bars = Vec::new();
     for b in &ch.bars {
@@ -62,6 +75,26 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
             "x": e(fns, &m.x)?, "y": e(fns, &m.y)?,
             "symbol": m.symbol, "color": color_name(m.color, "orange"),
         }));
+        let o = last_object(&mut markers);
+        if let Some(w) = &m.when {
+            o.insert("when".into(), e(fns, w)?);
+        }
+        if m.text.is_some() {
+            o.insert("text".into(), cx.tpl_json(fns, &m.text, true)?);
+        }
+    }
+    let mut bands = Vec::new();
+    for b in &ch.bands {
+        let at = |k: usize| b.between.value.get(k).and_then(|key| series_index(ch, key));
+        let mut o = json!({
+            "lower": at(0), "upper": at(1),
+            "name": cx.tpl_json(fns, &b.name, true)?,
+            "color": b.color.map(|c| color_name(Some(c), "blue")),
+        });
+        if let Some(w) = &b.when {
+            o["when"] = e(fns, w)?;
+        }
+        bands.push(o);
     }
     let mut lines = |ls: &[RefLine], fns: &mut Fns| -> Result<Vec<J>, String> {
         let mut v = Vec::new();
@@ -72,6 +105,9 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
                 "color": color_name(l.color, "gray"),
                 "dashed": l.dashed,
             }));
+            if let Some(w) = &l.when {
+                v.last_mut().expect("pushed")["when"] = e(fns, w)?;
+            }
         }
         Ok(v)
     };
@@ -80,7 +116,7 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
     let mut e2 = |fns: &mut Fns, x: &Expr| -> Result<J, String> {
         Ok(J::from(fns.expr(lab, part, &x.value)?))
     };
-    Ok(json!({
+    let mut out = json!({
         "id": ch.id.value,
         "kind": ch.kind,
         "title": cx.tpl_json(fns, &ch.title, true)?,
@@ -91,7 +127,7 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
         "y_min": opt(fns, &ch.y.min, &mut e2)?, "y_max": opt(fns, &ch.y.max, &mut e2)?,
         "x_prefix": ch.x.prefix.clone().unwrap_or_default(), "x_suffix": ch.x.suffix.clone().unwrap_or_default(),
         "y_prefix": ch.y.prefix.clone().unwrap_or_default(), "y_suffix": ch.y.suffix.clone().unwrap_or_default(),
-        "legend": legend_shown(ch),
+        "legend": legend_pos(ch),
         "axes": ch.axes,
         "sweep": sweep,
         "series": series,
@@ -99,5 +135,103 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
         "markers": markers,
         "hlines": hlines,
         "vlines": vlines,
-    }))
+    });
+    // Newer keys only when a chart uses them: the page carries no bytes for what it lacks.
+    if ch.description.is_some() {
+        out["description"] = cx.tpl_json(fns, &ch.description, true)?;
+    }
+    if let Some(h) = &ch.height {
+        out["height"] = json!(h.value);
+    }
+    if ch.stacked {
+        out["stacked"] = J::Bool(true);
+    }
+    if !bands.is_empty() {
+        out["bands"] = J::Array(bands);
+    }
+    Ok(out)
+}
+
+/// The object just pushed, to add the keys a chart uses.
+fn last_object(v: &mut [J]) -> &mut serde_json::Map<String, J> {
+    v.last_mut()
+        .and_then(J::as_object_mut)
+        .expect("an object was pushed")
+}
+
+/// Chart features whose page code is fenced in `charts.js` and `runtime.js` by
+/// `/*[name*/ ... /*name]*/`: the page carries a feature's code only when one of the lab's
+/// charts uses it.
+pub(super) fn features_used(lab: &Lab) -> Vec<&'static str> {
+    let charts = lab.parts.iter().flat_map(|p| {
+        p.instruments.iter().filter_map(|i| match i {
+            Instrument::Chart(c) => Some(c.as_ref()),
+            _ => None,
+        })
+    });
+    let mut used = Vec::new();
+    for ch in charts {
+        let mut add = |f: &'static str, on: bool| {
+            if on && !used.contains(&f) {
+                used.push(f);
+            }
+        };
+        add("band", !ch.bands.is_empty());
+        add("stack", ch.stacked);
+        add("radar", ch.kind == ChartKind::Radar);
+        add("log", ch.x.log || ch.y.log);
+        add(
+            "legend",
+            matches!(ch.legend, Some(LegendPos::Top | LegendPos::Right)),
+        );
+        add(
+            "shape",
+            ch.series
+                .iter()
+                .any(|s| s.style.is_some() || s.marker.is_some())
+                || ch.markers.iter().any(|m| m.symbol == Symbol::Triangle),
+        );
+    }
+    used
+}
+
+/// `src` without the fenced blocks of features not in `used`.
+pub(super) fn strip_features(src: &str, used: &[&str]) -> String {
+    let mut out = String::with_capacity(src.len());
+    let mut rest = src;
+    while let Some(at) = rest.find("/*[") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 3..];
+        let Some(name_end) = after.find("*/") else {
+            out.push_str(&rest[at..]);
+            return out;
+        };
+        let name = &after[..name_end];
+        let close = format!("/*{name}]*/");
+        let body = &after[name_end + 2..];
+        let Some(end) = body.find(&close) else {
+            out.push_str(&rest[at..]);
+            return out;
+        };
+        if used.contains(&name) {
+            out.push_str(&body[..end]);
+        }
+        rest = &body[end + close.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::strip_features;
+
+    #[test]
+    fn fenced_features_are_kept_only_when_used() {
+        let src = "a/*[band*/B/*band]*/c/*[stack*/S/*stack]*/d";
+        assert_eq!(strip_features(src, &[]), "acd");
+        assert_eq!(strip_features(src, &["band"]), "aBcd");
+        assert_eq!(strip_features(src, &["band", "stack"]), "aBcSd");
+        assert_eq!(strip_features("x/*[open*/y", &[]), "x/*[open*/y");
+    }
 }

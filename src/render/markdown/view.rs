@@ -51,7 +51,8 @@ pub fn build(
                     let svg = chart_svg(&c.data, &format!("{}-{}", p.id, c.id));
                     charts.push((file.clone(), svg.clone()));
                     json!({"kind": "chart", "id": c.id, "title": c.title, "alt": c.alt,
-                           "path": url_path(&file), "svg": svg})
+                           "path": url_path(&file), "svg": svg,
+                           "table": crate::render::svg::chart_table(&c.data)})
                 }
             });
         }

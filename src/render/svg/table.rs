@@ -1,0 +1,101 @@
+//! The data table behind a chart: the values of its series, markers and reference lines, for
+//! readers who cannot see the drawing (and anyone who wants the numbers).
+
+use super::{esc, tip_num};
+use crate::eval::chart::{ChartData, XValue};
+use crate::model::ChartKind;
+use std::fmt::Write;
+
+/// `<details>` with the chart's values as tables (the page's charts.js writes the same).
+pub fn chart_table(ch: &ChartData) -> String {
+    let flat = |s: &str| s.replace('\n', " ");
+    let xhead = ch.x_label.as_deref().map(flat).unwrap_or_else(|| {
+        match ch.kind {
+            ChartKind::Bar => "Category",
+            ChartKind::Radar => "Axis",
+            _ => "x",
+        }
+        .into()
+    });
+    let yhead = ch
+        .y_label
+        .as_deref()
+        .map(flat)
+        .unwrap_or_else(|| "y".into());
+    let xs = |v: f64| format!("{}{}{}", ch.x_prefix, tip_num(v), ch.x_suffix);
+    let ys = |v: f64| format!("{}{}{}", ch.y_prefix, tip_num(v), ch.y_suffix);
+    let key = |x: &XValue| match x {
+        XValue::Category(k) => format!("{}{}{}", ch.x_prefix, flat(k), ch.x_suffix),
+        XValue::Number(i) if ch.kind == ChartKind::Radar => {
+            ch.axes.get(*i as usize).cloned().unwrap_or_default()
+        }
+        XValue::Number(v) => xs(*v),
+    };
+    let mut keys: Vec<String> = Vec::new();
+    for s in &ch.series {
+        for p in &s.points {
+            let k = key(&p.x);
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+    }
+    let mut o = String::from("<details class=\"chart-data\"><summary>Data</summary>");
+    if !keys.is_empty() {
+        let _ = write!(
+            o,
+            "<table><thead><tr><th scope=\"col\">{}</th>",
+            esc(&xhead)
+        );
+        for s in &ch.series {
+            let name = if s.name.is_empty() { &yhead } else { &s.name };
+            let _ = write!(o, "<th scope=\"col\">{}</th>", esc(name));
+        }
+        o.push_str("</tr></thead><tbody>");
+        for k in &keys {
+            let _ = write!(o, "<tr><th scope=\"row\">{}</th>", esc(k));
+            for s in &ch.series {
+                let v = s.points.iter().find(|p| &key(&p.x) == k);
+                let _ = write!(
+                    o,
+                    "<td>{}</td>",
+                    esc(&v.map(|p| ys(p.y)).unwrap_or_default())
+                );
+            }
+            o.push_str("</tr>");
+        }
+        o.push_str("</tbody></table>");
+    }
+    let mut marks: Vec<[String; 3]> = Vec::new();
+    for m in &ch.markers {
+        marks.push([m.name.clone(), xs(m.x), ys(m.y)]);
+    }
+    for l in &ch.hlines {
+        let name = l.label.as_deref().map(flat).unwrap_or_default();
+        marks.push([name, String::new(), ys(l.at)]);
+    }
+    for l in &ch.vlines {
+        let name = l.label.as_deref().map(flat).unwrap_or_default();
+        marks.push([name, xs(l.at), String::new()]);
+    }
+    if !marks.is_empty() {
+        let _ = write!(
+            o,
+            "<table><thead><tr><th scope=\"col\">Marked</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
+            esc(&xhead),
+            esc(&yhead)
+        );
+        for m in &marks {
+            let _ = write!(
+                o,
+                "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>",
+                esc(&m[0]),
+                esc(&m[1]),
+                esc(&m[2])
+            );
+        }
+        o.push_str("</tbody></table>");
+    }
+    o.push_str("</details>");
+    o
+}

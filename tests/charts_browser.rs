@@ -1,0 +1,47 @@
+//! Charts people can read, in real headless Chromium (tests/browser/charts.mjs): at 390 and
+//! 1366 px every chart of the feature lab and the seed labs fills its figure with text of at
+//! least 11 px, redraws on resize, is named and described from the lab's words, has a Data
+//! table, reads out points by pointer and keyboard, and keeps its labels inside the plot
+//! without overlaps.
+
+mod common;
+use common::{browser_ready, node, root};
+use std::process::Command;
+
+#[test]
+fn charts_are_readable_at_any_width() {
+    if !browser_ready() {
+        return;
+    }
+    let out = std::env::temp_dir().join(format!("labforge-charts-browser-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    for lab in [
+        "tests/inputs/ok_chart_features.yaml",
+        "labs/fault-tolerance.yaml",
+        "labs/fleet-orchestration.yaml",
+    ] {
+        let st = Command::new(env!("CARGO_BIN_EXE_labforge"))
+            .args(["render", lab, "--to", "html", "-o"])
+            .arg(&out)
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert!(
+            st.status.success(),
+            "{}",
+            String::from_utf8_lossy(&st.stderr)
+        );
+        let page = out.join(format!(
+            "{}.html",
+            std::path::Path::new(lab)
+                .file_stem()
+                .unwrap()
+                .to_str()
+                .unwrap()
+        ));
+        let (ok, text) = node("charts.mjs", &[&page]);
+        println!("{lab}:\n{text}");
+        assert!(ok && text.contains("all passed"), "{lab}:\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
