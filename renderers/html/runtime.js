@@ -229,7 +229,7 @@
       if (a.some(function (x, i) { return typeName(x) !== T[sig ? sig[i] : "n"]; })) nomatch(name, a);
       var r = f.apply(null, a);
       /* Lists the library builds charge their length (src/formula/charged.rs). */
-      if (name === "range" || name === "linspace") _tick(r.length);
+      if (name === "range" || name === "linspace" || name === "logspace") _tick(r.length);
       return _sz(r);
     };
   }
@@ -329,8 +329,11 @@
     if (!isNum(v)) return tostr(v);
     var n = (o.digits !== null && o.digits !== undefined) ? fmtFixed(v, o.digits) : fmtAuto(v);
     var unit = o.unit || "";
-    var sep = (unit === "" || "%×/".indexOf(unit[0]) >= 0 || unit === "x") ? "" : " ";
-    return (o.prefix || "") + n + sep + unit;
+    return (o.prefix || "") + n + unitSep(unit, !!o.prefix) + unit;
+  }
+  /* format::unit_sep: no space before a symbol (45%, 3×) or, after a prefix, a magnitude ($86K). */
+  function unitSep(u, prefixed) {
+    return u === "" || "%×/°‰".indexOf(u[0]) >= 0 || u === "x" || (prefixed && /^[KkMBT]$/.test(u)) ? "" : " ";
   }
   function bandLevel(b, x) {
     if (b.good_below !== null && b.good_below !== undefined) {
@@ -525,6 +528,9 @@
       case "number": return parseFloat(el.value);
       case "switch": return el.checked;
       case "select": return fromJson(c.values[el.selectedIndex < 0 ? 0 : el.selectedIndex]);
+/*@if radio*/
+      case "radio": return fromJson(c.values[Math.max(0, els.findIndex(function (x) { return x.checked; }))]);
+/*@end radio*/
       case "checkboxes":
         var m = Object.create(null);
         els.forEach(function (x) { m[x.value] = x.checked; });
@@ -546,13 +552,16 @@
         for (i = 0; i < c.values.length; i++) if (same(fromJson(c.values[i]), fromJson(v))) { el.selectedIndex = i; break; }
         break;
       case "checkboxes": els.forEach(function (x) { x.checked = !!(v && v[x.value]); }); break;
+/*@if radio*/
+      case "radio": els.forEach(function (x, k) { x.checked = same(fromJson(c.values[k]), fromJson(v)); }); break;
+/*@end radio*/
     }
   }
   function controlText(c, v) {
     if (c.kind !== "slider" && c.kind !== "number") return null;
     var d = c.digits;
     var s = (d !== null && d !== undefined) ? fmtFixed(v, d) : fmtAuto(v);
-    return s + (c.unit ? " " + c.unit : "");
+    return s + (c.unit ? unitSep(c.unit, false) + c.unit : "");
   }
 
   /* ------------------------------------------------------------ answers and gating */

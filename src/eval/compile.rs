@@ -407,6 +407,7 @@ pub fn part_static_texts(part: &Part) -> Vec<&Text> {
     v.extend(part.concept.iter());
     if let Some(p) = &part.prediction {
         v.push(&p.question);
+        v.extend(p.lock_text.iter());
         for o in &p.options {
             v.push(&o.text);
             v.extend(o.feedback.iter());
@@ -441,7 +442,7 @@ fn control_default(ctl: &Control) -> Dynamic {
         Control::Slider(s) => Dynamic::from_float(s.default.value),
         Control::Number(n) => Dynamic::from_float(n.default.value),
         Control::Switch(s) => Dynamic::from_bool(s.default),
-        Control::Select(s) => s
+        Control::Select(s) | Control::Radio(s) => s
             .options
             .value
             .get(&s.default.value)

@@ -68,7 +68,7 @@ fn sample_control(ctl: &Control, rng: &mut Lcg, corner: Option<bool>) -> Option<
             })
         }
         Control::Switch(_) => Dynamic::from_bool(corner.unwrap_or(rng.next() < 0.5)),
-        Control::Select(s) => {
+        Control::Select(s) | Control::Radio(s) => {
             let n = s.options.value.len();
             let i = match corner {
                 Some(false) => 0,

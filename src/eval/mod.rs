@@ -495,12 +495,9 @@ pub fn format_output(o: &Output, v: &Dynamic) -> String {
         None => format::auto(x),
     };
     let unit = o.unit.as_deref().unwrap_or("");
-    let sep = if unit.is_empty() || unit.starts_with(['%', '×', '/']) || unit == "x" {
-        ""
-    } else {
-        " "
-    };
-    format!("{}{num}{sep}{unit}", o.prefix.as_deref().unwrap_or(""))
+    let prefix = o.prefix.as_deref().unwrap_or("");
+    let sep = format::unit_sep(unit, !prefix.is_empty());
+    format!("{prefix}{num}{sep}{unit}")
 }
 
 /// Checks a value for a control and normalises it (numbers to floats; selects by value or label).
@@ -562,7 +559,7 @@ pub fn validate_control(ctl: &Control, x: &Dynamic) -> Result<Dynamic, String> {
             .as_bool()
             .map(Dynamic::from_bool)
             .map_err(|_| format!("`{id}` is a switch: true or false, not `{x}`")),
-        Control::Select(s) => {
+        Control::Select(s) | Control::Radio(s) => {
             // By label, or by value.
             if x.is_string() {
                 if let Some(v) = s.options.value.get(&x.to_string()) {

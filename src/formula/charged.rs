@@ -121,7 +121,7 @@ pub fn register(engine: &mut Engine, meter: &Arc<Meter>) {
 /// Re-registers the library functions that build lists, charging their length (after
 /// [`crate::library::register`], whose registrations these replace).
 pub fn register_library(engine: &mut Engine, meter: &Arc<Meter>) {
-    use crate::library::globals::{linspace, range, to_array};
+    use crate::library::globals::{linspace, logspace, range, to_array};
     let m = meter.clone();
     engine.register_fn("range", move |from: FLOAT, to: FLOAT| -> Res<Array> {
         let v = range(from, to)?;
@@ -133,6 +133,15 @@ pub fn register_library(engine: &mut Engine, meter: &Arc<Meter>) {
         "linspace",
         move |a: FLOAT, b: FLOAT, n: FLOAT| -> Res<Array> {
             let v = linspace(a, b, n)?;
+            m.charge(v.len() as u64)?;
+            Ok(to_array(v))
+        },
+    );
+    let m = meter.clone();
+    engine.register_fn(
+        "logspace",
+        move |a: FLOAT, b: FLOAT, n: FLOAT| -> Res<Array> {
+            let v = logspace(a, b, n)?;
             m.charge(v.len() as u64)?;
             Ok(to_array(v))
         },

@@ -471,7 +471,7 @@ fn check_control(cx: &mut Ctx, ctl: &Control) {
                 );
             }
         }
-        Control::Select(s) => {
+        Control::Select(s) | Control::Radio(s) => {
             if s.options.value.is_empty() {
                 cx.err(
                     s.options.pos,

@@ -94,7 +94,7 @@ fn one() -> u32 {
 pub struct Badge {
     /// Badge text.
     pub text: Text,
-    /// Colour: `info` (default) or `warn`.
+    /// Colour: `info` (default), `success`, `warn` or `danger`.
     #[serde(default)]
     pub kind: BadgeKind,
 }
@@ -105,7 +105,9 @@ pub struct Badge {
 pub enum BadgeKind {
     #[default]
     Info,
+    Success,
     Warn,
+    Danger,
 }
 
 /// Expected duration of the lab.
@@ -282,6 +284,11 @@ pub struct Prediction {
     /// Feedback for any option without its own.
     #[serde(default)]
     pub other_feedback: Option<Text>,
+    /// What the locked instruments say until the prediction is locked in (Markdown inline),
+    /// e.g. `Commit to a wait time first: the queue simulator opens once you have.` Default:
+    /// `Lock in a prediction to unlock the instruments, the math and the reflection.`
+    #[serde(default)]
+    pub lock_text: Option<Text>,
 }
 
 /// One option of a prediction or reflection.
@@ -360,6 +367,8 @@ pub enum Control {
     Slider(Slider),
     /// A dropdown: label -> value (a number, boolean, string or a record of several variables).
     Select(Select),
+    /// The same as a select, shown as radio buttons (every option in view): for a few options.
+    Radio(Select),
     /// An on/off switch (boolean).
     Switch(Switch),
     /// A number input box.
@@ -372,7 +381,7 @@ impl Control {
     pub fn id(&self) -> &Spanned<String> {
         match self {
             Control::Slider(c) => &c.id,
-            Control::Select(c) => &c.id,
+            Control::Select(c) | Control::Radio(c) => &c.id,
             Control::Switch(c) => &c.id,
             Control::Number(c) => &c.id,
             Control::Checkboxes(c) => &c.id,
@@ -381,7 +390,7 @@ impl Control {
     pub fn label(&self) -> &Text {
         match self {
             Control::Slider(c) => &c.label,
-            Control::Select(c) => &c.label,
+            Control::Select(c) | Control::Radio(c) => &c.label,
             Control::Switch(c) => &c.label,
             Control::Number(c) => &c.label,
             Control::Checkboxes(c) => &c.label,
@@ -391,6 +400,7 @@ impl Control {
         match self {
             Control::Slider(_) => "slider",
             Control::Select(_) => "select",
+            Control::Radio(_) => "radio",
             Control::Switch(_) => "switch",
             Control::Number(_) => "number",
             Control::Checkboxes(_) => "checkboxes",

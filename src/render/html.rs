@@ -8,6 +8,7 @@
 //! scripts (by SHA-256 hash), no network and no eval.
 
 mod chart;
+mod features;
 pub(crate) mod hash;
 mod live;
 mod md;
@@ -384,8 +385,9 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
 
     // The embedded scripts are minified; an instructor's own (`--templates`) only stripped, so
     // a script that leans on automatic semicolon insertion keeps working.
+    let on = features::used(&fns.bodies, &page_features(l));
     let script = |name: &str| -> Result<String, String> {
-        let src = asset(ASSETS, name, dir)?;
+        let src = features::strip(&asset(ASSETS, name, dir)?, &on);
         let own = dir.is_some_and(|d| d.join(name).exists());
         Ok(if own { strip_js(&src) } else { minify_js(&src) })
     };
@@ -411,7 +413,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "lang": "en",
         "title": strip_tags(&md_inline(&title_text)),
         "csp": csp,
-        "style": asset(ASSETS, "style.css", dir)?.as_ref(),
+        "style": features::strip(&asset(ASSETS, "style.css", dir)?, &on),
         "lab": {
             "id": l.id.value,
             "version": l.version,
@@ -439,6 +441,24 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "scripts": scripts,
     });
     render_template(dir, "page.html.j2", &ctx)
+}
+
+/// The optional script features the lab's parts use (see `features`).
+fn page_features(lab: &crate::model::Lab) -> Vec<&'static str> {
+    use crate::model::Control;
+    let mut on = Vec::new();
+    let controls = || lab.parts.iter().flat_map(|p| &p.controls);
+    if controls().any(|c| matches!(c, Control::Radio(_))) {
+        on.push("radio");
+    }
+    for b in &lab.badges {
+        match b.kind {
+            crate::model::BadgeKind::Danger => on.push("badge-danger"),
+            crate::model::BadgeKind::Success => on.push("badge-success"),
+            _ => {}
+        }
+    }
+    on
 }
 
 fn strip_tags(s: &str) -> String {

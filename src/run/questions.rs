@@ -67,6 +67,10 @@ impl Session<'_> {
                 self.scr.println("");
                 self.scr
                     .println(&self.scr.paint(Style::Bold, "Make your prediction"));
+                if let Some(t) = &pv.lock_text {
+                    let t = format!("🔒 {}", t.plain());
+                    self.print(md::render_prefixed(&t, &self.scr, "", "  "));
+                }
                 let a = self.ask_prediction(&items, pred, &pid, &question)?;
                 // Locked in: the first answer is the one that counts.
                 let rec = &mut self.ledger.parts[&pid];

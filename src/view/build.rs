@@ -172,6 +172,7 @@ pub fn part(
         None => None,
         Some(pr) => Some(PredictionView {
             question: st(&pr.question)?,
+            lock_text: pr.lock_text.as_ref().map(st).transpose()?,
             scenario: settings(p, &pr.scenario, &st)?,
             options: choices(&st, &pr.options, pr.other_feedback.as_ref(), answers)?,
             numeric: match &pr.numeric {

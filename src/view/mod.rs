@@ -96,7 +96,7 @@ pub struct Header {
 #[derive(Debug, Serialize)]
 pub struct Badge {
     pub text: Prose,
-    /// `info` or `warn`.
+    /// `info`, `success`, `warn` or `danger`.
     pub kind: &'static str,
 }
 
@@ -179,6 +179,8 @@ pub struct Setting {
 #[derive(Debug, Serialize)]
 pub struct PredictionView {
     pub question: Prose,
+    /// What the locked instruments say until it is locked in (the lab's `lock_text`).
+    pub lock_text: Option<Prose>,
     /// The control values the question is about.
     pub scenario: Vec<Setting>,
     pub options: Vec<OptionView>,
@@ -277,6 +279,10 @@ pub enum InputView {
         on: bool,
     },
     Select {
+        choices: Vec<ChoiceView>,
+    },
+    /// A select shown as radio buttons.
+    Radio {
         choices: Vec<ChoiceView>,
     },
     Checkboxes {

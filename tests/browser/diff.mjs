@@ -27,7 +27,8 @@ try {
       const sec = document.querySelector(`[data-part="${part}"]`);
       for (const s of sets) {
         const els = [...sec.querySelectorAll(`[name="${s.id}"]`)];
-        if (s.kind === 'select') { els[0].selectedIndex = s.index; els[0].dispatchEvent(new Event('change', { bubbles: true })); }
+        if (s.kind === 'radio') { const r = sec.querySelectorAll(`[data-control="${s.id}"]`)[s.index]; r.checked = true; r.dispatchEvent(new Event('change', { bubbles: true })); }
+        else if (s.kind === 'select') { els[0].selectedIndex = s.index; els[0].dispatchEvent(new Event('change', { bubbles: true })); }
         else if (s.kind === 'switch') { els[0].checked = s.checked; els[0].dispatchEvent(new Event('change', { bubbles: true })); }
         else if (s.kind === 'checkboxes') { for (const e of els) { e.checked = !!s.boxes[e.value]; e.dispatchEvent(new Event('change', { bubbles: true })); } }
         else { els[0].value = s.value; els[0].dispatchEvent(new Event('input', { bubbles: true })); }

@@ -49,9 +49,9 @@ fn control_data(c: &crate::view::ControlView) -> J {
             json!({"id": c.id, "kind": "number", "digits": null, "unit": c.unit})
         }
         InputView::Switch { .. } => json!({"id": c.id, "kind": "switch"}),
-        InputView::Select { choices } => {
+        InputView::Select { choices } | InputView::Radio { choices } => {
             let values: Vec<&J> = choices.iter().map(|o| &o.value).collect();
-            json!({"id": c.id, "kind": "select", "values": values})
+            json!({"id": c.id, "kind": c.kind, "values": values})
         }
         InputView::Checkboxes { .. } => json!({"id": c.id, "kind": "checkboxes"}),
     }
