@@ -361,6 +361,13 @@
       var f = p.formulas[i];
       try { S[f[0]] = run(f[1], S); } catch (e) { throw new Error("formula `" + f[0] + "` failed: " + e.message); }
     }
+/*@if answer*/
+    /* The locked-in answer (eval::with_answer): after the formulas, which never see it. */
+    if (p.answer) {
+      var a = state.parts[p.id].prediction, set = answered(p.id, "prediction");
+      S.answer = p.answer === "number" ? (set ? parseFloat(a) : NaN) : (set ? String(a) : "");
+    }
+/*@end answer*/
     return S;
   }
   function child(S, vars) {
@@ -576,10 +583,20 @@
     if (pr.numeric) {
       var x = parseFloat(ans);
       if (!/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(String(ans)) || x !== x) return false;
-      return Math.abs(x - pr.target) <= pr.tolerance * Math.abs(pr.target);
+      return Math.abs(x - pr.target) <= (pr.abs !== null && pr.abs !== undefined ? pr.abs : pr.tolerance * Math.abs(pr.target));
     }
     return pr.options.some(function (o) { return o.correct && o.id === ans; });
   }
+/*@if bands*/
+  /* NumericAnswer::band_of: from (inclusive) up to to (exclusive; the last band includes it). */
+  function bandOf(bands, x) {
+    for (var i = 0; i < bands.length; i++) {
+      var f = bands[i][0], t = bands[i][1];
+      if ((f === null || x >= f) && (t === null || x < t || (i === bands.length - 1 && x === t))) return i;
+    }
+    return -1;
+  }
+/*@end bands*/
   function reflectionCorrect(p, ans) {
     if (!p.reflection || ans === undefined || ans === null) return null;
     return p.reflection.options.some(function (o) { return o.correct && o.id === ans; });
@@ -621,6 +638,7 @@
     a.prediction_locked_at = new Date().toISOString().replace(/\.\d+Z$/, "Z");
     a.prediction_attempts = [];
     delete looking[p.id];
+    recompute(p);
     save(); applyGates();
     var box = q(partEl(p), "[data-prediction-result]");
     if (box) announce(p, box.innerHTML);
@@ -654,6 +672,10 @@
       if (word) word.textContent = ok ? "✓ Correct" : "⚠ Not quite";
       if (what === "prediction" && p.prediction && p.prediction.numeric) {
         qa(el, "[data-numeric-feedback]").forEach(function (f) { f.hidden = f.getAttribute("data-numeric-feedback") !== (ok ? "correct" : "other"); });
+/*@if bands*/
+        var band = bandOf(p.prediction.bands, parseFloat(ans));
+        qa(el, "[data-numeric-band]").forEach(function (f) { f.hidden = +f.getAttribute("data-numeric-band") !== band; });
+/*@end bands*/
       }
     }
   }

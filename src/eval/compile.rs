@@ -95,6 +95,9 @@ pub struct CompiledPart {
     pub exprs: HashMap<String, CompiledExpr>,
     /// Names visible to the part's expressions.
     pub names: BTreeSet<String>,
+    /// The value of `answer` before the prediction is locked in (`""` for options, NaN for a
+    /// number), when the part binds `answer` (it has a prediction and no name `answer` of its own).
+    pub answer: Option<Dynamic>,
 }
 
 /// A lab ready to evaluate.
@@ -538,6 +541,18 @@ fn compile_part(
     }
     let formulas = topo_sort(c, part, compiled);
 
+    // The student's answer: visible to prose, banners and instruments, never to formulas.
+    let answer = match &part.prediction {
+        Some(p) if !names.contains("answer") => {
+            names.insert("answer".to_string());
+            Some(match p.numeric {
+                Some(_) => Dynamic::from_float(f64::NAN),
+                None => Dynamic::from(""),
+            })
+        }
+        _ => None,
+    };
+
     // Everything else.
     let mut exprs = HashMap::new();
     for t in part_static_texts(part) {
@@ -603,6 +618,7 @@ fn compile_part(
         formulas,
         exprs,
         names,
+        answer,
     }
 }
 

@@ -197,13 +197,41 @@ impl CompiledLab {
             })?;
             scope.push_dynamic(f.name.as_str(), v);
         }
-        // `iter` yields in definition order: constants, controls, formulas.
+        // The locked-in answer (`inputs["answer"]`, see [`Self::with_answer`]), after the
+        // formulas, which never see it.
+        if let Some(unset) = &part.answer {
+            let v = inputs
+                .get("answer")
+                .cloned()
+                .unwrap_or_else(|| unset.clone());
+            scope.push_dynamic("answer", v);
+        }
+        // `iter` yields in definition order: constants, controls, formulas, answer.
         let values: IndexMap<String, Dynamic> =
             scope.iter().map(|(k, _, v)| (k.to_string(), v)).collect();
         Ok(Evaluation {
             part: part.index,
             values,
         })
+    }
+
+    /// `inputs` with the student's locked-in `answer` of the part's prediction: an option's id,
+    /// or a typed number (as text, e.g. from the ledger). Without one `answer` stays unset.
+    pub fn with_answer(
+        &self,
+        part: &CompiledPart,
+        mut inputs: IndexMap<String, Dynamic>,
+        answer: Option<&str>,
+    ) -> IndexMap<String, Dynamic> {
+        if let (Some(unset), Some(a)) = (&part.answer, answer) {
+            let v = if unset.is_float() {
+                Dynamic::from_float(a.trim().parse::<f64>().unwrap_or(f64::NAN))
+            } else {
+                Dynamic::from(a.to_string())
+            };
+            inputs.insert("answer".to_string(), v);
+        }
+        inputs
     }
 
     /// Evaluates at the defaults overridden by `set`.

@@ -4,9 +4,11 @@
 //! its position. Expressions (`Expr`) are Rhai; prose (`Text`) is Markdown with `{{ rhai }}`
 //! placeholders. Doc comments become the JSON Schema descriptions editors show.
 
+mod numeric;
 mod self_assessment;
 mod spanned;
 
+pub use numeric::{NumericAnswer, NumericBand};
 pub use self_assessment::SelfAssessmentItem;
 pub use spanned::{Pos, Spanned};
 
@@ -284,6 +286,11 @@ pub struct Prediction {
     /// Feedback for any option without its own.
     #[serde(default)]
     pub other_feedback: Option<Text>,
+    /// Feedback that follows the student: every feedback text of this prediction is evaluated
+    /// at the controls' current values (not the scenario) and re-evaluated as they move, with
+    /// `answer` the locked-in answer. Handouts and the answer key keep the scenario's values.
+    #[serde(default)]
+    pub live: bool,
     /// What the locked instruments say until the prediction is locked in (Markdown inline),
     /// e.g. `Commit to a wait time first: the queue simulator opens once you have.` Default:
     /// `Lock in a prediction to unlock the instruments, the math and the reflection.`
@@ -333,30 +340,6 @@ pub struct Claim {
     /// Exactly this boolean.
     #[serde(default)]
     pub is: Option<bool>,
-}
-
-/// A numeric prediction graded against an output.
-#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NumericAnswer {
-    /// The output the answer is compared with, at the prediction's scenario.
-    pub output: Spanned<String>,
-    /// Relative tolerance (0.1 = within ±10%).
-    #[serde(default = "default_numeric_tol")]
-    pub tolerance: f64,
-    /// Unit shown next to the input box.
-    #[serde(default)]
-    pub unit: Option<String>,
-    /// Feedback when the answer is within tolerance.
-    #[serde(default)]
-    pub correct_feedback: Option<Text>,
-    /// Feedback otherwise.
-    #[serde(default)]
-    pub other_feedback: Option<Text>,
-}
-
-fn default_numeric_tol() -> f64 {
-    0.1
 }
 
 /// A control. Write it externally tagged: `- slider: { id: ..., ... }`.

@@ -451,6 +451,14 @@ fn page_features(lab: &crate::model::Lab) -> Vec<&'static str> {
     if controls().any(|c| matches!(c, Control::Radio(_))) {
         on.push("radio");
     }
+    let numeric = || {
+        lab.parts
+            .iter()
+            .filter_map(|p| p.prediction.as_ref()?.numeric.as_ref())
+    };
+    if numeric().any(|n| !n.bands.is_empty()) {
+        on.push("bands");
+    }
     for b in &lab.badges {
         match b.kind {
             crate::model::BadgeKind::Danger => on.push("badge-danger"),

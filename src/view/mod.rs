@@ -12,10 +12,12 @@
 
 mod build;
 mod controls;
+mod feedback;
 pub mod format;
 
 pub use build::{explore, header, lab, part};
 pub use controls::control_value_text;
+pub use feedback::answer_feedback;
 
 use crate::eval::chart::ChartData;
 use crate::eval::Span;
@@ -179,6 +181,8 @@ pub struct Setting {
 #[derive(Debug, Serialize)]
 pub struct PredictionView {
     pub question: Prose,
+    /// Its feedback follows the student's controls and answer (`live: true`).
+    pub live: bool,
     /// What the locked instruments say until it is locked in (the lab's `lock_text`).
     pub lock_text: Option<Prose>,
     /// The control values the question is about.
@@ -209,6 +213,19 @@ pub struct OptionView {
 #[derive(Debug, Serialize)]
 pub struct NumericView {
     pub unit: Option<String>,
+    /// The answer box's range, arrow step and starting number.
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub step: Option<f64>,
+    pub default: Option<f64>,
+    /// Answers only: what is accepted, in words: `±10%` or `±2 min`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accepted: Option<String>,
+    /// Answers only: the absolute tolerance, when the lab gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub abs_tol: Option<f64>,
+    /// Answers only (empty otherwise): the graded bands, low to high.
+    pub bands: Vec<BandView>,
     /// Answers only: the expected value at the scenario, formatted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub answer: Option<String>,
@@ -224,6 +241,16 @@ pub struct NumericView {
     pub correct_feedback: Option<Prose>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub other_feedback: Option<Prose>,
+}
+
+/// A band of a numeric prediction: its bounds, the range in words and its feedback.
+#[derive(Debug, Serialize)]
+pub struct BandView {
+    pub from: Option<f64>,
+    pub to: Option<f64>,
+    /// `below 400`, `400 to 800`, `800 and above`.
+    pub range: String,
+    pub feedback: Prose,
 }
 
 #[derive(Debug, Serialize)]

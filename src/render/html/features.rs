@@ -14,6 +14,7 @@ pub(super) fn used(bodies: &[String], extra: &[&'static str]) -> BTreeSet<&'stat
         ("sci", "_fn(L,\"fmt\",\"nns\")"),
         ("logspace", "_fn(L,\"logspace\""),
         ("log2", "_fn(L,\"log2\""),
+        ("answer", "S.answer"),
     ] {
         if any(needle) {
             on.insert(name);
