@@ -27,6 +27,21 @@ pub(super) fn answered(ev: &Evaluation, cp: &CompiledPart, answer: &str) -> Eval
     ev
 }
 
+/// An answer inside a band: its middle, or beyond its one bound.
+fn band_example(b: &NumericBand) -> f64 {
+    match (
+        b.from.as_ref().map(|x| x.value),
+        b.to.as_ref().map(|x| x.value),
+    ) {
+        (Some(f), Some(t)) => (f + t) / 2.0,
+        (Some(f), None) if f > 0.0 => f * 2.0,
+        (Some(f), None) => f + 1.0,
+        (None, Some(t)) if t > 0.0 => t / 2.0,
+        (None, Some(t)) => t - 1.0,
+        (None, None) => 0.0,
+    }
+}
+
 /// A band's range in words.
 fn band_range(b: &NumericBand, unit: Option<&str>) -> String {
     let n = |x: f64| match unit {
@@ -51,15 +66,24 @@ pub(super) fn numeric_view(
     answers: bool,
 ) -> R<NumericView> {
     let p = &lab.lab.parts[cp.index];
-    let st = |t: &Text| prose(lab, Some(cp), Some(scen), t);
-    let ost = |t: Option<&Text>| {
+    let v = scen.values.get(&nu.output.value).cloned();
+    let target = v.as_ref().and_then(as_number).unwrap_or(f64::NAN);
+    // Frozen at the scenario; `answer` (only in live feedback) is an example answer the text
+    // applies to: the key for the within-tolerance feedback, else one in the band.
+    let at = |t: &Text, x: f64| prose(lab, Some(cp), Some(&answered(scen, cp, &x.to_string())), t);
+    let wrong = nu
+        .bands
+        .iter()
+        .map(band_example)
+        .find(|x| !nu.accepts(*x, target))
+        .unwrap_or(target * 2.0);
+    let ost = |t: Option<&Text>, x: f64| {
         if answers {
-            t.map(st).transpose()
+            t.map(|t| at(t, x)).transpose()
         } else {
             Ok(None)
         }
     };
-    let v = scen.values.get(&nu.output.value).cloned();
     let o = p.outputs.get(&nu.output.value).cloned().unwrap_or_default();
     let accepted = match &nu.abs_tol {
         Some(a) => format_output(
@@ -80,7 +104,7 @@ pub(super) fn numeric_view(
                     from: b.from.as_ref().map(|x| x.value),
                     to: b.to.as_ref().map(|x| x.value),
                     range: band_range(b, nu.unit.as_deref()),
-                    feedback: st(&b.feedback)?,
+                    feedback: at(&b.feedback, band_example(b))?,
                 })
             })
             .collect::<R<_>>()?
@@ -104,8 +128,18 @@ pub(super) fn numeric_view(
         target: answers.then(|| v.as_ref().and_then(as_number).unwrap_or(f64::NAN)),
         tolerance: answers.then_some(nu.rel_tol()),
         tolerance_pct: answers.then(|| format::auto(nu.rel_tol() * 100.0)),
-        correct_feedback: ost(nu.correct_feedback.as_ref())?,
-        other_feedback: ost(nu.other_feedback.as_ref())?,
+        correct_feedback: ost(nu.correct_feedback.as_ref(), target)?,
+        other_feedback: ost(nu.other_feedback.as_ref(), wrong)?,
+        range: match (&nu.min, &nu.max) {
+            (None, None) => None,
+            (lo, hi) => {
+                let w = |b: &Option<Spanned<f64>>| {
+                    b.as_ref()
+                        .map_or("…".to_string(), |x| format::auto(x.value))
+                };
+                Some(format!("{} to {}", w(lo), w(hi)))
+            }
+        },
     })
 }
 

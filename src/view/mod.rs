@@ -218,6 +218,8 @@ pub struct NumericView {
     pub max: Option<f64>,
     pub step: Option<f64>,
     pub default: Option<f64>,
+    /// The box's range in words (`0 to 500`), when it has one.
+    pub range: Option<String>,
     /// Answers only: what is accepted, in words: `±10%` or `±2 min`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub accepted: Option<String>,
