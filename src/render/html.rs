@@ -10,6 +10,7 @@
 mod chart;
 mod features;
 pub(crate) mod hash;
+mod libjs;
 mod live;
 mod md;
 mod minify;
@@ -73,20 +74,6 @@ pub const ASSETS: &[(&str, &str)] = &[
         include_str!("../../renderers/html/library.js"),
     ),
 ];
-
-/// The hardware table handed to `labforgeLibrary` in the page.
-/// Only what `hw(id)` returns (the name and the numbers): sources and notes stay in the docs.
-fn hardware_json() -> J {
-    let mut h = crate::library::hardware_json();
-    if let J::Object(devices) = &mut h {
-        for d in devices.values_mut() {
-            if let J::Object(fields) = d {
-                fields.retain(|k, v| k == "name" || v.is_number());
-            }
-        }
-    }
-    h
-}
 
 pub struct HtmlRenderer;
 
@@ -369,6 +356,9 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         .iter()
         .map(|(k, v)| (k.clone(), to_json(v)))
         .collect();
+    // What the page's scripts call: the formulas' bodies and the lab functions they use.
+    let mut scanned = fns.bodies.clone();
+    scanned.extend(lab.functions.iter().map(|f| f.js().2));
     let data = json!({
         "maxOps": limits::MAX_OPERATIONS,
         "labOps": limits::LAB_OPERATIONS,
@@ -377,7 +367,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
         "constants": constants,
         // The device table only when a formula looks a device up (it is most of the data).
-        "hardware": if fns.bodies.iter().any(|b| b.contains("_fn(L,\"hw\"")) { hardware_json() } else { json!({}) },
+        "hardware": libjs::hardware_for(&scanned, crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices))),
         "parts": parts_data,
         "hud": hud,
         "hasDecisionLog": has_decision_log,
@@ -385,16 +375,22 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
 
     // The embedded scripts are minified; an instructor's own (`--templates`) only stripped, so
     // a script that leans on automatic semicolon insertion keeps working.
-    let on = features::used(&fns.bodies, &page_features(l));
+    // Formulas, placeholders and the lab's functions, as the page runs them.
+    let fn_js = fns.script(lab);
+    let on = features::used(std::slice::from_ref(&fn_js), &page_features(l));
     let script = |name: &str| -> Result<String, String> {
         let src = features::strip(&asset(ASSETS, name, dir)?, &on);
         let own = dir.is_some_and(|d| d.join(name).exists());
         Ok(if own { strip_js(&src) } else { minify_js(&src) })
     };
-    let lib_js = script("library.js")?;
+    // The library, with the scripts of the namespaces the formulas call.
+    let lib_js = format!(
+        "{}{}",
+        script("library.js")?,
+        minify_js(&libjs::topic_scripts(&scanned))
+    );
     let charts_js = script("charts.js")?;
     let runtime_js = script("runtime.js")?;
-    let fn_js = fns.script();
     let scripts = [lib_js, charts_js, fn_js, runtime_js];
     for s in &scripts {
         if s.to_ascii_lowercase().contains("</script") {

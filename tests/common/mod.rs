@@ -32,11 +32,16 @@ pub fn html_test_labs() -> Vec<PathBuf> {
         let mut real: Vec<PathBuf> = rd
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            // A folder's course.yaml lists its labs; it is not one.
+            .filter(|p| p.file_name().is_some_and(|n| n != "course.yaml"))
             .collect();
         real.sort();
         v.extend(real);
     }
-    // After the seed labs, so their random positions stay those drawn before it was added.
+    // Last, so that the seed labs keep the random positions they were always tested at.
+    v.push(root().join("tests/inputs/ok_functions.yaml"));
+    v.push(root().join("tests/inputs/ok_lab_formulas.yaml"));
+    v.push(root().join("tests/inputs/course_modules/labs/allreduce.yaml"));
     v.push(root().join("tests/inputs/html_predict.yaml"));
     v
 }
@@ -51,6 +56,11 @@ pub fn browser_ready() -> bool {
     } else if Command::new("node").arg("--version").output().is_err() {
         Some("no node".to_string())
     } else {
+        // Tests of one binary run in parallel: without the lock each saw the modules missing
+        // and ran `npm ci`, which empties node_modules while another test's node is loading
+        // playwright-core (ERR_MODULE_NOT_FOUND on a fresh checkout).
+        static INSTALL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
         let dir = root().join("tests/browser");
         let installed = [
             "playwright-core",
@@ -115,4 +125,23 @@ pub fn files_under(dir: &Path) -> Vec<PathBuf> {
     }
     v.sort();
     v
+}
+
+/// Paths (as JSON pointers) of every string in `v`.
+pub fn json_strings(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::String(_) => out.push(at),
+        serde_json::Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                json_strings(x, format!("{at}/{i}"), out);
+            }
+        }
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                let k = k.replace('~', "~0").replace('/', "~1");
+                json_strings(x, format!("{at}/{k}"), out);
+            }
+        }
+        _ => {}
+    }
 }
