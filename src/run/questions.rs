@@ -295,7 +295,28 @@ impl Session<'_> {
                 it.key
             ),
         ));
-        self.verdict(*correct, fb.clone());
+        // Live: the option's feedback at the current controls (`answer` stays the locked one).
+        let cp = self.lab.part(pid);
+        let live = cp.filter(|cp| {
+            self.lab.lab.parts[cp.index]
+                .prediction
+                .as_ref()
+                .is_some_and(|p| p.live)
+        });
+        let fb = match live {
+            Some(cp) => {
+                let part = &self.lab.lab.parts[cp.index];
+                let ev = self
+                    .lab
+                    .evaluate(cp, &self.inputs_of(cp, part))
+                    .map_err(super::eval_stop)?;
+                crate::view::feedback_at(self.lab, cp, &ev, &it.key, *correct)
+                    .map_err(|e| Stop::Bad(format!("the lab failed to evaluate: {e}")))?
+                    .map(|p| p.plain())
+            }
+            None => fb.clone(),
+        };
+        self.verdict(*correct, fb);
         Ok(())
     }
 }

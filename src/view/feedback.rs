@@ -153,12 +153,24 @@ pub fn answer_feedback(
     answer: &str,
     correct: bool,
 ) -> R<Option<Prose>> {
+    feedback_at(lab, cp, &answered(ev, cp, answer), answer, correct)
+}
+
+/// The feedback of `shown` (an option's id or a typed number) rendered at `ev` as it is (whose
+/// `answer` stays the locked-in one): a look at another option after locking in.
+pub fn feedback_at(
+    lab: &CompiledLab,
+    cp: &CompiledPart,
+    ev: &Evaluation,
+    shown: &str,
+    correct: bool,
+) -> R<Option<Prose>> {
     let p = &lab.lab.parts[cp.index];
     let Some(pr) = &p.prediction else {
         return Ok(None);
     };
-    let ev = answered(ev, cp, answer);
-    let render = |t: &Text| prose(lab, Some(cp), Some(&ev), t);
+    let answer = shown;
+    let render = |t: &Text| prose(lab, Some(cp), Some(ev), t);
     let texts: Vec<&Text> = match &pr.numeric {
         Some(nu) => {
             let verdict = if correct {

@@ -17,7 +17,7 @@ pub mod format;
 
 pub use build::{explore, header, lab, part};
 pub use controls::control_value_text;
-pub use feedback::answer_feedback;
+pub use feedback::{answer_feedback, feedback_at};
 
 use crate::eval::chart::ChartData;
 use crate::eval::Span;
