@@ -128,22 +128,13 @@ pub fn register_library(engine: &mut Engine, meter: &Arc<Meter>) {
         m.charge(v.len() as u64)?;
         Ok(to_array(v))
     });
-    let m = meter.clone();
-    engine.register_fn(
-        "linspace",
-        move |a: FLOAT, b: FLOAT, n: FLOAT| -> Res<Array> {
-            let v = linspace(a, b, n)?;
+    type Spaced = fn(FLOAT, FLOAT, FLOAT) -> Res<Vec<FLOAT>>;
+    for (name, build) in [("linspace", linspace as Spaced), ("logspace", logspace)] {
+        let m = meter.clone();
+        engine.register_fn(name, move |a: FLOAT, b: FLOAT, n: FLOAT| -> Res<Array> {
+            let v = build(a, b, n)?;
             m.charge(v.len() as u64)?;
             Ok(to_array(v))
-        },
-    );
-    let m = meter.clone();
-    engine.register_fn(
-        "logspace",
-        move |a: FLOAT, b: FLOAT, n: FLOAT| -> Res<Array> {
-            let v = logspace(a, b, n)?;
-            m.charge(v.len() as u64)?;
-            Ok(to_array(v))
-        },
-    );
+        });
+    }
 }
