@@ -29,6 +29,8 @@ fn labs() -> Vec<(String, CompiledLab)> {
         let mut files: Vec<PathBuf> = rd
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            // A folder's course.yaml lists its labs; it is not one.
+            .filter(|p| p.file_name().is_some_and(|n| n != "course.yaml"))
             .collect();
         files.sort();
         for f in files {
