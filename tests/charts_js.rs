@@ -174,8 +174,10 @@ fn charts_js_draws_what_svg_rs_draws() {
     labs.extend(
         real.into_iter()
             .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-            // A folder's course.yaml lists its labs; it is not one.
-            .filter(|p| p.file_name().is_some_and(|n| n != "course.yaml")),
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n != labforge::course::FILE_NAME)
+            }),
     );
     let mut cases: Vec<(String, ChartData)> = Vec::new();
     for path in &labs {

@@ -8,6 +8,7 @@
 //! scripts (by SHA-256 hash), no network and no eval.
 
 mod chart;
+mod course;
 mod features;
 pub(crate) mod hash;
 mod libjs;
@@ -69,6 +70,19 @@ pub const ASSETS: &[(&str, &str)] = &[
         include_str!("../../renderers/html/runtime.js"),
     ),
     ("charts.js", include_str!("../../renderers/html/charts.js")),
+    ("course.js", include_str!("../../renderers/html/course.js")),
+    (
+        "course-index.js",
+        include_str!("../../renderers/html/course-index.js"),
+    ),
+    (
+        "earlier.html.j2",
+        include_str!("../../renderers/html/earlier.html.j2"),
+    ),
+    (
+        "course-index.html.j2",
+        include_str!("../../renderers/html/course-index.html.j2"),
+    ),
     (
         "library.js",
         include_str!("../../renderers/html/library.js"),
@@ -89,7 +103,7 @@ impl Renderer for HtmlRenderer {
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
         lab.start_update(); // one render, one total work budget
-        let html = render_page(lab, opts)?;
+        let html = render_page(lab, stem, opts)?;
         Ok(vec![OutFile {
             path: PathBuf::from(super::file_name(&format!("{stem}.html"))),
             bytes: html.into_bytes(),
@@ -101,6 +115,9 @@ impl Renderer for HtmlRenderer {
         labs: &[(String, &CompiledLab)],
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
+        if let Some(site) = &opts.course {
+            return course::index(site, opts);
+        }
         let dir = opts.templates.as_deref();
         let style = asset(ASSETS, "style.css", dir)?;
         let mut items = Vec::new();
@@ -136,7 +153,7 @@ impl Renderer for HtmlRenderer {
     }
 }
 
-fn url_escape(s: &str) -> String {
+pub(crate) fn url_escape(s: &str) -> String {
     s.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || "-_.~".contains(c) {
@@ -237,7 +254,7 @@ fn script_json(v: &J) -> String {
         .replace('\u{2029}', "\\u2029")
 }
 
-fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String> {
+fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<String, String> {
     let dir = opts.templates.as_deref();
     let l = &lab.lab;
     let mut fns = Fns::default();
@@ -255,6 +272,18 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
     let objectives: Vec<J> = h.objectives.iter().map(lead_json).collect();
     let prereq: Vec<String> = h.prerequisites.iter().map(|p| html(p, true)).collect();
     let title_text = h.title.plain();
+    let course = opts
+        .course
+        .as_ref()
+        .and_then(|site| course::page(site, stem, l));
+    let earlier_in = |part: &str| -> Vec<J> {
+        course
+            .iter()
+            .flat_map(|c| &c.earlier_parts)
+            .filter(|(p, _)| p == part)
+            .map(|(_, e)| e.clone())
+            .collect()
+    };
 
     // Parts.
     let env = environment(dir);
@@ -283,6 +312,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
             "label": pv.label,
             "html": body,
             "locked": !pv.requires.is_empty(),
+            "earlier": earlier_in(&pv.id),
         }));
         parts_data.push(data);
     }
@@ -356,9 +386,9 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         .iter()
         .map(|(k, v)| (k.clone(), to_json(v)))
         .collect();
-    // What the page's scripts call: the formulas' bodies and the lab functions they use.
-    let mut scanned = fns.bodies.clone();
-    scanned.extend(lab.functions.iter().map(|f| f.js().2));
+    // The page's translated script: every formula, series and placeholder, and the lab and
+    // module functions they call. What it calls decides which library pieces the page carries.
+    let fn_js = fns.script(lab);
     let data = json!({
         "maxOps": limits::MAX_OPERATIONS,
         "labOps": limits::LAB_OPERATIONS,
@@ -367,17 +397,28 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
         "constants": constants,
         // The device table only when a formula looks a device up (it is most of the data).
-        "hardware": libjs::hardware_for(&scanned, crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices))),
+        "hardware": libjs::hardware_for(&fn_js, crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices))),
         "parts": parts_data,
         "hud": hud,
         "hasDecisionLog": has_decision_log,
     });
+    let mut data = data;
+    if let Some(c) = &course {
+        data["course"] = c.data.clone();
+    }
 
     // The embedded scripts are minified; an instructor's own (`--templates`) only stripped, so
     // a script that leans on automatic semicolon insertion keeps working.
-    // Formulas, placeholders and the lab's functions, as the page runs them.
-    let fn_js = fns.script(lab);
+    // The optional features the page's formulas, placeholders and functions (`fn_js`) use.
     let on = features::used(std::slice::from_ref(&fn_js), &page_features(l));
+    if !on.contains("answer") {
+        // No expression reads `answer`: the runtime does not bind it, the parts need not say how.
+        if let Some(parts) = data["parts"].as_array_mut() {
+            for p in parts.iter_mut().filter_map(|p| p.as_object_mut()) {
+                p.remove("answer");
+            }
+        }
+    }
     let script = |name: &str| -> Result<String, String> {
         let src = features::strip(&asset(ASSETS, name, dir)?, &on);
         let own = dir.is_some_and(|d| d.join(name).exists());
@@ -387,11 +428,16 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
     let lib_js = format!(
         "{}{}",
         script("library.js")?,
-        minify_js(&libjs::topic_scripts(&scanned))
+        minify_js(&libjs::topic_scripts(&fn_js))
     );
     let charts_js = script("charts.js")?;
     let runtime_js = script("runtime.js")?;
-    let scripts = [lib_js, charts_js, fn_js, runtime_js];
+    // The course record's script runs before the runtime reads saved progress.
+    let mut scripts = vec![lib_js, charts_js, fn_js];
+    if course.is_some() {
+        scripts.push(script("course.js")?);
+    }
+    scripts.push(runtime_js);
     for s in &scripts {
         if s.to_ascii_lowercase().contains("</script") {
             return Err("a page script contains `</script`".into());
@@ -435,6 +481,8 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         },
         "data_json": script_json(&data),
         "scripts": scripts,
+        "course": course.as_ref().map(|c| c.ctx.clone()),
+        "earlier": course.as_ref().map(|c| c.earlier_top.clone()).unwrap_or_default(),
     });
     render_template(dir, "page.html.j2", &ctx)
 }
