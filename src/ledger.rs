@@ -533,7 +533,7 @@ pub fn prediction_correct(lab: &CompiledLab, part: &Part, pred: &Prediction, ans
         else {
             return false;
         };
-        return (x - want).abs() <= n.tolerance * want.abs();
+        return n.accepts(x, want);
     }
     pred.options
         .iter()

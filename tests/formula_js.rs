@@ -332,7 +332,7 @@ const REJECTED: &[&str] = &[
     "for (v, i) in list { v }",
     "let t = 0; loop { break t; }",
     "let t = 1; t <<= 2; t",
-    "fmt(1, 2, 3)",
+    "fmt(1, 2, \"sci\", 4)",
     "log(100, 10, 1)",
     "sin()",
     "contains(list)",
@@ -351,7 +351,7 @@ const REJECTED: &[&str] = &[
     "m?[\"b\"]",
     "m.a.nothing?.b",
     "m.nothing?[\"b\"]",
-    "x.fmt(1, 2)",
+    "x.fmt(1, \"sci\", 4)",
     "queue::pk_wait(1)",
 ];
 

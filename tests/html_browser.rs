@@ -118,11 +118,11 @@ fn random_setting(c: &Control, rng: &mut Rng) -> (J, String) {
                 b.to_string(),
             )
         }
-        Control::Select(s) => {
+        Control::Select(s) | Control::Radio(s) => {
             let i = rng.below(s.options.value.len());
             let (label, _) = s.options.value.get_index(i).unwrap();
             (
-                json!({"id": id, "kind": "select", "index": i}),
+                json!({"id": id, "kind": c.kind(), "index": i}),
                 label.clone(),
             )
         }
@@ -166,10 +166,10 @@ fn default_setting(c: &Control) -> (J, String) {
             json!({"id": id, "kind": "switch", "checked": s.default}),
             s.default.to_string(),
         ),
-        Control::Select(s) => {
+        Control::Select(s) | Control::Radio(s) => {
             let i = s.options.value.get_index_of(&s.default.value).unwrap_or(0);
             (
-                json!({"id": id, "kind": "select", "index": i}),
+                json!({"id": id, "kind": c.kind(), "index": i}),
                 s.default.value.clone(),
             )
         }

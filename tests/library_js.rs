@@ -366,6 +366,12 @@ fn cases() -> Vec<Case> {
                 args: vec![n(x), n(d)],
             });
         }
+        for &d in &[0.0, 2.0, 3.0, 20.0] {
+            v.push(Case {
+                path: "fmt",
+                args: vec![n(x), n(d), s("sci")],
+            });
+        }
         for &d in &[0.0, 1.0, 2.0] {
             v.push(Case {
                 path: "fmt_pct",
@@ -395,6 +401,35 @@ fn cases() -> Vec<Case> {
             &[0.0, 1.0, 2.0, 5.0, 20.0, 100.0, 200.0, 2.5, -1.0, NAN, 2e6],
         ],
     );
+    // Scientific notation: exact ties (1.125, 0.5) round to even on both sides; a rounding
+    // carry moves the exponent (9.9999 -> 1.00×10¹); an unknown style is the same error.
+    for (x, d) in [
+        (1.125, 2.0),
+        (0.5, 0.0),
+        (2.5, 0.0),
+        (9.9999, 2.0),
+        (99.95, 2.0),
+        (0.0, 2.0),
+        (-0.0, 1.0),
+    ] {
+        v.push(Case {
+            path: "fmt",
+            args: vec![n(x), n(d), s("sci")],
+        });
+    }
+    v.push(Case {
+        path: "fmt",
+        args: vec![n(1.0), n(2.0), s("eng")],
+    });
+    grid(
+        &mut v,
+        "logspace",
+        &[
+            &[1.0, 0.001, 60.0, 1e-300, 0.0, -1.0, NAN, INF],
+            &[1024.0, 1.0, 1e6, 1e300, 0.0, NAN],
+            &[0.0, 1.0, 2.0, 11.0, 50.0, 2.5, -1.0, NAN, 2e6],
+        ],
+    );
     let m: &[f64] = &[
         -2.5,
         -1.5,
@@ -419,13 +454,13 @@ fn cases() -> Vec<Case> {
         -INF,
     ];
     for path in [
-        "ceil", "log10", "abs", "floor", "round", "sqrt", "exp", "ln",
+        "ceil", "log10", "log2", "abs", "floor", "round", "sqrt", "exp", "ln",
     ] {
         grid(&mut v, path, &[m]);
     }
     for _ in 0..200 {
         let x = (rng.next() >> 11) as f64 / (1u64 << 53) as f64 * 100.0 - 20.0;
-        for path in ["exp", "ln", "log10", "sqrt"] {
+        for path in ["exp", "ln", "log10", "log2", "sqrt"] {
             v.push(Case {
                 path,
                 args: vec![n(x)],

@@ -472,3 +472,62 @@ fn paper_defaults_to_letter_and_only_sizes_the_print_handout() {
         "legal",
     ]);
 }
+
+/// The prediction features on paper: badge marks, the radio control listed like a select, the
+/// numeric box's range in the handout; in the key what is accepted, each band's feedback frozen
+/// at the scenario (an example answer in the band), live option feedback naming its option.
+#[test]
+fn handout_and_key_show_badges_numeric_boxes_and_bands() {
+    let dir = std::env::temp_dir().join(format!("labforge-md-predict-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    labforge(&[
+        "render",
+        "tests/inputs/html_predict.yaml",
+        "--to",
+        "markdown",
+        "-o",
+        d,
+    ]);
+    let md = read(&dir.join("html_predict.md"));
+    assert!(
+        md.contains("`Info` · `✓ Done` · `⚠ Careful` · `✗ Hazard`"),
+        "{md}"
+    );
+    assert!(
+        md.contains("**GPU price** (`price`): one of: Spot ($1/h); On demand ($3/h)"),
+        "{md}"
+    );
+    assert!(
+        md.contains("**Your estimate:** ____________ min (a number from 0 to 500)"),
+        "{md}"
+    );
+    assert!(
+        !md.contains("Too high"),
+        "the student handout holds no feedback:\n{md}"
+    );
+    // A magnitude after a currency prefix joins its number.
+    assert!(md.contains("- Daily cost = $73.7K"), "{md}");
+    let key_dir = dir.join("key");
+    let k = key_dir.to_str().unwrap();
+    labforge(&[
+        "render",
+        "tests/inputs/html_predict.yaml",
+        "--to",
+        "markdown",
+        "--answer-key",
+        "-o",
+        k,
+    ]);
+    let key = read(&key_dir.join("html_predict-key.md"));
+    for want in [
+        "**Expected answer:** 120 min (accepted within ±5 min); the box takes 0 to 500",
+        "- *Answers below 60 min:* Too low: the queue amplifies the wait.",
+        "- *Answers 60 min to 180 min:* Close: 120 is near 120.",
+        "- *Answers 180 min and above:* Too high.",
+        "You chose B, a ring: at 1,024 nodes",
+        "**Worked answer:** Wait = **120 min** at Load = 0.80.",
+    ] {
+        assert!(key.contains(want), "missing {want:?} in the key:\n{key}");
+    }
+}

@@ -573,8 +573,8 @@ fn control_values_read_as_on_the_page_and_the_handout() {
     );
     let (out, err) = text(&o);
     assert!(o.status.success(), "{out}\n{err}");
-    assert!(out.contains("Controls: Count = 2 · Hours = 2.0 %"), "{out}");
-    assert!(out.contains("Set Hours = 2.5 %"), "{out}");
+    assert!(out.contains("Controls: Count = 2 · Hours = 2.0%"), "{out}");
+    assert!(out.contains("Set Hours = 2.5%"), "{out}");
     // The prompt for a new value: prediction B, continue, reflection 1, part B: change Hours.
     let l2 = d.join("l2.json");
     let o = run_with(
@@ -583,7 +583,7 @@ fn control_values_read_as_on_the_page_and_the_handout() {
     );
     let (out, _) = text(&o);
     assert!(
-        out.contains("Hours [0.5 to 8.0, step 0.5] — now 2.0 %"),
+        out.contains("Hours [0.5 to 8.0, step 0.5] — now 2.0%"),
         "{out}"
     );
 
@@ -596,7 +596,7 @@ fn control_values_read_as_on_the_page_and_the_handout() {
     assert!(md.status.success(), "{md:?}");
     let handout = std::fs::read_to_string(d.join("md/half.md")).unwrap();
     assert!(
-        handout.contains("0.5 to 8.0 % in steps of 0.5; default **2.0 %**"),
+        handout.contains("0.5 to 8.0% in steps of 0.5; default **2.0%**"),
         "{handout}"
     );
 }

@@ -468,3 +468,75 @@ fn width_comes_from_the_terminal_when_columns_is_unset() {
     );
     s.get_process_mut().kill(Signal::SIGKILL).unwrap();
 }
+
+macro_rules! step {
+    ($s:expr, $what:expr) => {{
+        eprintln!("step: {:?}", $what);
+        expect($s, $what)
+    }};
+}
+
+/// Feedback that sees the student: the lock text before the question, the live feedback and a
+/// banner naming the locked-in answer, redrawn at the new value after a control moves; a numeric
+/// answer outside the box is refused, Enter takes the box's default.
+#[test]
+fn live_feedback_names_the_answer_and_follows_a_control() {
+    let d = tmp("live");
+    let l = d.join("l.json");
+    let lab = root().join("tests/inputs/html_predict.yaml");
+    let mut s = spawn(
+        &[lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()],
+        false,
+    );
+    step!(&mut s, "🔒 Commit to a number of steps first");
+    list(&mut s);
+    send(&mut s, DOWN);
+    step!(&mut s, "❯ B) About 1,000");
+    send(&mut s, "\r");
+    step!(
+        &mut s,
+        "You chose B, a ring: at 1,024 nodes a tree takes only 10.0 steps."
+    );
+    step!(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    step!(&mut s, "Your prediction (B): You chose B");
+    step!(
+        &mut s,
+        "INFO: You predicted B: a ring would take 1,023 steps here."
+    );
+    step!(&mut s, "What next?");
+    list(&mut s);
+    send(&mut s, "1");
+    step!(&mut s, "Enter keeps it:");
+    send(&mut s, "2048\r");
+    step!(&mut s, "Controls: Nodes = 2,048");
+    step!(&mut s, "at 2,048 nodes a tree takes only 11.0 steps.");
+    step!(
+        &mut s,
+        "INFO: You predicted B: a ring would take 2,047 steps here."
+    );
+    step!(&mut s, "What next?");
+    list(&mut s);
+    send(&mut s, "5");
+    // The reflection, then part b's numeric prediction.
+    step!(&mut s, "Why does a tree need so few steps?");
+    list(&mut s);
+    send(&mut s, "1");
+    step!(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    step!(&mut s, "Your estimate (min) [Enter: 10]:");
+    send(&mut s, "900\r");
+    step!(&mut s, "type a number from 0 to 500");
+    send(&mut s, "\r");
+    // Live: at the current load (0.5, a 30 min wait), not the question's scenario.
+    step!(
+        &mut s,
+        "✗ Not quite. The wait here is 30 min; you typed 10."
+    );
+    step!(&mut s, "Too low: the queue amplifies the wait.");
+    let _ = s.send("\x03");
+    let _ = exit_code(&mut s);
+    let rec = ledger(&l);
+    assert_eq!(rec["parts"]["a"]["prediction"], "B");
+    assert_eq!(rec["parts"]["b"]["prediction"], "10");
+}

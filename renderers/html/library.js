@@ -201,6 +201,35 @@ function labforgeLibrary(hardware) {
     return "1" + chars.join("");
   }
 
+/*[sci*/
+  /* Rust's format!("{:.d$e}", x) as format::sci writes it: d decimals of the mantissa (the
+     exact value, ties to even), a superscript exponent, a sign only for x < 0. */
+  function sci(x, d) {
+    if (x !== x || x === INF || x === -INF) {
+      return fixed(x, 0, false);
+    }
+    var s = "0", e = 0;
+    if (x !== 0) {
+      var ex = exactDecimal(Math.abs(x));
+      s = ex.digits.replace(/^0+/, "");
+      e = s.length - 1 - ex.scale;
+    }
+    s += zeros(d + 1);
+    var keep = s.slice(0, d + 1), rest = s.slice(d + 1);
+    var first = rest.charCodeAt(0) - 48;
+    var up = first > 5 || (first === 5 && (/[1-9]/.test(rest.slice(1)) || (keep.charCodeAt(d) - 48) % 2 === 1));
+    if (up) {
+      keep = incrementDigits(keep);
+      if (keep.length > d + 1) {
+        keep = keep.slice(0, d + 1);
+        e += 1;
+      }
+    }
+    var sup = String(e).replace(/./g, function (c) { return "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079".charAt("-0123456789".indexOf(c)); });
+    return (x < 0 ? "-" : "") + keep.charAt(0) + (d > 0 ? "." + keep.slice(1) : "") + "\u00d710" + sup;
+  }
+/*sci]*/
+
   /* Rust's format!("{:.d$}", x) for finite x >= 0: exact value, ties to even. */
   function fixedDigits(x, d) {
     var ex = exactDecimal(x);
@@ -544,7 +573,15 @@ function labforgeLibrary(hardware) {
 
     /* globals */
     "hw": hw,
-    "fmt": function (x, digits) {
+    "fmt": function (x, digits, style) {
+/*[sci*/
+      if (style !== undefined) {
+        if (style !== "sci") {
+          fail("fmt: unknown style \"" + style + "\" (the style is \"sci\")");
+        }
+        return sci(x, digitsArg(digits));
+      }
+/*sci]*/
       if (digits === undefined) {
         return fixed(x, autoDigits(x), true);
       }
@@ -595,12 +632,40 @@ function labforgeLibrary(hardware) {
       out[count - 1] = b;
       return out;
     },
+/*[logspace*/
+    "logspace": function (lo, hi, n) {
+      if (!(lo > 0 && hi > 0 && isFinite(lo) && isFinite(hi))) {
+        fail("logspace: lo and hi must be positive and finite");
+      }
+      var count = whole(n, MAX_LIST);
+      if (count < 0) {
+        fail("logspace: n must be a whole number from 0 to 1000000");
+      }
+      var ratio = hi / lo;
+      var out = new Array(count);
+      for (var i = 0; i < count; i++) {
+        out[i] = lo * Math.pow(ratio, i / (n - 1.0));
+      }
+      if (count > 0) {
+        out[0] = lo;
+      }
+      if (count > 1) {
+        out[count - 1] = hi;
+      }
+      return out;
+    },
+/*logspace]*/
     "ceil": function (x) {
       return Math.ceil(x);
     },
     "log10": function (x) {
       return Math.log10(x);
     },
+/*[log2*/
+    "log2": function (x) {
+      return Math.log2(x);
+    },
+/*log2]*/
     "pow": function (x, y) {
       /* C99 pow, as Rust's powf: these two cases differ from Math.pow. */
       if (x === 1) {

@@ -229,7 +229,7 @@
       if (a.some(function (x, i) { return typeName(x) !== T[sig ? sig[i] : "n"]; })) nomatch(name, a);
       var r = f.apply(null, a);
       /* Lists the library builds charge their length (src/formula/charged.rs). */
-      if (name === "range" || name === "linspace") _tick(r.length);
+      if (name === "range" || name === "linspace" || name === "logspace") _tick(r.length);
       return _sz(r);
     };
   }
@@ -329,8 +329,11 @@
     if (!isNum(v)) return tostr(v);
     var n = (o.digits !== null && o.digits !== undefined) ? fmtFixed(v, o.digits) : fmtAuto(v);
     var unit = o.unit || "";
-    var sep = (unit === "" || "%×/".indexOf(unit[0]) >= 0 || unit === "x") ? "" : " ";
-    return (o.prefix || "") + n + sep + unit;
+    return (o.prefix || "") + n + unitSep(unit, !!o.prefix) + unit;
+  }
+  /* format::unit_sep: no space before a symbol (45%, 3×) or, after a prefix, a magnitude ($86K). */
+  function unitSep(u, prefixed) {
+    return u === "" || "%×/°‰".indexOf(u[0]) >= 0 || u === "x" || (prefixed && /^[KkMBT]$/.test(u)) ? "" : " ";
   }
   function bandLevel(b, x) {
     if (b.good_below !== null && b.good_below !== undefined) {
@@ -358,6 +361,13 @@
       var f = p.formulas[i];
       try { S[f[0]] = run(f[1], S); } catch (e) { throw new Error("formula `" + f[0] + "` failed: " + e.message); }
     }
+/*[answer*/
+    /* The locked-in answer (eval::with_answer): after the formulas, which never see it. */
+    if (p.answer) {
+      var a = state.parts[p.id].prediction, set = answered(p.id, "prediction");
+      S.answer = p.answer === "number" ? (set ? parseFloat(a) : NaN) : (set ? String(a) : "");
+    }
+/*answer]*/
     return S;
   }
   function child(S, vars) {
@@ -551,6 +561,9 @@
       case "number": return parseFloat(el.value);
       case "switch": return el.checked;
       case "select": return fromJson(c.values[el.selectedIndex < 0 ? 0 : el.selectedIndex]);
+/*[radio*/
+      case "radio": return fromJson(c.values[Math.max(0, els.findIndex(function (x) { return x.checked; }))]);
+/*radio]*/
       case "checkboxes":
         var m = Object.create(null);
         els.forEach(function (x) { m[x.value] = x.checked; });
@@ -572,13 +585,16 @@
         for (i = 0; i < c.values.length; i++) if (same(fromJson(c.values[i]), fromJson(v))) { el.selectedIndex = i; break; }
         break;
       case "checkboxes": els.forEach(function (x) { x.checked = !!(v && v[x.value]); }); break;
+/*[radio*/
+      case "radio": els.forEach(function (x, k) { x.checked = same(fromJson(c.values[k]), fromJson(v)); }); break;
+/*radio]*/
     }
   }
   function controlText(c, v) {
     if (c.kind !== "slider" && c.kind !== "number") return null;
     var d = c.digits;
     var s = (d !== null && d !== undefined) ? fmtFixed(v, d) : fmtAuto(v);
-    return s + (c.unit ? " " + c.unit : "");
+    return s + (c.unit ? unitSep(c.unit, false) + c.unit : "");
   }
 
   /* ------------------------------------------------------------ answers and gating */
@@ -593,10 +609,20 @@
     if (pr.numeric) {
       var x = parseFloat(ans);
       if (!/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(String(ans)) || x !== x) return false;
-      return Math.abs(x - pr.target) <= pr.tolerance * Math.abs(pr.target);
+      return Math.abs(x - pr.target) <= (pr.abs !== null && pr.abs !== undefined ? pr.abs : pr.tolerance * Math.abs(pr.target));
     }
     return pr.options.some(function (o) { return o.correct && o.id === ans; });
   }
+/*[bands*/
+  /* NumericAnswer::band_of: from (inclusive) up to to (exclusive; the last band includes it). */
+  function bandOf(bands, x) {
+    for (var i = 0; i < bands.length; i++) {
+      var f = bands[i][0], t = bands[i][1];
+      if ((f === null || x >= f) && (t === null || x < t || (i === bands.length - 1 && x === t))) return i;
+    }
+    return -1;
+  }
+/*bands]*/
   function reflectionCorrect(p, ans) {
     if (!p.reflection || ans === undefined || ans === null) return null;
     return p.reflection.options.some(function (o) { return o.correct && o.id === ans; });
@@ -638,6 +664,7 @@
     a.prediction_locked_at = new Date().toISOString().replace(/\.\d+Z$/, "Z");
     a.prediction_attempts = [];
     delete looking[p.id];
+    recompute(p);
     save(); applyGates();
     var box = q(partEl(p), "[data-prediction-result]");
     if (box) announce(p, box.innerHTML);
@@ -671,6 +698,10 @@
       if (word) word.textContent = ok ? "✓ Correct" : "⚠ Not quite";
       if (what === "prediction" && p.prediction && p.prediction.numeric) {
         qa(el, "[data-numeric-feedback]").forEach(function (f) { f.hidden = f.getAttribute("data-numeric-feedback") !== (ok ? "correct" : "other"); });
+/*[bands*/
+        var band = bandOf(p.prediction.bands, parseFloat(ans));
+        qa(el, "[data-numeric-band]").forEach(function (f) { f.hidden = +f.getAttribute("data-numeric-band") !== band; });
+/*bands]*/
       }
     }
   }

@@ -97,6 +97,9 @@ pub struct CompiledPart {
     pub exprs: HashMap<String, CompiledExpr>,
     /// Names visible to the part's expressions.
     pub names: BTreeSet<String>,
+    /// The value of `answer` before the prediction is locked in (`""` for options, NaN for a
+    /// number), when the part binds `answer` (it has a prediction and no name `answer` of its own).
+    pub answer: Option<Dynamic>,
 }
 
 /// A lab ready to evaluate.
@@ -458,6 +461,7 @@ pub fn part_static_texts(part: &Part) -> Vec<&Text> {
     v.extend(part.concept.iter());
     if let Some(p) = &part.prediction {
         v.push(&p.question);
+        v.extend(p.lock_text.iter());
         for o in &p.options {
             v.push(&o.text);
             v.extend(o.feedback.iter());
@@ -492,7 +496,7 @@ fn control_default(ctl: &Control) -> Dynamic {
         Control::Slider(s) => Dynamic::from_float(s.default.value),
         Control::Number(n) => Dynamic::from_float(n.default.value),
         Control::Switch(s) => Dynamic::from_bool(s.default),
-        Control::Select(s) => s
+        Control::Select(s) | Control::Radio(s) => s
             .options
             .value
             .get(&s.default.value)
@@ -588,6 +592,18 @@ fn compile_part(
     }
     let formulas = topo_sort(c, &part.formulas, compiled);
 
+    // The student's answer: visible to prose, banners and instruments, never to formulas.
+    let answer = match &part.prediction {
+        Some(p) if !names.contains("answer") => {
+            names.insert("answer".to_string());
+            Some(match p.numeric {
+                Some(_) => Dynamic::from_float(f64::NAN),
+                None => Dynamic::from(""),
+            })
+        }
+        _ => None,
+    };
+
     // Everything else.
     let mut exprs = HashMap::new();
     for t in part_static_texts(part) {
@@ -653,6 +669,7 @@ fn compile_part(
         formulas,
         exprs,
         names,
+        answer,
     }
 }
 

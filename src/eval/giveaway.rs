@@ -46,6 +46,7 @@ fn before_question(model: &Part) -> Vec<&Text> {
     }
     v.extend(model.concept.iter());
     v.extend(model.prediction.iter().map(|p| &p.question));
+    v.extend(model.prediction.iter().filter_map(|p| p.lock_text.as_ref()));
     v
 }
 

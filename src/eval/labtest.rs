@@ -292,7 +292,18 @@ impl CompiledLab {
                     n.output.pos,
                     format!("`{}` is {} at the prediction's scenario: a numeric answer cannot be graded against it", n.output.value, value_str(v)),
                 )),
-                _ => {}
+                Some(v) => {
+                    let x = as_number(v).unwrap_or(f64::NAN);
+                    let lo = n.min.as_ref().map(|m| m.value);
+                    let hi = n.max.as_ref().map(|m| m.value);
+                    if lo.is_some_and(|l| x < l) || hi.is_some_and(|h| x > h) {
+                        let word = |b: Option<f64>| b.map_or("…".to_string(), crate::library::format::auto);
+                        out.push(
+                            Diagnostic::error(file, n.output.pos, format!("the key is outside the answer box: `{}` is {} at the prediction's scenario, but the box takes {} to {}", n.output.value, value_str(v), word(lo), word(hi)))
+                                .with_hint("widen `min`/`max` so the right answer can be typed, or check the scenario"),
+                        );
+                    }
+                }
             }
         }
         // A qualitative prediction (no `claim`) has nothing to verify.

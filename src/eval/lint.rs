@@ -68,7 +68,7 @@ fn sample_control(ctl: &Control, rng: &mut Lcg, corner: Option<bool>) -> Option<
             })
         }
         Control::Switch(_) => Dynamic::from_bool(corner.unwrap_or(rng.next() < 0.5)),
-        Control::Select(s) => {
+        Control::Select(s) | Control::Radio(s) => {
             let n = s.options.value.len();
             let i = match corner {
                 Some(false) => 0,
@@ -224,6 +224,34 @@ fn number_at<'a>(hay: &'a str, text: &'a str) -> impl Iterator<Item = usize> + '
     })
 }
 
+/// Answers a student can lock in, for banners that read `answer`: every option's id; for a
+/// number, the box's bounds and default, the bands' bounds and a spread of magnitudes.
+fn answer_samples(part: &CompiledPart, model: &Part) -> Vec<Dynamic> {
+    let (Some(_), Some(pr)) = (&part.answer, &model.prediction) else {
+        return Vec::new();
+    };
+    match &pr.numeric {
+        None => pr
+            .options
+            .iter()
+            .enumerate()
+            .map(|(i, o)| Dynamic::from(crate::load::check::option_id(i, o)))
+            .collect(),
+        Some(n) => {
+            let mut xs: Vec<f64> = [&n.min, &n.max, &n.default]
+                .into_iter()
+                .flatten()
+                .map(|x| x.value)
+                .collect();
+            for b in &n.bands {
+                xs.extend(b.from.iter().chain(&b.to).map(|x| x.value));
+            }
+            xs.extend((-3..=6).map(|e| 10f64.powi(e)));
+            xs.into_iter().map(Dynamic::from_float).collect()
+        }
+    }
+}
+
 impl CompiledLab {
     /// Lint warnings for the whole lab.
     pub fn lint(&self) -> Vec<Diagnostic> {
@@ -263,6 +291,7 @@ impl CompiledLab {
         let mut failure: Option<Diagnostic> = None;
         // Each sample computes only what the conditions read, not every formula of the part.
         let needed = part.needed_by(model.feedback.iter().map(|r| r.when.value.as_str()));
+        let answers = answer_samples(part, model);
         for s in samples(self, part, SAMPLES) {
             let ev = match self.evaluate_only(part, &s, Some(&needed)) {
                 Ok(ev) => ev,
@@ -285,9 +314,15 @@ impl CompiledLab {
                 }
             };
             for (i, rule) in model.feedback.iter().enumerate() {
-                if !fired[i] {
+                // Unset, then each answer the student can lock in.
+                for a in std::iter::once(None).chain(answers.iter().map(Some)) {
+                    if fired[i] {
+                        break;
+                    }
+                    let extra: Vec<(&str, Dynamic)> =
+                        a.map(|a| ("answer", a.clone())).into_iter().collect();
                     fired[i] = self
-                        .eval_expr(Some(part), Some(&ev), &rule.when.value, &[])
+                        .eval_expr(Some(part), Some(&ev), &rule.when.value, &extra)
                         .ok()
                         .and_then(|v| v.as_bool().ok())
                         .unwrap_or(false);

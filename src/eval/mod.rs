@@ -209,13 +209,41 @@ impl CompiledLab {
             })?;
             scope.push_dynamic(f.name.as_str(), v);
         }
-        // `iter` yields in definition order: constants, controls, formulas.
+        // The locked-in answer (`inputs["answer"]`, see [`Self::with_answer`]), after the
+        // formulas, which never see it.
+        if let Some(unset) = &part.answer {
+            let v = inputs
+                .get("answer")
+                .cloned()
+                .unwrap_or_else(|| unset.clone());
+            scope.push_dynamic("answer", v);
+        }
+        // `iter` yields in definition order: constants, controls, formulas, answer.
         let values: IndexMap<String, Dynamic> =
             scope.iter().map(|(k, _, v)| (k.to_string(), v)).collect();
         Ok(Evaluation {
             part: part.index,
             values,
         })
+    }
+
+    /// `inputs` with the student's locked-in `answer` of the part's prediction: an option's id,
+    /// or a typed number (as text, e.g. from the ledger). Without one `answer` stays unset.
+    pub fn with_answer(
+        &self,
+        part: &CompiledPart,
+        mut inputs: IndexMap<String, Dynamic>,
+        answer: Option<&str>,
+    ) -> IndexMap<String, Dynamic> {
+        if let (Some(unset), Some(a)) = (&part.answer, answer) {
+            let v = if unset.is_float() {
+                Dynamic::from_float(a.trim().parse::<f64>().unwrap_or(f64::NAN))
+            } else {
+                Dynamic::from(a.to_string())
+            };
+            inputs.insert("answer".to_string(), v);
+        }
+        inputs
     }
 
     /// Evaluates at the defaults overridden by `set`.
@@ -507,12 +535,9 @@ pub fn format_output(o: &Output, v: &Dynamic) -> String {
         None => format::auto(x),
     };
     let unit = o.unit.as_deref().unwrap_or("");
-    let sep = if unit.is_empty() || unit.starts_with(['%', '×', '/']) || unit == "x" {
-        ""
-    } else {
-        " "
-    };
-    format!("{}{num}{sep}{unit}", o.prefix.as_deref().unwrap_or(""))
+    let prefix = o.prefix.as_deref().unwrap_or("");
+    let sep = format::unit_sep(unit, !prefix.is_empty());
+    format!("{prefix}{num}{sep}{unit}")
 }
 
 /// Checks a value for a control and normalises it (numbers to floats; selects by value or label).
@@ -574,7 +599,7 @@ pub fn validate_control(ctl: &Control, x: &Dynamic) -> Result<Dynamic, String> {
             .as_bool()
             .map(Dynamic::from_bool)
             .map_err(|_| format!("`{id}` is a switch: true or false, not `{x}`")),
-        Control::Select(s) => {
+        Control::Select(s) | Control::Radio(s) => {
             // By label, or by value.
             if x.is_string() {
                 if let Some(v) = s.options.value.get(&x.to_string()) {

@@ -121,20 +121,20 @@ pub fn register(engine: &mut Engine, meter: &Arc<Meter>) {
 /// Re-registers the library functions that build lists, charging their length (after
 /// [`crate::library::register`], whose registrations these replace).
 pub fn register_library(engine: &mut Engine, meter: &Arc<Meter>) {
-    use crate::library::globals::{linspace, range, to_array};
+    use crate::library::globals::{linspace, logspace, range, to_array};
     let m = meter.clone();
     engine.register_fn("range", move |from: FLOAT, to: FLOAT| -> Res<Array> {
         let v = range(from, to)?;
         m.charge(v.len() as u64)?;
         Ok(to_array(v))
     });
-    let m = meter.clone();
-    engine.register_fn(
-        "linspace",
-        move |a: FLOAT, b: FLOAT, n: FLOAT| -> Res<Array> {
-            let v = linspace(a, b, n)?;
+    type Spaced = fn(FLOAT, FLOAT, FLOAT) -> Res<Vec<FLOAT>>;
+    for (name, build) in [("linspace", linspace as Spaced), ("logspace", logspace)] {
+        let m = meter.clone();
+        engine.register_fn(name, move |a: FLOAT, b: FLOAT, n: FLOAT| -> Res<Array> {
+            let v = build(a, b, n)?;
             m.charge(v.len() as u64)?;
             Ok(to_array(v))
-        },
-    );
+        });
+    }
 }

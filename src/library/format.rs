@@ -55,6 +55,60 @@ pub fn fixed(x: f64, digits: u32, thousands: bool) -> String {
     out
 }
 
+/// `x` in scientific notation with `digits` decimals in the mantissa, the exponent written
+/// with superscript digits: `1.23×10⁴`, `-5.0×10⁻³`, `0.00×10⁰`. The mantissa is rounded as
+/// [`fixed`] rounds (the exact binary value, ties to even); a sign only for a non-zero value.
+/// NaN and infinities as in [`fixed`].
+///
+/// ```
+/// use labforge::library::format::sci;
+/// assert_eq!(sci(12345.0, 2), "1.23×10⁴");
+/// assert_eq!(sci(-0.00015, 1), "-1.5×10⁻⁴");
+/// assert_eq!(sci(9.999, 2), "1.00×10¹");
+/// ```
+pub fn sci(x: f64, digits: u32) -> String {
+    let digits = digits.min(MAX_DIGITS);
+    if !x.is_finite() {
+        return fixed(x, 0, false);
+    }
+    let body = format!("{:.*e}", digits as usize, x.abs());
+    let (mantissa, exp) = body.split_once('e').unwrap_or((body.as_str(), "0"));
+    let sign = if x < 0.0 { "-" } else { "" };
+    format!("{sign}{mantissa}×10{}", superscript(exp))
+}
+
+/// An exponent (`-3`) in superscript digits (`⁻³`).
+fn superscript(exp: &str) -> String {
+    exp.chars()
+        .map(|c| match c {
+            '-' => '⁻',
+            d => ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹']
+                [d.to_digit(10).unwrap_or(0) as usize],
+        })
+        .collect()
+}
+
+/// What goes between a number and its unit so it reads naturally: nothing before a symbol
+/// (`45%`, `3×`, `$12/day`, `20°C`) or, after a prefix such as `$`, before a magnitude letter
+/// (`$86K`, `$1.2M`); a space before a word or unit symbol (`3.2 ms`, `512 B`, `16 GPUs`).
+///
+/// ```
+/// use labforge::library::format::unit_sep;
+/// assert_eq!(unit_sep("%", false), "");
+/// assert_eq!(unit_sep("K", true), "");
+/// assert_eq!(unit_sep("K", false), " ");
+/// assert_eq!(unit_sep("ms", false), " ");
+/// ```
+pub fn unit_sep(unit: &str, prefixed: bool) -> &'static str {
+    let symbol = unit.starts_with(['%', '×', '/', '°', '‰']) || unit == "x";
+    let magnitude = prefixed && matches!(unit, "K" | "k" | "M" | "B" | "T");
+    if unit.is_empty() || symbol || magnitude {
+        ""
+    } else {
+        " "
+    }
+}
+
 /// A readable default: whole numbers below 1e15 in magnitude print without decimals;
 /// otherwise |x| >= 100 gets 0 decimals, |x| >= 10 gets 1, anything smaller 2; always with
 /// thousands separators. NaN and infinities as in [`fixed`].
@@ -173,6 +227,33 @@ mod tests {
     fn digits_never_exceed_the_page_s_twenty() {
         assert_eq!(fixed(1.5, 65536, false), fixed(1.5, 20, false));
         assert_eq!(fixed(1.5, u32::MAX, false).len(), "1.".len() + 20);
+    }
+
+    #[test]
+    fn scientific_notation() {
+        assert_eq!(sci(0.0, 2), "0.00×10⁰");
+        assert_eq!(sci(-0.0, 0), "0×10⁰");
+        assert_eq!(sci(1.125, 2), "1.12×10⁰"); // exact tie to even
+        assert_eq!(sci(1.0e21, 1), "1.0×10²¹");
+        assert_eq!(sci(5e-324, 1), "4.9×10⁻³²⁴");
+        assert_eq!(sci(f64::NAN, 2), "NaN");
+        assert_eq!(sci(f64::NEG_INFINITY, 2), "-∞");
+    }
+
+    #[test]
+    fn units_read_naturally() {
+        for (unit, prefixed, sep) in [
+            ("", false, ""),
+            ("x", false, ""),
+            ("× SLO", false, ""),
+            ("/day", true, ""),
+            ("M", true, ""),
+            ("M", false, " "),
+            ("B params", true, " "),
+            ("min", false, " "),
+        ] {
+            assert_eq!(unit_sep(unit, prefixed), sep, "{unit:?}");
+        }
     }
 
     #[test]

@@ -67,6 +67,42 @@ pub(crate) fn linspace(a: f64, b: f64, n: f64) -> RhaiResult<Vec<f64>> {
     }
 }
 
+/// `n` values from `lo` to `hi` inclusive, evenly spaced on a logarithmic scale (numpy
+/// `geomspace`): value i = lo × (hi/lo)^(i/(n-1)), the first exactly lo and the last exactly hi.
+pub(crate) fn logspace(lo: f64, hi: f64, n: f64) -> RhaiResult<Vec<f64>> {
+    if !(lo > 0.0 && hi > 0.0 && lo.is_finite() && hi.is_finite()) {
+        return Err(runtime_error(
+            "logspace: lo and hi must be positive and finite".to_string(),
+        ));
+    }
+    let Some(count) = whole(n, MAX_LIST) else {
+        return Err(runtime_error(
+            "logspace: n must be a whole number from 0 to 1000000".to_string(),
+        ));
+    };
+    let ratio = hi / lo;
+    let mut out: Vec<f64> = (0..count)
+        .map(|i| lo * pow(ratio, i as f64 / (n - 1.0)))
+        .collect();
+    if let Some(first) = out.first_mut() {
+        *first = lo;
+    }
+    if count > 1 {
+        out[count as usize - 1] = hi;
+    }
+    Ok(out)
+}
+
+/// `fmt(x, digits, style)`: `"sci"` is scientific notation ([`format::sci`]).
+fn fmt_style(x: f64, digits: f64, style: ImmutableString) -> RhaiResult<String> {
+    match style.as_str() {
+        "sci" => Ok(format::sci(x, digits_arg(digits))),
+        other => Err(runtime_error(format!(
+            "fmt: unknown style \"{other}\" (the style is \"sci\")"
+        ))),
+    }
+}
+
 /// Rust's `powf` (C99 `pow`): pow(1, y) = 1 and pow(-1, ±∞) = 1 even for NaN/∞ exponents.
 pub(crate) fn pow(x: f64, y: f64) -> f64 {
     x.powf(y)
@@ -84,6 +120,7 @@ pub(crate) fn register(engine: &mut Engine) {
     engine.register_fn("fmt", |x: f64, digits: f64| -> String {
         format::fixed(x, digits_arg(digits), true)
     });
+    engine.register_fn("fmt", fmt_style);
     engine.register_fn("fmt_pct", |x: f64, digits: f64| -> String {
         format::fixed(x * 100.0, digits_arg(digits), true) + "%"
     });
@@ -94,8 +131,12 @@ pub(crate) fn register(engine: &mut Engine) {
     engine.register_fn("linspace", |a: f64, b: f64, n: f64| -> RhaiResult<Array> {
         linspace(a, b, n).map(to_array)
     });
+    engine.register_fn("logspace", |a: f64, b: f64, n: f64| -> RhaiResult<Array> {
+        logspace(a, b, n).map(to_array)
+    });
     engine.register_fn("ceil", |x: f64| -> f64 { x.ceil() });
     engine.register_fn("log10", |x: f64| -> f64 { x.log10() });
+    engine.register_fn("log2", |x: f64| -> f64 { x.log2() });
     engine.register_fn("pow", pow);
 }
 
@@ -117,13 +158,16 @@ pub(crate) const DOCS: &[FnDoc] = &[
     },
     FnDoc {
         path: "fmt",
-        signature: "fmt(x: f64) -> string / fmt(x: f64, digits: f64) -> string",
+        signature: "fmt(x: f64) -> string / fmt(x: f64, digits: f64) -> string / fmt(x: f64, digits: f64, style: string) -> string",
         summary: "Formats a number for display with ',' thousands separators. fmt(x, digits): \
                   exactly `digits` decimals (truncated to a whole number, clamped to 0..20), \
                   rounding the exact binary value with ties to even (0.125 → \"0.12\", 2.5 → \
                   \"2\"). fmt(x): whole numbers below 1e15 without decimals, else 0 decimals \
                   from 100, 1 from 10, 2 below. A '-' sign only when a printed digit is non-zero \
-                  (-0 → \"0\"); NaN → \"NaN\"; ±∞ → \"∞\"/\"-∞\". Never exponent notation.",
+                  (-0 → \"0\"); NaN → \"NaN\"; ±∞ → \"∞\"/\"-∞\". Never exponent notation, \
+                  unless asked: fmt(x, digits, \"sci\") writes `digits` decimals of the \
+                  mantissa and a superscript exponent (fmt(12345, 2, \"sci\") → \"1.23×10⁴\", \
+                  fmt(0.00015, 1, \"sci\") → \"1.5×10⁻⁴\"); any other style is an error.",
         units: "result: text.",
         source: "Rust core::fmt fixed-precision formatting (exact, round-half-to-even), \
                  reproduced digit for digit in JS.",
@@ -183,6 +227,26 @@ pub(crate) const DOCS: &[FnDoc] = &[
         units: "dimensionless.",
         source: "Rust f64::log10, JS Math.log10.",
         example: "log10(1000.0)",
+    },
+    FnDoc {
+        path: "log2",
+        signature: "log2(x: f64) -> f64",
+        summary: "Base-2 logarithm (doublings: log2(1024) = 10). x < 0 → NaN; 0 → -∞.",
+        units: "dimensionless.",
+        source: "Rust f64::log2, JS Math.log2.",
+        example: "log2(1024.0)",
+    },
+    FnDoc {
+        path: "logspace",
+        signature: "logspace(lo: f64, hi: f64, n: f64) -> array",
+        summary: "n values from lo to hi inclusive, evenly spaced on a log scale (numpy \
+                  geomspace; the values, not their exponents): value i = lo × (hi/lo)^(i/(n-1)), \
+                  the first exactly lo, the last exactly hi; n = 1 → [lo]; n = 0 → []. lo and \
+                  hi must be positive and finite, n a whole number from 0 to 1,000,000 (else an \
+                  error). For sweeps over decades: logspace(1, 1024, 11) → 1, 2, 4, …, 1024.",
+        units: "unit of lo and hi.",
+        source: "numpy.geomspace (endpoint=True), NumPy reference documentation.",
+        example: "logspace(1.0, 1024.0, 11.0)",
     },
     FnDoc {
         path: "pow",

@@ -308,7 +308,159 @@ fn check_choices(cx: &mut Ctx, q: &Text, options: &[Choice], what: &str) {
     }
 }
 
+/// A numeric prediction's box and bands: tolerances not negative and not both kinds, `min`
+/// below `max` with the default between, bands from low to high covering every answer the box
+/// takes without overlapping; `answer` in frozen feedback (it is only known live).
+fn check_numeric(cx: &mut Ctx, p: &Prediction, n: &NumericAnswer) {
+    for t in [&n.tolerance, &n.abs_tol].into_iter().flatten() {
+        if t.value < 0.0 || !t.value.is_finite() {
+            cx.err(
+                t.pos,
+                format!("a tolerance must be a number >= 0, not {}", t.value),
+                "`tolerance: 0.1` accepts answers within ±10%; `abs_tol: 5` within ±5 of the value",
+            );
+        }
+    }
+    if let (Some(_), Some(a)) = (&n.tolerance, &n.abs_tol) {
+        cx.err(
+            a.pos,
+            "give a relative `tolerance` or an absolute `abs_tol`, not both",
+            "keep the one that says what is close enough",
+        );
+    }
+    let (lo, hi) = (
+        n.min.as_ref().map(|x| x.value),
+        n.max.as_ref().map(|x| x.value),
+    );
+    if let (Some(l), Some(h)) = (lo, &n.max) {
+        if l >= h.value {
+            cx.err(
+                h.pos,
+                format!("`max` ({}) must be above `min` ({l})", h.value),
+                "swap them",
+            );
+        }
+    }
+    if let Some(s) = &n.step {
+        if s.value <= 0.0 || !s.value.is_finite() {
+            cx.err(
+                s.pos,
+                "`step` must be a number above 0",
+                "e.g. `step: 1`, or leave it out to accept any number",
+            );
+        }
+    }
+    if let Some(d) = &n.default {
+        if lo.is_some_and(|l| d.value < l) || hi.is_some_and(|h| d.value > h) {
+            cx.err(
+                d.pos,
+                format!("the default {} is outside the box's range", d.value),
+                "move it between `min` and `max`",
+            );
+        }
+    }
+    let word = |x: Option<f64>| x.map_or("any".to_string(), |x| x.to_string());
+    let mut reach: Option<f64> = None; // where the bands so far end (None: open below)
+    for (i, b) in n.bands.iter().enumerate() {
+        let pos = b.from.as_ref().map_or(b.feedback.pos, |f| f.pos);
+        if let (Some(f), Some(t)) = (&b.from, &b.to) {
+            if f.value >= t.value {
+                cx.err(
+                    t.pos,
+                    format!(
+                        "this band is empty: `to` ({}) is not above `from` ({})",
+                        t.value, f.value
+                    ),
+                    "list a band as `from` (inclusive) up to `to` (exclusive)",
+                );
+                return;
+            }
+        }
+        let from = b.from.as_ref().map(|f| f.value);
+        if i == 0 {
+            // The first band must start at or below the lowest answer the box takes.
+            if let Some(f) = from {
+                if lo.is_none_or(|l| f > l) {
+                    cx.err(
+                        pos,
+                        format!(
+                            "the bands do not cover answers below {f} (the box takes {} and up)",
+                            word(lo)
+                        ),
+                        "start the first band lower, or leave out its `from`",
+                    );
+                }
+            }
+        } else {
+            match (reach, from) {
+                (None, _) | (_, None) => {
+                    cx.err(pos, "this band overlaps the one before it (that one has no upper bound `to`, or this one no `from`)", "list the bands from low to high, each starting where the one before ends");
+                    return;
+                }
+                (Some(r), Some(f)) if f < r => {
+                    cx.err(pos, format!("this band overlaps the one before it: it starts at {f}, before that one ends at {r}"), "start it where the one before ends");
+                }
+                (Some(r), Some(f)) if f > r => {
+                    cx.err(
+                        pos,
+                        format!("the bands leave a gap: answers from {r} up to {f} get no band"),
+                        format!("start this band at {r}"),
+                    );
+                }
+                _ => {}
+            }
+        }
+        reach = b.to.as_ref().map(|t| t.value);
+        if i + 1 == n.bands.len() {
+            if let Some(r) = reach {
+                if hi.is_none_or(|h| r < h) {
+                    let t = b.to.as_ref().map_or(pos, |t| t.pos);
+                    cx.err(
+                        t,
+                        format!(
+                            "the bands do not cover answers above {r} (the box takes up to {})",
+                            word(hi)
+                        ),
+                        "end the last band higher, or leave out its `to`",
+                    );
+                }
+            }
+        }
+    }
+    if !p.live {
+        let frozen = n
+            .correct_feedback
+            .iter()
+            .chain(&n.other_feedback)
+            .chain(n.bands.iter().map(|b| &b.feedback));
+        for t in frozen {
+            let uses = crate::eval::template::segments(&t.value).is_ok_and(|segs| {
+                segs.iter().any(|s| matches!(s, crate::eval::template::Segment::Expr(e, _) if mentions(e, "answer")))
+            });
+            if uses {
+                cx.err(
+                    t.pos,
+                    "`answer` (the typed number) is only known in live feedback",
+                    "add `live: true` to the prediction",
+                );
+            }
+        }
+    }
+}
+
+/// Does the expression text mention the name `name` (as a word)?
+fn mentions(expr: &str, name: &str) -> bool {
+    expr.match_indices(name).any(|(i, _)| {
+        let b = expr.as_bytes();
+        let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        (i == 0 || !word(b[i - 1])) && b.get(i + name.len()).is_none_or(|c| !word(*c))
+    })
+}
+
 fn check_prediction(cx: &mut Ctx, part: &Part, p: &Prediction) {
+    if let Some(n) = &p.numeric {
+        check_numeric(cx, p, n);
+    }
     if p.numeric.is_none() {
         check_choices(cx, &p.question, &p.options, "prediction");
     } else if !p.options.is_empty() {
@@ -471,7 +623,7 @@ fn check_control(cx: &mut Ctx, ctl: &Control) {
                 );
             }
         }
-        Control::Select(s) => {
+        Control::Select(s) | Control::Radio(s) => {
             if s.options.value.is_empty() {
                 cx.err(
                     s.options.pos,

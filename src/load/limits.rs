@@ -192,7 +192,7 @@ fn control(cx: &mut Cx, c: &Control) {
                 cx.text(s.id.pos, "a unit", u);
             }
         }
-        Control::Select(s) => {
+        Control::Select(s) | Control::Radio(s) => {
             cx.count(
                 s.options.pos,
                 "select options",

@@ -7,12 +7,14 @@
 mod carry;
 mod chart;
 mod function;
+mod numeric;
 mod self_assessment;
 mod spanned;
 
 pub use carry::CarryForward;
 pub use chart::*;
 pub use function::{DocumentedArg, FnArg, Function};
+pub use numeric::{NumericAnswer, NumericBand};
 pub use self_assessment::SelfAssessmentItem;
 pub use spanned::{Pos, Spanned};
 
@@ -111,7 +113,7 @@ fn one() -> u32 {
 pub struct Badge {
     /// Badge text.
     pub text: Text,
-    /// Colour: `info` (default) or `warn`.
+    /// Colour: `info` (default), `success`, `warn` or `danger`.
     #[serde(default)]
     pub kind: BadgeKind,
 }
@@ -122,7 +124,9 @@ pub struct Badge {
 pub enum BadgeKind {
     #[default]
     Info,
+    Success,
     Warn,
+    Danger,
 }
 
 /// Expected duration of the lab.
@@ -299,6 +303,16 @@ pub struct Prediction {
     /// Feedback for any option without its own.
     #[serde(default)]
     pub other_feedback: Option<Text>,
+    /// Feedback that follows the student: every feedback text of this prediction is evaluated
+    /// at the controls' current values (not the scenario) and re-evaluated as they move, with
+    /// `answer` the locked-in answer. Handouts and the answer key keep the scenario's values.
+    #[serde(default)]
+    pub live: bool,
+    /// What the locked instruments say until the prediction is locked in (Markdown inline),
+    /// e.g. `Commit to a wait time first: the queue simulator opens once you have.` Default:
+    /// `Lock in a prediction to unlock the instruments, the math and the reflection.`
+    #[serde(default)]
+    pub lock_text: Option<Text>,
 }
 
 /// One option of a prediction or reflection.
@@ -345,30 +359,6 @@ pub struct Claim {
     pub is: Option<bool>,
 }
 
-/// A numeric prediction graded against an output.
-#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NumericAnswer {
-    /// The output the answer is compared with, at the prediction's scenario.
-    pub output: Spanned<String>,
-    /// Relative tolerance (0.1 = within ±10%).
-    #[serde(default = "default_numeric_tol")]
-    pub tolerance: f64,
-    /// Unit shown next to the input box.
-    #[serde(default)]
-    pub unit: Option<String>,
-    /// Feedback when the answer is within tolerance.
-    #[serde(default)]
-    pub correct_feedback: Option<Text>,
-    /// Feedback otherwise.
-    #[serde(default)]
-    pub other_feedback: Option<Text>,
-}
-
-fn default_numeric_tol() -> f64 {
-    0.1
-}
-
 /// A control. Write it externally tagged: `- slider: { id: ..., ... }`.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
@@ -377,6 +367,8 @@ pub enum Control {
     Slider(Slider),
     /// A dropdown: label -> value (a number, boolean, string or a record of several variables).
     Select(Select),
+    /// The same as a select, shown as radio buttons (every option in view): for a few options.
+    Radio(Select),
     /// An on/off switch (boolean).
     Switch(Switch),
     /// A number input box.
@@ -389,7 +381,7 @@ impl Control {
     pub fn id(&self) -> &Spanned<String> {
         match self {
             Control::Slider(c) => &c.id,
-            Control::Select(c) => &c.id,
+            Control::Select(c) | Control::Radio(c) => &c.id,
             Control::Switch(c) => &c.id,
             Control::Number(c) => &c.id,
             Control::Checkboxes(c) => &c.id,
@@ -398,7 +390,7 @@ impl Control {
     pub fn label(&self) -> &Text {
         match self {
             Control::Slider(c) => &c.label,
-            Control::Select(c) => &c.label,
+            Control::Select(c) | Control::Radio(c) => &c.label,
             Control::Switch(c) => &c.label,
             Control::Number(c) => &c.label,
             Control::Checkboxes(c) => &c.label,
@@ -408,6 +400,7 @@ impl Control {
         match self {
             Control::Slider(_) => "slider",
             Control::Select(_) => "select",
+            Control::Radio(_) => "radio",
             Control::Switch(_) => "switch",
             Control::Number(_) => "number",
             Control::Checkboxes(_) => "checkboxes",

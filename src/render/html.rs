@@ -9,6 +9,7 @@
 
 mod chart;
 mod course;
+mod features;
 pub(crate) mod hash;
 mod libjs;
 mod live;
@@ -408,9 +409,20 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
 
     // The embedded scripts are minified; an instructor's own (`--templates`) only stripped, so
     // a script that leans on automatic semicolon insertion keeps working.
-    let used = chart::features_used(l);
+    // The optional features the page's formulas, placeholders and functions (`fn_js`) use.
+    let mut extra = page_features(l);
+    extra.extend(chart::features_used(l));
+    let on = features::used(std::slice::from_ref(&fn_js), &extra);
+    if !on.contains("answer") {
+        // No expression reads `answer`: the runtime does not bind it, the parts need not say how.
+        if let Some(parts) = data["parts"].as_array_mut() {
+            for p in parts.iter_mut().filter_map(|p| p.as_object_mut()) {
+                p.remove("answer");
+            }
+        }
+    }
     let script = |name: &str| -> Result<String, String> {
-        let src = chart::strip_features(&asset(ASSETS, name, dir)?, &used);
+        let src = features::strip(&asset(ASSETS, name, dir)?, &on);
         let own = dir.is_some_and(|d| d.join(name).exists());
         Ok(if own { strip_js(&src) } else { minify_js(&src) })
     };
@@ -445,7 +457,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "lang": "en",
         "title": strip_tags(&md_inline(&title_text)),
         "csp": csp,
-        "style": asset(ASSETS, "style.css", dir)?.as_ref(),
+        "style": features::strip(&asset(ASSETS, "style.css", dir)?, &on),
         "lab": {
             "id": l.id.value,
             "version": l.version,
@@ -475,6 +487,32 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "earlier": course.as_ref().map(|c| c.earlier_top.clone()).unwrap_or_default(),
     });
     render_template(dir, "page.html.j2", &ctx)
+}
+
+/// The optional script features the lab's parts use (see `features`).
+fn page_features(lab: &crate::model::Lab) -> Vec<&'static str> {
+    use crate::model::Control;
+    let mut on = Vec::new();
+    let controls = || lab.parts.iter().flat_map(|p| &p.controls);
+    if controls().any(|c| matches!(c, Control::Radio(_))) {
+        on.push("radio");
+    }
+    let numeric = || {
+        lab.parts
+            .iter()
+            .filter_map(|p| p.prediction.as_ref()?.numeric.as_ref())
+    };
+    if numeric().any(|n| !n.bands.is_empty()) {
+        on.push("bands");
+    }
+    for b in &lab.badges {
+        match b.kind {
+            crate::model::BadgeKind::Danger => on.push("badge-danger"),
+            crate::model::BadgeKind::Success => on.push("badge-success"),
+            _ => {}
+        }
+    }
+    on
 }
 
 fn strip_tags(s: &str) -> String {

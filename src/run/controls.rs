@@ -71,7 +71,7 @@ pub(super) fn ask_control(
 ) -> Res<Dynamic> {
     let label = md::inline(&ctl.label().value, scr);
     match ctl {
-        Control::Select(s) => {
+        Control::Select(s) | Control::Radio(s) => {
             let labels: Vec<&String> = s.options.value.keys().collect();
             let now = control_display(ctl, cur);
             let items: Vec<Item> = labels

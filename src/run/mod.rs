@@ -441,7 +441,7 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
-    fn inputs_of(&self, cp: &CompiledPart, part: &Part) -> IndexMap<String, Dynamic> {
+    pub(super) fn inputs_of(&self, cp: &CompiledPart, part: &Part) -> IndexMap<String, Dynamic> {
         let saved = &self.ledger.parts[&part.id.value].controls;
         let mut set = IndexMap::new();
         for ctl in &part.controls {
@@ -454,9 +454,13 @@ impl<'a> Session<'a> {
                 }
             }
         }
-        self.lab
+        let inputs = self
+            .lab
             .inputs(cp, &set)
-            .unwrap_or_else(|_| self.lab.inputs(cp, &IndexMap::new()).unwrap_or_default())
+            .unwrap_or_else(|_| self.lab.inputs(cp, &IndexMap::new()).unwrap_or_default());
+        // The locked-in answer, which banners and live feedback read as `answer`.
+        let answer = self.ledger.parts[&part.id.value].prediction.as_deref();
+        self.lab.with_answer(cp, inputs, answer)
     }
 
     fn set_control(&mut self, part: &Part, id: &str, v: &Dynamic) -> Res<()> {

@@ -67,6 +67,10 @@ impl Session<'_> {
                 self.scr.println("");
                 self.scr
                     .println(&self.scr.paint(Style::Bold, "Make your prediction"));
+                if let Some(t) = &pv.lock_text {
+                    let t = format!("🔒 {}", t.plain());
+                    self.print(md::render_prefixed(&t, &self.scr, "", "  "));
+                }
                 let a = self.ask_prediction(&items, pred, &pid, &question)?;
                 // Locked in: the first answer is the one that counts.
                 let rec = &mut self.ledger.parts[&pid];
@@ -93,6 +97,17 @@ impl Session<'_> {
                 .and_then(|(_, f)| f)
                 .or(other_fb),
         };
+        // Live feedback: at the controls' current values, with `answer` the locked-in answer.
+        let fb = match self.lab.part(&pid).filter(|_| pred.live) {
+            Some(cp) => {
+                let inputs = self.inputs_of(cp, part);
+                let ev = self.lab.evaluate(cp, &inputs).map_err(super::eval_stop)?;
+                crate::view::answer_feedback(self.lab, cp, &ev, &answer, correct)
+                    .map_err(|e| Stop::Bad(format!("the lab failed to evaluate: {e}")))?
+                    .map(|p| p.plain())
+            }
+            None => fb,
+        };
         self.verdict(correct, fb);
         if fresh {
             self.pause()?;
@@ -112,11 +127,14 @@ impl Session<'_> {
             Source::Answers(a) => {
                 let v = a.answer("prediction", pid)?;
                 scr.print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
-                if pred.numeric.is_some() {
+                if let Some(n) = &pred.numeric {
                     let x = numeric_answer(&v).ok_or_else(|| {
                         Stop::Bad(format!(
                             "answers: the prediction of part `{pid}` is a number, not `{v}`"
                         ))
+                    })?;
+                    in_box(n, &x).map_err(|e| {
+                        Stop::Bad(format!("answers: the prediction of part `{pid}`: {e}"))
                     })?;
                     ui::echo_text(&scr, &x);
                     return Ok(x);
@@ -132,13 +150,25 @@ impl Session<'_> {
                         .map(|u| format!(" ({u})"))
                         .unwrap_or_default();
                     scr.print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
-                    let q = format!("Your estimate{unit}:");
+                    let default = n
+                        .default
+                        .as_ref()
+                        .map(|d| crate::library::format::auto(d.value));
+                    let q = match &default {
+                        Some(d) => format!("Your estimate{unit} [Enter: {d}]:"),
+                        None => format!("Your estimate{unit}:"),
+                    };
                     let mut got = None;
                     p.input(&scr, &q, &mut |s: &str| {
+                        let s = match (&default, s.trim()) {
+                            (Some(d), "") => d.as_str(),
+                            _ => s,
+                        };
                         got = numeric_answer(s);
-                        got.as_ref()
-                            .map(|_| ())
-                            .ok_or_else(|| format!("type a number, e.g. 42 (not `{}`)", s.trim()))
+                        match &got {
+                            None => Err(format!("type a number, e.g. 42 (not `{}`)", s.trim())),
+                            Some(x) => in_box(n, x),
+                        }
                     })?;
                     return Ok(got.unwrap_or_default());
                 }
@@ -185,6 +215,18 @@ impl Session<'_> {
         self.verdict(correct, feedback[k].clone());
         self.pause()
     }
+}
+
+/// A typed number within a numeric prediction's `min` and `max`.
+fn in_box(n: &NumericAnswer, typed: &str) -> Result<(), String> {
+    let x: f64 = typed.parse().unwrap_or(f64::NAN);
+    let lo = n.min.as_ref().map(|m| m.value);
+    let hi = n.max.as_ref().map(|m| m.value);
+    if lo.is_some_and(|l| x < l) || hi.is_some_and(|h| x > h) {
+        let w = |b: Option<f64>| b.map_or("…".to_string(), crate::library::format::auto);
+        return Err(format!("type a number from {} to {}", w(lo), w(hi)));
+    }
+    Ok(())
 }
 
 impl Session<'_> {
@@ -253,7 +295,28 @@ impl Session<'_> {
                 it.key
             ),
         ));
-        self.verdict(*correct, fb.clone());
+        // Live: the option's feedback at the current controls (`answer` stays the locked one).
+        let cp = self.lab.part(pid);
+        let live = cp.filter(|cp| {
+            self.lab.lab.parts[cp.index]
+                .prediction
+                .as_ref()
+                .is_some_and(|p| p.live)
+        });
+        let fb = match live {
+            Some(cp) => {
+                let part = &self.lab.lab.parts[cp.index];
+                let ev = self
+                    .lab
+                    .evaluate(cp, &self.inputs_of(cp, part))
+                    .map_err(super::eval_stop)?;
+                crate::view::feedback_at(self.lab, cp, &ev, &it.key, *correct)
+                    .map_err(|e| Stop::Bad(format!("the lab failed to evaluate: {e}")))?
+                    .map(|p| p.plain())
+            }
+            None => fb.clone(),
+        };
+        self.verdict(*correct, fb);
         Ok(())
     }
 }

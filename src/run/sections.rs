@@ -100,7 +100,7 @@ impl Session<'_> {
         }
         let mut meta = Vec::new();
         for b in &h.badges {
-            meta.push(format!("[{}]", b.text.plain()));
+            meta.push(format!("[{}]", badge_text(b)));
         }
         if let Some(d) = &h.duration {
             meta.push(format!("⏱ {d}"));
@@ -231,5 +231,13 @@ impl Session<'_> {
             l.push(format!("  {k:<8} {v}"));
         }
         scr.print_lines(&l);
+    }
+}
+
+/// A badge as the terminal writes it: its text, after its level's mark unless it is `info`.
+fn badge_text(b: &crate::view::Badge) -> String {
+    match b.kind {
+        "info" => b.text.plain(),
+        k => format!("{} {}", crate::view::format::kind_icon(k), b.text.plain()),
     }
 }

@@ -11,6 +11,30 @@ use indexmap::IndexMap;
 use rhai::Dynamic;
 
 impl Session<'_> {
+    /// A live prediction's feedback for the locked-in answer at `ev` (the current controls):
+    /// a heading naming the answer, and the text. `None` before locking in or when not live.
+    pub(super) fn live_feedback(
+        &self,
+        cp: &CompiledPart,
+        ev: &crate::eval::Evaluation,
+    ) -> Res<Option<(String, String)>> {
+        let model = &self.lab.lab.parts[cp.index];
+        if !model.prediction.as_ref().is_some_and(|p| p.live) {
+            return Ok(None);
+        }
+        let Some(rec) = self.ledger.parts.get(&model.id.value) else {
+            return Ok(None);
+        };
+        let Some(answer) = &rec.prediction else {
+            return Ok(None);
+        };
+        let correct = rec.prediction_correct.unwrap_or(false);
+        let fb = view::answer_feedback(self.lab, cp, ev, answer, correct)
+            .map_err(|e| Stop::Bad(format!("the lab failed to evaluate: {e}")))?;
+        let mark = if correct { "✓" } else { "✗" };
+        Ok(fb.map(|f| (format!("{mark} Your prediction ({answer}): "), f.plain())))
+    }
+
     /// The instruments and active feedback at the given control values.
     pub(super) fn show(&self, cp: &CompiledPart, inputs: &IndexMap<String, Dynamic>) -> Res<()> {
         let scr = &self.scr;
@@ -62,6 +86,10 @@ impl Session<'_> {
         if !v.tabled && !v.outputs.is_empty() {
             l.push(String::new());
             rows(scr, &v.outputs, &mut l);
+        }
+        if let Some((head, fb)) = self.live_feedback(cp, &ev)? {
+            l.push(String::new());
+            l.extend(md::render_prefixed(&fb, scr, &head, "  "));
         }
         for c in &v.callouts {
             l.push(String::new());

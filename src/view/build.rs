@@ -16,7 +16,7 @@ use rhai::Dynamic;
 type R<T> = Result<T, String>;
 
 /// Template text as [`Prose`], evaluated in `part` at `ev`.
-fn prose(
+pub(super) fn prose(
     lab: &CompiledLab,
     part: Option<&CompiledPart>,
     ev: Option<&Evaluation>,
@@ -172,25 +172,22 @@ pub fn part(
         None => None,
         Some(pr) => Some(PredictionView {
             question: st(&pr.question)?,
+            live: pr.live,
+            lock_text: pr.lock_text.as_ref().map(st).transpose()?,
             scenario: settings(p, &pr.scenario, &st)?,
-            options: choices(&st, &pr.options, pr.other_feedback.as_ref(), answers)?,
+            options: choices(
+                &|t: &Text, id: &str| {
+                    // Frozen at the scenario; `answer` is the option the feedback belongs to.
+                    let ev = super::feedback::answered(&scen, cp, id);
+                    prose(lab, Some(cp), Some(&ev), t)
+                },
+                &pr.options,
+                pr.other_feedback.as_ref(),
+                answers,
+            )?,
             numeric: match &pr.numeric {
                 None => None,
-                Some(nu) => {
-                    let v = scen.values.get(&nu.output.value).cloned();
-                    Some(NumericView {
-                        unit: nu.unit.clone(),
-                        answer: answers.then(|| {
-                            let o = p.outputs.get(&nu.output.value).cloned().unwrap_or_default();
-                            format_output(&o, &v.clone().unwrap_or(Dynamic::UNIT))
-                        }),
-                        target: answers.then(|| v.as_ref().and_then(as_number).unwrap_or(f64::NAN)),
-                        tolerance: answers.then_some(nu.tolerance),
-                        tolerance_pct: answers.then(|| format::auto(nu.tolerance * 100.0)),
-                        correct_feedback: ost(nu.correct_feedback.as_ref())?,
-                        other_feedback: ost(nu.other_feedback.as_ref())?,
-                    })
-                }
+                Some(nu) => Some(super::feedback::numeric_view(lab, cp, &scen, nu, answers)?),
             },
             other_feedback: ost(pr.other_feedback.as_ref())?,
             worked: match (answers, &pr.claim, &pr.numeric) {
@@ -204,7 +201,12 @@ pub fn part(
         None => None,
         Some(r) => Some(QuestionView {
             question: st(&r.question)?,
-            options: choices(&st, &r.options, r.other_feedback.as_ref(), answers)?,
+            options: choices(
+                &|t: &Text, _: &str| st(t),
+                &r.options,
+                r.other_feedback.as_ref(),
+                answers,
+            )?,
             other_feedback: ost(r.other_feedback.as_ref())?,
         }),
     };
@@ -290,7 +292,7 @@ fn worked(lab: &CompiledLab, scen: &Evaluation, name: &str) -> R<Option<Row>> {
 }
 
 fn choices(
-    t: &dyn Fn(&Text) -> R<Prose>,
+    t: &dyn Fn(&Text, &str) -> R<Prose>,
     options: &[Choice],
     other: Option<&Text>,
     answers: bool,
@@ -299,15 +301,20 @@ fn choices(
         .iter()
         .enumerate()
         .map(|(i, c)| {
+            let id = option_id(i, c);
             Ok(OptionView {
-                id: option_id(i, c),
-                text: t(&c.text)?,
+                text: t(&c.text, &id)?,
                 correct: answers.then_some(c.correct),
                 feedback: if answers {
-                    c.feedback.as_ref().or(other).map(t).transpose()?
+                    c.feedback
+                        .as_ref()
+                        .or(other)
+                        .map(|f| t(f, &id))
+                        .transpose()?
                 } else {
                     None
                 },
+                id,
             })
         })
         .collect()

@@ -121,7 +121,7 @@ pub(super) fn control_view(ctl: &Control, label: Prose, cur: &Dynamic) -> R<Cont
                 },
             )
         }
-        Control::Select(s) => {
+        Control::Select(s) | Control::Radio(s) => {
             let opts: Vec<String> = s.options.value.keys().cloned().collect();
             let now = as_value(cur);
             let default_value = s.options.value.get(&s.default.value);
@@ -149,7 +149,11 @@ pub(super) fn control_view(ctl: &Control, label: Prose, cur: &Dynamic) -> R<Cont
                 s.default.value.clone(),
                 None,
                 opts,
-                InputView::Select { choices },
+                if matches!(ctl, Control::Radio(_)) {
+                    InputView::Radio { choices }
+                } else {
+                    InputView::Select { choices }
+                },
             )
         }
         Control::Switch(s) => (

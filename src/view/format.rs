@@ -49,7 +49,7 @@ pub fn control_text(digits: Option<u32>, unit: &Option<String>, v: f64) -> Strin
         None => format::auto(v),
     };
     match unit {
-        Some(u) if !u.is_empty() => format!("{n} {u}"),
+        Some(u) => format!("{n}{}{u}", format::unit_sep(u, false)),
         _ => n,
     }
 }
@@ -66,7 +66,7 @@ pub fn step_digits(step: f64) -> u32 {
 pub fn with_unit(num: String, unit: Option<&str>) -> String {
     match unit {
         None | Some("") => num,
-        Some(u) => format!("{num} {u}"),
+        Some(u) => format!("{num}{}{u}", format::unit_sep(u, false)),
     }
 }
 
@@ -98,7 +98,7 @@ pub fn setting_text(ctl: &Control, v: &Value) -> String {
     match (ctl, v) {
         (Control::Slider(s), Value::Number(x)) => with_unit(slider_num(s, *x), s.unit.as_deref()),
         (Control::Number(nb), Value::Number(x)) => with_unit(format::auto(*x), nb.unit.as_deref()),
-        (Control::Select(s), v) => {
+        (Control::Select(s) | Control::Radio(s), v) => {
             if let Value::Text(t) = v {
                 if s.options.value.contains_key(t) {
                     return t.clone();
@@ -178,7 +178,9 @@ pub fn kind_icon(kind: &str) -> &'static str {
 pub fn badge_kind(k: BadgeKind) -> &'static str {
     match k {
         BadgeKind::Info => "info",
+        BadgeKind::Success => "success",
         BadgeKind::Warn => "warn",
+        BadgeKind::Danger => "danger",
     }
 }
 
@@ -201,7 +203,7 @@ mod tests {
         assert_eq!(step_digits(0.01), 2);
         assert_eq!(step_digits(1.0), 0);
         assert_eq!(step_digits(0.5), 1);
-        assert_eq!(with_unit("3".into(), Some("%")), "3 %");
+        assert_eq!(with_unit("3".into(), Some("%")), "3%");
         assert_eq!(with_unit("3".into(), Some("GB/s")), "3 GB/s");
     }
 }

@@ -12,10 +12,12 @@
 
 mod build;
 mod controls;
+mod feedback;
 pub mod format;
 
 pub use build::{explore, header, lab, part};
 pub use controls::control_value_text;
+pub use feedback::{answer_feedback, feedback_at};
 
 use crate::eval::chart::ChartData;
 use crate::eval::Span;
@@ -96,7 +98,7 @@ pub struct Header {
 #[derive(Debug, Serialize)]
 pub struct Badge {
     pub text: Prose,
-    /// `info` or `warn`.
+    /// `info`, `success`, `warn` or `danger`.
     pub kind: &'static str,
 }
 
@@ -179,6 +181,10 @@ pub struct Setting {
 #[derive(Debug, Serialize)]
 pub struct PredictionView {
     pub question: Prose,
+    /// Its feedback follows the student's controls and answer (`live: true`).
+    pub live: bool,
+    /// What the locked instruments say until it is locked in (the lab's `lock_text`).
+    pub lock_text: Option<Prose>,
     /// The control values the question is about.
     pub scenario: Vec<Setting>,
     pub options: Vec<OptionView>,
@@ -207,6 +213,21 @@ pub struct OptionView {
 #[derive(Debug, Serialize)]
 pub struct NumericView {
     pub unit: Option<String>,
+    /// The answer box's range, arrow step and starting number.
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub step: Option<f64>,
+    pub default: Option<f64>,
+    /// The box's range in words (`0 to 500`), when it has one.
+    pub range: Option<String>,
+    /// Answers only: what is accepted, in words: `±10%` or `±2 min`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accepted: Option<String>,
+    /// Answers only: the absolute tolerance, when the lab gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub abs_tol: Option<f64>,
+    /// Answers only (empty otherwise): the graded bands, low to high.
+    pub bands: Vec<BandView>,
     /// Answers only: the expected value at the scenario, formatted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub answer: Option<String>,
@@ -222,6 +243,16 @@ pub struct NumericView {
     pub correct_feedback: Option<Prose>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub other_feedback: Option<Prose>,
+}
+
+/// A band of a numeric prediction: its bounds, the range in words and its feedback.
+#[derive(Debug, Serialize)]
+pub struct BandView {
+    pub from: Option<f64>,
+    pub to: Option<f64>,
+    /// `below 400`, `400 to 800`, `800 and above`.
+    pub range: String,
+    pub feedback: Prose,
 }
 
 #[derive(Debug, Serialize)]
@@ -277,6 +308,10 @@ pub enum InputView {
         on: bool,
     },
     Select {
+        choices: Vec<ChoiceView>,
+    },
+    /// A select shown as radio buttons.
+    Radio {
         choices: Vec<ChoiceView>,
     },
     Checkboxes {

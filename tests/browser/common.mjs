@@ -56,8 +56,10 @@ export async function unlockAll(page) {
           }
         }
         const num = sec.querySelector(`input[type=number][name="prediction-${id}"]`);
-        if (num && num.value === '') {
-          num.value = '1';
+        if (num && !num.hasAttribute('data-tried')) {
+          // A number the box takes (its default, else its minimum, else 1).
+          if (num.value === '') num.value = num.min || '1';
+          num.setAttribute('data-tried', '');
           num.form.requestSubmit();
           changed = true;
         }

@@ -23,17 +23,33 @@ try {
           return draw(ch, uid, w);
         };
       });
+      // The live templates as the renderer wrote them (evaluated in Rust at the defaults, before
+      // any answer: `answer` is unset) against the page's first paint, part by part.
+      const served = fs.readFileSync(c.page, 'utf8');
+      await o.page.evaluate((served) => {
+        const doc = new DOMParser().parseFromString(served, 'text/html');
+        // Text and the levels of `{{ @output }}` spans.
+        const sig = (n) => n && n.textContent + [...n.querySelectorAll('[data-level]')].map((x) => ' [' + x.getAttribute('data-level') + ']').join('');
+        window.__tpls = {};
+        for (const sec of document.querySelectorAll('[data-part]')) {
+          const part = sec.getAttribute('data-part'), diffs = [];
+          const want = [...doc.querySelectorAll(`[data-part="${part}"] [data-tpl]`)];
+          const now = [...sec.querySelectorAll('[data-tpl]')];
+          want.forEach((w, i) => { if (sig(now[i]) !== sig(w)) diffs.push([sig(w), sig(now[i])]); });
+          window.__tpls[part] = diffs;
+        }
+      }, served);
       await unlockAll(o.page);
       pages.set(c.page, o);
     }
     const { page, log } = pages.get(c.page);
-    // The live templates as the renderer wrote them (evaluated in Rust at the defaults).
-    const served = c.name === 'defaults' ? fs.readFileSync(c.page, 'utf8') : null;
+    const served = c.name === 'defaults';
     const got = await page.evaluate(({ part, sets, served }) => {
       const sec = document.querySelector(`[data-part="${part}"]`);
       for (const s of sets) {
         const els = [...sec.querySelectorAll(`[name="${s.id}"]`)];
-        if (s.kind === 'select') { els[0].selectedIndex = s.index; els[0].dispatchEvent(new Event('change', { bubbles: true })); }
+        if (s.kind === 'radio') { const r = sec.querySelectorAll(`[data-control="${s.id}"]`)[s.index]; r.checked = true; r.dispatchEvent(new Event('change', { bubbles: true })); }
+        else if (s.kind === 'select') { els[0].selectedIndex = s.index; els[0].dispatchEvent(new Event('change', { bubbles: true })); }
         else if (s.kind === 'switch') { els[0].checked = s.checked; els[0].dispatchEvent(new Event('change', { bubbles: true })); }
         else if (s.kind === 'checkboxes') { for (const e of els) { e.checked = !!s.boxes[e.value]; e.dispatchEvent(new Event('change', { bubbles: true })); } }
         else { els[0].value = s.value; els[0].dispatchEvent(new Event('input', { bubbles: true })); }
@@ -44,15 +60,7 @@ try {
         shown[e.getAttribute('data-output')] = [(e.querySelector('[data-text]') || e).textContent, e.getAttribute('data-level')];
       }
       const err = sec.querySelector('[data-error]');
-      const tpls = [];
-      if (served) {
-        const doc = new DOMParser().parseFromString(served, 'text/html');
-        const want = [...doc.querySelectorAll(`[data-part="${part}"] [data-tpl]`)];
-        const now = [...sec.querySelectorAll('[data-tpl]')];
-        // Text and the levels of `{{ @output }}` spans.
-        const sig = (n) => n && n.textContent + [...n.querySelectorAll('[data-level]')].map((x) => ' [' + x.getAttribute('data-level') + ']').join('');
-        want.forEach((w, i) => { if (sig(now[i]) !== sig(w)) tpls.push([sig(w), sig(now[i])]); });
-      }
+      const tpls = served ? window.__tpls[part] : [];
       return { out, shown, tpls, error: err && !err.hidden ? err.textContent : null, svgs: window.__svgs };
     }, { part: c.part, sets: c.sets, served });
     const problems = [];

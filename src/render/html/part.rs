@@ -49,9 +49,9 @@ fn control_data(c: &crate::view::ControlView) -> J {
             json!({"id": c.id, "kind": "number", "digits": null, "unit": c.unit})
         }
         InputView::Switch { .. } => json!({"id": c.id, "kind": "switch"}),
-        InputView::Select { choices } => {
+        InputView::Select { choices } | InputView::Radio { choices } => {
             let values: Vec<&J> = choices.iter().map(|o| &o.value).collect();
-            json!({"id": c.id, "kind": "select", "values": values})
+            json!({"id": c.id, "kind": c.kind, "values": values})
         }
         InputView::Checkboxes { .. } => json!({"id": c.id, "kind": "checkboxes"}),
     }
@@ -143,10 +143,16 @@ pub(super) fn part(
         None => J::Null,
         Some(p) => match &p.numeric {
             Some(n) => {
-                json!({"numeric": true, "target": n.target.unwrap_or(f64::NAN), "tolerance": n.tolerance, "options": []})
+                let bands: Vec<J> = n.bands.iter().map(|b| json!([b.from, b.to])).collect();
+                json!({"numeric": true, "target": n.target.unwrap_or(f64::NAN), "tolerance": n.tolerance, "abs": n.abs_tol, "bands": bands, "options": []})
             }
             None => json!({"numeric": false, "options": options_data(&p.options)}),
         },
+    };
+    // Live feedback: templates the runtime recomputes at the current controls and `answer`.
+    let live_fb = match &model.prediction {
+        Some(pr) if pr.live => live_feedback(cx, fns, pr)?,
+        _ => J::Null,
     };
     let refl_data = match &pv.reflection {
         None => J::Null,
@@ -181,6 +187,8 @@ pub(super) fn part(
         "title": pv.title.plain(),
         "requires": requires,
         "prediction": pred_data,
+        // How `answer` reads before locking in (the runtime binds it): text, a number, or unbound.
+        "answer": cx.part.answer.as_ref().map(|a| if a.is_float() { "number" } else { "text" }),
         "reflection": refl_data,
         "constants": constants,
         "controls": controls,
@@ -200,7 +208,45 @@ pub(super) fn part(
         "part": pv,
         "eid": id_safe(&pid),
         "lock_text": lock_text,
+        "live_fb": live_fb,
         "instruments": instruments,
     });
     Ok((ctx, data))
+}
+
+/// A live prediction's feedback as live templates (`{tpl, html}`): `options` by id (an option's
+/// own feedback, else the question's other feedback), and a numeric prediction's `correct`,
+/// `other` and `bands`.
+fn live_feedback(cx: &mut PartCx, fns: &mut Fns, pr: &Prediction) -> Result<J, String> {
+    let mut block = |t: Option<&Text>| -> Result<J, String> {
+        match t {
+            None => Ok(J::Null),
+            Some(t) => {
+                let (tpl, html) = cx.live(fns, t, false)?;
+                Ok(json!({"tpl": tpl, "html": html}))
+            }
+        }
+    };
+    let mut options = serde_json::Map::new();
+    for (i, o) in pr.options.iter().enumerate() {
+        let id = crate::load::check::option_id(i, o);
+        options.insert(
+            id,
+            block(o.feedback.as_ref().or(pr.other_feedback.as_ref()))?,
+        );
+    }
+    let (correct, other, mut bands) = match &pr.numeric {
+        Some(n) => (
+            block(n.correct_feedback.as_ref())?,
+            block(n.other_feedback.as_ref())?,
+            Vec::new(),
+        ),
+        None => (J::Null, J::Null, Vec::new()),
+    };
+    if let Some(n) = &pr.numeric {
+        for b in &n.bands {
+            bands.push(block(Some(&b.feedback))?);
+        }
+    }
+    Ok(json!({"options": options, "correct": correct, "other": other, "bands": bands}))
 }

@@ -69,7 +69,14 @@ pub fn build(
     header["badges"] = J::Array(
         h.badges
             .iter()
-            .map(|b| to_json(&b.text))
+            .map(|b| match b.kind {
+                "info" => to_json(&b.text),
+                k => to_json(&view::Prose::from_text(format!(
+                    "{} {}",
+                    crate::view::format::kind_icon(k),
+                    b.text.plain()
+                ))),
+            })
             .collect::<Result<_, _>>()?,
     );
     let mut ctx = Map::new();
