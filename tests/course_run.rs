@@ -377,6 +377,35 @@ fn with_ledger_the_course_record_sits_beside_it() {
     assert!(!data.join("labforge").exists());
 }
 
+/// `--ledger l.json` (a bare file name) keeps the course record beside it, in the working
+/// folder, too: it was read from and written to the data directory, so a test run of
+/// fault-tolerance met another run's finished lab there ("You have completed this lab").
+#[test]
+fn with_a_bare_ledger_name_the_course_record_sits_in_the_working_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let c = seed_course(tmp.path());
+    let work = tmp.path().join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    std::fs::write(work.join("a.yaml"), "predictions: {a: C}\n").unwrap();
+    let lab1 = format!("{}/fault-tolerance.yaml", c.display());
+    let o = Command::new(bin())
+        .args(["run", &lab1, "--ledger", "l.json", "--answers", "a.yaml"])
+        .env("XDG_DATA_HOME", &data)
+        .env("NO_COLOR", "1")
+        .current_dir(&work)
+        .output()
+        .unwrap();
+    // One answer only: the run stops at the first reflection, having saved the progress.
+    let id = labforge::course::course_id("Machine Learning Systems");
+    assert!(
+        work.join(format!("course-{id}.json")).is_file(),
+        "{}",
+        text(&o)
+    );
+    assert!(!data.join("labforge").exists());
+}
+
 #[test]
 fn the_handout_index_is_titled_by_the_course_and_in_its_order() {
     let tmp = tempfile::tempdir().unwrap();
