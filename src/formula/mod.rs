@@ -258,20 +258,20 @@ impl FormulaEngine {
         for k in known {
             scope.push_dynamic(k.as_str(), Dynamic::UNIT);
         }
-        let ast = self
-            .engine
-            .compile_with_scope(&scope, src)
-            .map_err(|e| {
-                let mut err = parse_error(&e, known);
-                if err.message.starts_with("unknown library namespace") && !self.module_consts.is_empty() {
-                    let ns: Vec<&str> = self.module_consts.keys().map(String::as_str).collect();
-                    err.hint = Some(format!(
-                        "namespaces: queue, rel, fleet, cost, units, and the course's {} (see `labforge lib`)",
-                        ns.join(", ")
-                    ));
-                }
-                err
-            })?;
+        let ast = self.engine.compile_with_scope(&scope, src).map_err(|e| {
+            let mut err = parse_error(&e, known);
+            if err.message.starts_with("unknown library namespace")
+                && !self.module_consts.is_empty()
+            {
+                let ns: Vec<&str> = self.module_consts.keys().map(String::as_str).collect();
+                err.hint = Some(format!(
+                    "namespaces: {}, and the course's {} (see `labforge lib`)",
+                    builtin_namespaces().join(", "),
+                    ns.join(", ")
+                ));
+            }
+            err
+        })?;
         let mut names = function_names();
         names.extend(self.lab_fns.keys().cloned());
         for (name, pos, n) in calls_with_arity(&ast) {
@@ -323,6 +323,19 @@ impl FormulaEngine {
     }
 }
 
+/// The library's namespaces (`queue`, `rel`, …), in the order its reference lists them.
+pub fn builtin_namespaces() -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = Vec::new();
+    for f in crate::library::functions() {
+        if let Some((ns, _)) = f.path.split_once("::") {
+            if !v.contains(&ns) {
+                v.push(ns);
+            }
+        }
+    }
+    v
+}
+
 /// Every function name a formula may call: built-ins and the library's paths.
 pub fn function_names() -> BTreeSet<String> {
     BUILTINS
@@ -347,7 +360,10 @@ fn parse_error(e: &rhai::ParseError, known: &BTreeSet<String>) -> FormulaError {
         ),
         P::ModuleUndefined(name) => (
             format!("unknown library namespace `{name}`"),
-            Some("namespaces: queue, rel, fleet, cost, units (see `labforge lib`)".into()),
+            Some(format!(
+                "namespaces: {} (see `labforge lib`)",
+                builtin_namespaces().join(", ")
+            )),
         ),
         P::MalformedIndexExpr(m) if m.contains("integer index") => (
             "numbers are real, so a list cannot be indexed with a literal".into(),
@@ -670,6 +686,22 @@ mod tests {
         assert_eq!((err.line, err.col), (1, 5));
         assert_eq!(err.message, "unknown name `utilisation`");
         assert_eq!(err.hint.as_deref(), Some("did you mean `utilization`?"));
+    }
+
+    /// The hint names every library namespace, the ones added later too (it was a fixed list
+    /// of five that missed `collective`, `roofline`, `energy`, `llm` and `carbon`).
+    #[test]
+    fn unknown_namespace_hint_lists_every_library_namespace() {
+        let err = FormulaEngine::new()
+            .compile("comms::f(1)", &known(&[]))
+            .unwrap_err();
+        assert_eq!(err.message, "unknown library namespace `comms`");
+        let hint = err.hint.unwrap();
+        for f in crate::library::functions() {
+            if let Some((ns, _)) = f.path.split_once("::") {
+                assert!(hint.contains(ns), "{ns} missing from: {hint}");
+            }
+        }
     }
 
     #[test]
