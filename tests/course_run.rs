@@ -377,6 +377,34 @@ fn with_ledger_the_course_record_sits_beside_it() {
     assert!(!data.join("labforge").exists());
 }
 
+/// A ledger named by a bare file name (`--ledger l.json`, in the working folder): the course
+/// record sits beside it too, not in the data directory (where a record from another run made
+/// the lab start out complete).
+#[test]
+fn with_a_bare_ledger_name_the_course_record_sits_in_the_working_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let c = seed_course(tmp.path());
+    let work = tmp.path().join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    let a = tmp.path().join("a.yaml");
+    std::fs::write(&a, lab1_answers()).unwrap();
+    let lab1 = format!("{}/fault-tolerance.yaml", c.display());
+    let o = Command::new(bin())
+        .args(["run", &lab1, "--ledger", "l.json", "--answers"])
+        .arg(&a)
+        .env("XDG_DATA_HOME", &data)
+        .env("NO_COLOR", "1")
+        .current_dir(&work)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let id = labforge::course::course_id("Machine Learning Systems");
+    assert!(work.join("l.json").is_file());
+    assert!(work.join(format!("course-{id}.json")).is_file());
+    assert!(!data.join("labforge").exists());
+}
+
 #[test]
 fn the_handout_index_is_titled_by_the_course_and_in_its_order() {
     let tmp = tempfile::tempdir().unwrap();

@@ -53,12 +53,23 @@ fn open(course: &Course, dir: Option<&Path>) -> Result<RunCourse, String> {
 pub fn for_lab(lab: &Path, ledger: &Path) -> Result<Option<RunCourse>, ExitCode> {
     match crate::course::for_lab(lab) {
         Ok(None) => Ok(None),
-        Ok(Some(c)) => open(&c, ledger.parent().filter(|d| !d.as_os_str().is_empty()))
-            .map(Some)
-            .map_err(|e| {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
+        // A bare file name (`--ledger l.json`) has the empty path as its parent: the working
+        // folder, not the data directory.
+        Ok(Some(c)) => open(
+            &c,
+            ledger.parent().map(|d| {
+                if d.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    d
+                }
             }),
+        )
+        .map(Some)
+        .map_err(|e| {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }),
         Err((src, d)) => {
             crate::cli::report(&d, src.as_ref());
             Err(ExitCode::FAILURE)
