@@ -294,7 +294,7 @@
   var H = { _tick, _rd, _bool, _add, _sub, _mul, _div, _rem, _pow, _eq, _ne, _lt, _le, _gt, _ge, _band, _bor,
     _bxor, _neg, _pos, _not, _cat, _map, _json, _iter, _prop, _idx, _fn, _bad, _adda, _sz };
   FN = (typeof window.LF_MAKE === "function") ? window.LF_MAKE(H, B, L) : [];
-  window.LF_RUNTIME = { run: run, tostr: tostr, fromJson: fromJson, startUpdate: startUpdate,
+  window.LF_RUNTIME = { run: run, tostr: tostr, fromJson: fromJson, startUpdate: startUpdate, formatOutput: formatOutput,
     ops: function () { return [_ops, _total]; } };
 
   /* ------------------------------------------------------------ formatting */
@@ -324,13 +324,22 @@
     div.innerHTML = tpl(t, S, 1);
     return div.textContent;
   }
+  /* An output's number as shown, [text, capped] (src/eval/display.rs): "≥ cap" at or above its
+     cap, a time that would read 0 a unit down, decimals until a non-zero value shows a non-zero
+     digit, a minus sign before the prefix. */
+  function shown(o, x) {
+    var capped = isNum(o.cap) && x >= o.cap, v = capped ? o.cap : x, unit = o.unit || "", d = o.digits,
+      down = { h: "min", min: "s" }, a, s, nz = /[1-9∞]/;
+    while (v !== 0 && !nz.test(fmtFixed(v, d === null || d === undefined ? 2 : d)) && down[unit]) { unit = down[unit]; v *= 60; d = null; }
+    a = Math.abs(v);
+    if (d === null || d === undefined) d = !isFinite(a) || (a < 1e15 && a === Math.trunc(a)) || a >= 100 ? 0 : a >= 10 ? 1 : 2;
+    for (;;) { s = fmtFixed(a, d); if (!isFinite(a) || a === 0 || d >= 20 || nz.test(s)) break; d++; }
+    s = (capped ? "≥ " : "") + (v < 0 && nz.test(s) ? "−" : "") + (o.prefix || "") + s;
+    return [s + ((unit === "" || "%×/".indexOf(unit[0]) >= 0 || unit === "x") ? "" : " ") + unit, capped];
+  }
   function formatOutput(o, v) {
     if (typeof v === "boolean") return o.words ? (v ? o.words[0] : o.words[1]) : (v ? "yes" : "no");
-    if (!isNum(v)) return tostr(v);
-    var n = (o.digits !== null && o.digits !== undefined) ? fmtFixed(v, o.digits) : fmtAuto(v);
-    var unit = o.unit || "";
-    var sep = (unit === "" || "%×/".indexOf(unit[0]) >= 0 || unit === "x") ? "" : " ";
-    return (o.prefix || "") + n + sep + unit;
+    return isNum(v) ? shown(o, v)[0] : tostr(v);
   }
   function bandLevel(b, x) {
     if (b.good_below !== null && b.good_below !== undefined) {
@@ -701,10 +710,11 @@
         var level = null;
         if (o.level !== null && o.level !== undefined) level = tostr(run(o.level, child(S, { value: v })));
         else if (o.bands && isNum(v)) level = bandLevel(o.bands, v);
-        var text = formatOutput(o, v);
+        var text = formatOutput(o, v), capped = isNum(v) && shown(o, v)[1];
         S["@" + o.name] = [text, level];
         qa(el, '[data-output="' + o.name + '"]').forEach(function (n) {
           setOutput(n, v);
+          if (capped) n.setAttribute("data-capped", ""); else n.removeAttribute("data-capped");
           var txt = q(n, "[data-text]") || n;
           txt.textContent = text;
           if (level !== null) n.setAttribute("data-level", level); else n.removeAttribute("data-level");

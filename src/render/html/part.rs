@@ -132,12 +132,13 @@ pub(super) fn part(
             Some(x) => J::from(fns.expr(cx.lab, Some(cx.part), &x.value)?),
             None => J::Null,
         };
-        outputs.push(json!({
+        // Fields an output does not use are left out (the runtime reads them as absent).
+        outputs.push(without_nulls(json!({
             "name": name, "unit": o.unit, "prefix": o.prefix, "digits": o.digits,
             "words": o.words.as_ref().map(|(a, b)| vec![a.clone(), b.clone()]),
-            "bands": o.bands.as_ref().map(|b| json!({"good_below": b.good_below, "warn_below": b.warn_below, "good_above": b.good_above, "warn_above": b.warn_above})),
-            "level": level,
-        }));
+            "bands": o.bands.as_ref().map(|b| without_nulls(json!({"good_below": b.good_below, "warn_below": b.warn_below, "good_above": b.good_above, "warn_above": b.warn_above}))),
+            "level": level, "cap": o.cap,
+        })));
     }
     let pred_data = match &pv.prediction {
         None => J::Null,
@@ -203,4 +204,12 @@ pub(super) fn part(
         "instruments": instruments,
     });
     Ok((ctx, data))
+}
+
+/// `v` without its object fields that are `null`.
+fn without_nulls(mut v: J) -> J {
+    if let J::Object(m) = &mut v {
+        m.retain(|_, x| !x.is_null());
+    }
+    v
 }
