@@ -757,8 +757,9 @@
   function hudState() {
     if (!D.hud) return { parts: {}, tier: null };
     startUpdate();
-    var correct = Object.create(null), count = 0, parts = {};
+    var correct = Object.create(null), count = 0, parts = {}, started = false;
     D.hud.parts.forEach(function (pid) {
+      if (answered(pid, "prediction")) started = true;
       var p = D.parts.filter(function (x) { return x.id === pid; })[0];
       var ok = !!(p && predictionCorrect(p, state.parts[pid].prediction));
       if (ok) count += 1;
@@ -769,7 +770,8 @@
     for (var k in LAB_CONST) S[k] = LAB_CONST[k];
     S.correct = correct; S.correct_count = count;
     var tier = null;
-    for (var i = 0; i < D.hud.tiers.length; i++) {
+    /* No standing before any listed prediction is answered (src/ledger.rs `hud`). */
+    for (var i = 0; started && i < D.hud.tiers.length; i++) {
       var t = D.hud.tiers[i], on = false;
       if (t.when === null || t.when === undefined) on = true;
       else { try { on = run(t.when, S) === true; } catch (e) { on = false; } }
@@ -789,7 +791,7 @@
       }
     });
     var tier = document.querySelector("[data-hud-tier]");
-    if (tier) tier.textContent = h.tier || "";
+    if (tier) tier.textContent = h.tier || "not started";
   }
   function complete() {
     return D.parts.every(function (p) {

@@ -8,6 +8,7 @@
 //! scripts (by SHA-256 hash), no network and no eval.
 
 mod chart;
+mod devices;
 pub(crate) mod hash;
 mod live;
 mod md;
@@ -67,25 +68,12 @@ pub const ASSETS: &[(&str, &str)] = &[
         include_str!("../../renderers/html/runtime.js"),
     ),
     ("charts.js", include_str!("../../renderers/html/charts.js")),
+    ("tabs.js", include_str!("../../renderers/html/tabs.js")),
     (
         "library.js",
         include_str!("../../renderers/html/library.js"),
     ),
 ];
-
-/// The hardware table handed to `labforgeLibrary` in the page.
-/// Only what `hw(id)` returns (the name and the numbers): sources and notes stay in the docs.
-fn hardware_json() -> J {
-    let mut h = crate::library::hardware_json();
-    if let J::Object(devices) = &mut h {
-        for d in devices.values_mut() {
-            if let J::Object(fields) = d {
-                fields.retain(|k, v| k == "name" || v.is_number());
-            }
-        }
-    }
-    h
-}
 
 pub struct HtmlRenderer;
 
@@ -376,7 +364,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
         "constants": constants,
         // The device table only when a formula looks a device up (it is most of the data).
-        "hardware": if fns.bodies.iter().any(|b| b.contains("_fn(L,\"hw\"")) { hardware_json() } else { json!({}) },
+        "hardware": devices::used(&fns.bodies),
         "parts": parts_data,
         "hud": hud,
         "hasDecisionLog": has_decision_log,
@@ -391,9 +379,10 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
     };
     let lib_js = script("library.js")?;
     let charts_js = script("charts.js")?;
+    let tabs_js = script("tabs.js")?;
     let runtime_js = script("runtime.js")?;
     let fn_js = fns.script();
-    let scripts = [lib_js, charts_js, fn_js, runtime_js];
+    let scripts = [lib_js, charts_js, fn_js, tabs_js, runtime_js];
     for s in &scripts {
         if s.to_ascii_lowercase().contains("</script") {
             return Err("a page script contains `</script`".into());
@@ -411,7 +400,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "lang": "en",
         "title": strip_tags(&md_inline(&title_text)),
         "csp": csp,
-        "style": asset(ASSETS, "style.css", dir)?.as_ref(),
+        "style": minify::compact_css(&asset(ASSETS, "style.css", dir)?),
         "lab": {
             "id": l.id.value,
             "version": l.version,
