@@ -379,10 +379,10 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
     };
     let lib_js = script("library.js")?;
     let charts_js = script("charts.js")?;
-    let tabs_js = script("tabs.js")?;
-    let runtime_js = script("runtime.js")?;
+    // The tabs (one part at a time) run first, in the runtime's script element.
+    let runtime_js = format!("{}\n{}", script("tabs.js")?, script("runtime.js")?);
     let fn_js = fns.script();
-    let scripts = [lib_js, charts_js, fn_js, tabs_js, runtime_js];
+    let scripts = [lib_js, charts_js, fn_js, runtime_js];
     for s in &scripts {
         if s.to_ascii_lowercase().contains("</script") {
             return Err("a page script contains `</script`".into());
