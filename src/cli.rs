@@ -18,7 +18,14 @@ fn default_paths(paths: &[PathBuf]) -> Vec<PathBuf> {
 /// Prints diagnostics to stderr with their source lines. Returns the number of errors.
 pub fn report(diags: &[Diagnostic], source: Option<&Source>) -> usize {
     for d in diags {
-        eprint!("{}", d.render(source.map(|s| s.text.as_str())));
+        match source {
+            Some(s) if s.name == d.file => eprint!("{}", d.render(Some(&s.text))),
+            // A diagnostic in another file (a course module): its own lines.
+            _ => eprint!(
+                "{}",
+                d.render(std::fs::read_to_string(&d.file).ok().as_deref())
+            ),
+        }
     }
     diags.iter().filter(|d| d.is_error()).count()
 }

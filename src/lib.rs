@@ -6,6 +6,7 @@
 
 pub mod author;
 pub mod cli;
+pub mod course;
 pub mod diag;
 pub mod eval;
 pub mod formula;

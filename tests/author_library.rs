@@ -60,6 +60,27 @@ fn lib_prints_the_reference_and_single_entries() {
     assert!(ok);
     assert!(ns.contains("### `rel::young_daly`") && !ns.contains("### `queue::"));
 
+    // The course topics: each namespace lists its functions, with units and sources.
+    for (ns, f, cite) in [
+        ("comm", "comm::hier_allreduce_s", "Thakur"),
+        ("roofline", "roofline::gemm_ai", "Williams"),
+        ("energy", "energy::op_pj", "Horowitz"),
+        ("llm", "llm::kv_cache_gb", "Kwon"),
+        ("carbon", "carbon::operational_t", "Patterson"),
+    ] {
+        let (ok, text, _) = lib(&[ns]);
+        assert!(ok, "{ns}");
+        assert!(text.contains(&format!("### `{f}`")), "{ns}: {text}");
+        assert!(text.contains(cite) && text.contains("- Units:"), "{ns}");
+        assert!(!text.contains("### `queue::"), "{ns}");
+    }
+    let (ok, ndr, _) = lib(&["IBNDR"]);
+    assert!(ok);
+    assert!(
+        ndr.contains("| `link_gbs` | 50 |") && ndr.contains("| `latency_us` | 5 |"),
+        "{ndr}"
+    );
+
     let (ok, out, err) = lib(&["queue::pk_wiat"]);
     assert!(!ok);
     assert!(out.is_empty());

@@ -29,6 +29,10 @@ const BUDGET_UNDER: &[&str] = &[
     "let a = range(0, 9000); let n = 0; for i in range(0, 54) { let b = a; n += len(b); } n",
     // A library function takes its list by value: the read is charged.
     "let a = range(1, 9001); let n = 0; for i in range(0, 54) { n += fleet::jain(a); } n",
+    // A lab function's body charges its work; it takes its lists by value.
+    "scan(big(), 54)",
+    "scan(range(0, 9000), 54) + f1(1)",
+    "let a = range(0, 9000); let n = 0; for i in range(0, 54) { n += total([i]) + pick(a, i); } n",
 ];
 
 /// The same one step further: both sides stop with the budget's error.
@@ -38,6 +42,50 @@ const BUDGET_OVER: &[&str] = &[
     "let t = \"\"; for i in range(0, 704) { t += \"é\"; } len(t)",
     "let a = range(0, 9000); let n = 0; for i in range(0, 55) { let b = a; n += len(b); } n",
     "let a = range(1, 9001); let n = 0; for i in range(0, 55) { n += fleet::jain(a); } n",
+    "scan(big(), 55)",
+    "let a = range(0, 9000); let n = 0; for i in range(0, 55) { n += total(a); } n",
+];
+
+/// Lab functions every case may call (the lab's `functions:`), compiled by the lab compiler.
+const FUNCTIONS: &str = r#"
+id: fns
+title: Functions
+parts: [ { id: a, title: A } ]
+functions:
+  - { name: sq, args: [v], body: v * v }
+  - { name: hyp, args: [a, b], body: "sqrt(sq(a) + sq(b))" }
+  - name: total
+    args: [xs]
+    body: |
+      let t = 0;
+      for v in xs { t += v; }
+      t
+  - { name: scan, args: [xs, k], body: "let n = 0; for i in range(0, k) { if contains(xs, i) { n += 1; } } n" }
+  - { name: pick, args: [xs, i], body: "at(xs, i)" }
+  - { name: label, args: [name, v], body: "name + \"=\" + v" }
+  - { name: grow, args: [xs], body: "let ys = xs; ys += 9; len(ys)" }
+  - { name: big, args: [], body: "range(0, 9000)" }
+  - { name: f1, args: [v], body: "f2(v) + 1" }
+  - { name: f2, args: [v], body: "f3(v) + 1" }
+  - { name: f3, args: [v], body: "v * 2" }
+"#;
+
+/// Lab-function calls: nested, with loops, lists, strings, errors inside the body, a caller's
+/// list left unchanged by a function that grows its copy.
+const FUNCTION_CASES: &[&str] = &[
+    "hyp(3, 4)",
+    "sq(x) + hyp(x, n)",
+    "total(list)",
+    "total([])",
+    "label(s, x)",
+    "pick(list, 2)",
+    "pick(list, 9)",
+    "pick(list, x)",
+    "grow(list) + len(list)",
+    "f1(x)",
+    "let t = 0; for i in range(0, 20) { t += f1(i); } t",
+    "sq(\"a\")",
+    "hyp(m.a, m.len)",
 ];
 
 /// Formulas both sides must compute identically.
@@ -146,6 +194,15 @@ const SAME: &[&str] = &[
     "fleet::jain(\"ab\")",
     "fmt(x) + fmt(x, 2) + x.fmt(1)",
     "queue::pk_wait(\"a\", 1, 1)",
+    // The course topics' namespaces, their string arguments and their errors.
+    "comm::ring_allreduce_s(1e9, n + 1, 5e-6, 50e9) + comm::tree_allreduce_s(1e9, 9, 5e-6, 50e9)",
+    "comm::hier_allreduce_s(1e9, 8, 16, 3e-6, 450e9, 5e-6, 50e9)",
+    "roofline::attainable(989.5, roofline::gemm_ai(n, n, n, 2), 3.35)",
+    "llm::kv_cache_gb(80, 8, 128, 4096, 16, \"fp16\") + llm::weight_gb(70e9, \"int4\")",
+    "llm::weight_gb(70e9, \"int3\")",
+    "llm::weight_gb(70e9, 4)",
+    "energy::workload_j(1e9, \"fp32_mult\", 1e8, 1e9) + energy::op_pj(\"dram_read_32b\")",
+    "carbon::operational_t(carbon::energy_kwh(1024, 700, 720), 1.1, 429)",
     "let a = [1]; a += 2; a",
     "let a = [1]; a += [2]; a",
     "let a = [1]; a += [[2]]; a",
@@ -374,12 +431,18 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
         println!("SKIPPED formula parity: `node` not found (set LABFORGE_NODE)");
         return;
     };
-    let engine = FormulaEngine::new();
+    let lab = labforge::eval::load_source(labforge::load::Source::new("fns.yaml", FUNCTIONS))
+        .unwrap_or_else(|e| panic!("the functions lab compiles: {:?}", e.1));
+    let engine = &lab.engine;
     let (names, vals) = scope_values();
     let mut bodies = Vec::new();
     let mut rust = Vec::new();
     let mut problems = Vec::new();
-    let all = SAME.iter().chain(BUDGET_UNDER).chain(BUDGET_OVER);
+    let all = SAME
+        .iter()
+        .chain(FUNCTION_CASES)
+        .chain(BUDGET_UNDER)
+        .chain(BUDGET_OVER);
     for src in all {
         let ast = match engine.compile(src, &names) {
             Ok(a) => a,
@@ -401,7 +464,8 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
     std::fs::create_dir_all(&dir).unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("renderers/html");
     let fns = dir.join("fns.js");
-    std::fs::write(&fns, js::module(&bodies)).unwrap();
+    let lab_fns: Vec<_> = lab.functions.iter().map(|f| f.js()).collect();
+    std::fs::write(&fns, js::module(&bodies, &lab_fns, &[])).unwrap();
     let data = dir.join("data.json");
     let d = json!({
         "maxOps": labforge::formula::limits::MAX_OPERATIONS,
@@ -418,9 +482,22 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
     std::fs::write(&data, d.to_string()).unwrap();
     let driver = dir.join("driver.js");
     std::fs::write(&driver, DRIVER).unwrap();
+    // The library with every namespace script a page may carry (renderers/html/library/).
+    let lib = dir.join("library-all.js");
+    let mut lib_src = std::fs::read_to_string(root.join("library.js")).unwrap();
+    let mut topics: Vec<_> = std::fs::read_dir(root.join("library"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    topics.sort();
+    for t in topics {
+        lib_src.push('\n');
+        lib_src.push_str(&std::fs::read_to_string(t).unwrap());
+    }
+    std::fs::write(&lib, lib_src).unwrap();
     let out = Command::new(node)
         .arg(&driver)
-        .arg(root.join("library.js"))
+        .arg(&lib)
         .arg(root.join("runtime.js"))
         .arg(&fns)
         .arg(&data)

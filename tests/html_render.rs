@@ -444,7 +444,16 @@ fn page_part_templates_are_overridable_and_escape_lab_text() {
 /// comma, a dot or an operator); no `return`/`break`/`continue`/`throw` ends a line.
 #[test]
 fn embedded_scripts_never_lean_on_automatic_semicolons() {
-    for name in ["runtime.js", "charts.js", "library.js"] {
+    for name in [
+        "runtime.js",
+        "charts.js",
+        "library.js",
+        "library/comm.js",
+        "library/roofline.js",
+        "library/energy.js",
+        "library/llm.js",
+        "library/carbon.js",
+    ] {
         let src = std::fs::read_to_string(root().join("renderers/html").join(name)).unwrap();
         let mut code = Vec::new();
         let mut in_comment = false;
@@ -494,4 +503,58 @@ fn minified_scripts_keep_strings_and_regular_expressions() {
         minify_js(&rt).len() * 10 < rt.len() * 9,
         "runtime.js barely shrinks"
     );
+}
+
+/// A page carries the script of a library namespace only when one of its formulas, chart
+/// series or placeholders calls it, and only the devices its `hw("ID")` calls name.
+#[test]
+fn pages_carry_only_the_library_pieces_they_use() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lab = |body: &str| {
+        let path = tmp.path().join("lab.yaml");
+        std::fs::write(
+            &path,
+            format!("id: t\ntitle: T\nparts:\n  - id: a\n    title: A\n{body}"),
+        )
+        .unwrap();
+        page(&path, &RenderOptions::default())
+    };
+    let topics = ["comm", "roofline", "energy", "llm", "carbon"];
+    let carried = |html: &str| -> Vec<&str> {
+        topics
+            .iter()
+            .copied()
+            .filter(|t| html.contains(&format!("labforgeTopics.{t}=")))
+            .collect()
+    };
+    let none = lab("    formulas:\n      x: 1 + 1\n    outputs:\n      x: { label: X }\n");
+    assert_eq!(carried(&none), Vec::<&str>::new());
+    assert!(none.contains("\"hardware\":{}"));
+    // In the concept, a placeholder is printed when the page is rendered: no script needed.
+    let fixed = lab("    concept: \"{{ fmt(carbon::operational_t(1e6, 1.1, 429), 0) }} t\"\n");
+    assert_eq!(carried(&fixed), Vec::<&str>::new());
+    assert!(fixed.contains("472 t"));
+    // In a panel line it is recomputed live: the page carries carbon:: and nothing else.
+    let live = lab(concat!(
+        "    controls:\n      - slider: { id: g, label: G, min: 1, max: 900, step: 1, default: 429 }\n",
+        "    instruments:\n      - panel:\n          title: P\n",
+        "          lines: [\"{{ fmt(carbon::operational_t(1e6, 1.1, g), 0) }} t\"]\n",
+    ));
+    assert_eq!(carried(&live), ["carbon"]);
+    // Only in a chart series, next to a formula that looks a device up by name.
+    let chart = lab(concat!(
+        "    formulas:\n      bw: hw(\"IBNDR\").link_gbs\n",
+        "    outputs:\n      bw: { label: BW }\n",
+        "    instruments:\n      - chart:\n          id: c\n          kind: line\n",
+        "          sweep: { var: p, from: 2, to: 8, points: 4 }\n",
+        "          series:\n            - { name: ring, x: p, y: \"comm::ring_allreduce_s(1e9, p, 5e-6, bw * 1e9)\" }\n",
+    ));
+    assert_eq!(carried(&chart), ["comm"]);
+    assert!(chart.contains("\"IBNDR\":{") && !chart.contains("\"H100\":{"));
+    // A computed device id needs the whole table.
+    let computed = lab(concat!(
+        "    controls:\n      - select: { id: d, label: D, options: { a: H100, b: T4 }, default: a }\n",
+        "    formulas:\n      p: hw(d).mem_gb\n    outputs:\n      p: { label: P }\n",
+    ));
+    assert!(computed.contains("\"IBNDR\":{") && computed.contains("\"H100\":{"));
 }

@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{browser_ready, files_under, node, root};
+use common::{browser_ready, files_under, json_strings as strings, node, root};
 use labforge::eval::load_source;
 use labforge::load::Source;
 use serde_json::Value as J;
@@ -48,25 +48,6 @@ const PAYLOADS: &[&str] = &[
 
 fn compiles(text: &str) -> bool {
     load_source(Source::new("probe.yaml", text)).is_ok()
-}
-
-/// Paths (as JSON pointers) of every string in `v`.
-fn strings(v: &J, at: String, out: &mut Vec<String>) {
-    match v {
-        J::String(_) => out.push(at),
-        J::Array(a) => {
-            for (i, x) in a.iter().enumerate() {
-                strings(x, format!("{at}/{i}"), out);
-            }
-        }
-        J::Object(m) => {
-            for (k, x) in m {
-                let k = k.replace('~', "~0").replace('/', "~1");
-                strings(x, format!("{at}/{k}"), out);
-            }
-        }
-        _ => {}
-    }
 }
 
 fn with(base: &J, fields: &[String], text: &dyn Fn(usize) -> String) -> String {

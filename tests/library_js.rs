@@ -10,6 +10,8 @@
 //! fails when the `CI` environment variable is set.
 
 mod common;
+#[path = "library_js/topics.rs"]
+mod topics;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -265,6 +267,7 @@ fn cases() -> Vec<Case> {
         "cost::daily",
         &[money, &[3.0, 0.35, 2.48, 4.2, 0.1, NAN, INF]],
     );
+    topics::cases(&mut v);
 
     let xs: &[f64] = &[
         0.0, -0.0, 1.0, 2.5, 120.0, 3.125, 80.0, 0.1, 0.35, 2450.0, 1e15, 1e-300, 5e-324, 1.7e308,
@@ -556,8 +559,11 @@ const RUNNER: &str = r#"
 "use strict";
 const fs = require("fs");
 const vm = require("vm");
-const [libPath, inputPath] = process.argv.slice(2);
-vm.runInThisContext(fs.readFileSync(libPath, "utf8"), { filename: libPath });
+const scripts = process.argv.slice(2);
+const inputPath = scripts.pop();
+for (const path of scripts) {
+  vm.runInThisContext(fs.readFileSync(path, "utf8"), { filename: path });
+}
 const input = JSON.parse(fs.readFileSync(inputPath, "utf8"));
 const lib = labforgeLibrary(input.hardware);
 function dec(a) {
@@ -600,6 +606,22 @@ process.stdout.write(JSON.stringify({ keys: Object.keys(lib), results }));
 
 fn library_js_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("renderers/html/library.js")
+}
+
+/// `library.js` and the scripts of the namespaces kept apart from it
+/// (`renderers/html/library/*.js`), sorted.
+fn library_js_paths() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("renderers/html/library");
+    let mut topics: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "js"))
+        .collect();
+    topics.sort();
+    assert!(topics.len() >= 5, "{topics:?}");
+    let mut all = vec![library_js_path()];
+    all.extend(topics);
+    all
 }
 
 // ------------------------------------------------------------------ compare
@@ -748,7 +770,7 @@ fn library_js_matches_rust() {
     std::fs::write(&input, serde_json::to_vec(&payload).unwrap()).unwrap();
     let output = Command::new(&node)
         .arg(&runner)
-        .arg(library_js_path())
+        .args(library_js_paths())
         .arg(&input)
         .output()
         .expect("run node");
@@ -836,8 +858,15 @@ fn library_js_matches_rust() {
 /// library.js stays a plain ES2019 script: no modules, no eval, no newer syntax.
 #[test]
 fn library_js_is_a_plain_es2019_script() {
-    let src = std::fs::read_to_string(library_js_path()).unwrap();
-    assert!(src.contains("function labforgeLibrary(hardware)"));
+    let main = std::fs::read_to_string(library_js_path()).unwrap();
+    assert!(main.contains("function labforgeLibrary(hardware)"));
+    for path in library_js_paths() {
+        let src = std::fs::read_to_string(&path).unwrap();
+        es2019_only(&path, &src);
+    }
+}
+
+fn es2019_only(path: &Path, src: &str) {
     for banned in [
         "?.",
         "??",
@@ -851,6 +880,10 @@ fn library_js_is_a_plain_es2019_script() {
         "`",
         "#",
     ] {
-        assert!(!src.contains(banned), "library.js contains {banned:?}");
+        assert!(
+            !src.contains(banned),
+            "{} contains {banned:?}",
+            path.display()
+        );
     }
 }

@@ -298,7 +298,7 @@ fn rendering_a_directory_shows_progress_and_writes_an_index() {
 }
 
 #[test]
-fn both_seed_labs_render_from_the_labs_directory() {
+fn every_lab_renders_from_the_labs_directory() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
     let start = Instant::now();
@@ -313,10 +313,15 @@ fn both_seed_labs_render_from_the_labs_directory() {
     let took = start.elapsed();
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(
-        err.contains("[1/2]") && err.contains("[2/2]") && err.contains("rendered 2 lab(s)"),
+        err.contains("[1/4]") && err.contains("[4/4]") && err.contains("rendered 4 lab(s)"),
         "{err}"
     );
-    for stem in ["fault-tolerance", "fleet-orchestration"] {
+    for stem in [
+        "compute-infrastructure",
+        "distributed-training",
+        "fault-tolerance",
+        "fleet-orchestration",
+    ] {
         let md = read(&out.join(format!("{stem}.md")));
         let imgs = images(&md);
         assert!(!imgs.is_empty(), "{stem}: no charts");

@@ -9,6 +9,10 @@
  *
  * Plain ES2019 script: no modules, no dependencies, no eval.
  * The argument hardware is the object produced by labforge::library::hardware_json().
+ *
+ * The namespaces added later (comm::, roofline::, energy::, llm::, carbon::) live in
+ * renderers/html/library/NS.js, each registering itself in labforgeTopics; a page carries only
+ * the ones its formulas call (src/render/html/topics.rs).
  */
 function labforgeLibrary(hardware) {
   "use strict";
@@ -41,6 +45,22 @@ function labforgeLibrary(hardware) {
       }
     }
     return values;
+  }
+
+  /* The value of key in a [[name, value], ...] table, else the same error as Rust's lookup. */
+  function lookup(path, what, table, key) {
+    var known = [];
+    for (var i = 0; i < table.length; i++) {
+      if (table[i][0] === key) {
+        return table[i][1];
+      }
+      known.push(table[i][0]);
+    }
+    return fail(path + ": unknown " + what + " '" + key + "'; known " + what + "s: " + known.join(", "));
+  }
+
+  function bad(x) {
+    return x !== x || x < 0;
   }
 
   /* ---------------------------------------------------------------- queue:: */
@@ -78,10 +98,6 @@ function labforgeLibrary(hardware) {
   }
 
   /* ------------------------------------------------------------------ rel:: */
-
-  function bad(x) {
-    return x !== x || x < 0;
-  }
 
   var SCHEMES = [
     ["fp16_adam_mixed", 14],
@@ -292,7 +308,7 @@ function labforgeLibrary(hardware) {
 
   /* ------------------------------------------------------------- library */
 
-  return {
+  var lib = {
     /* queue:: */
     "queue::mm1_wait": function (rho, service) {
       var g = rhoGuard(rho);
@@ -399,18 +415,7 @@ function labforgeLibrary(hardware) {
       return params * bytesPerParam;
     },
     "rel::bytes_per_param": function (scheme) {
-      for (var i = 0; i < SCHEMES.length; i++) {
-        if (SCHEMES[i][0] === scheme) {
-          return SCHEMES[i][1];
-        }
-      }
-      var known = [];
-      for (var j = 0; j < SCHEMES.length; j++) {
-        known.push(SCHEMES[j][0]);
-      }
-      return fail(
-        "rel::bytes_per_param: unknown scheme '" + scheme + "'; known schemes: " + known.join(", ")
-      );
+      return lookup("rel::bytes_per_param", "scheme", SCHEMES, scheme);
     },
     "rel::availability": function (mtbf, mttr) {
       if (bad(mtbf) || bad(mttr)) {
@@ -634,4 +639,11 @@ function labforgeLibrary(hardware) {
       return Math.log(x);
     }
   };
+  /* The namespaces whose scripts this page carries (see the header). */
+  var topics = typeof labforgeTopics === "object" ? labforgeTopics : {};
+  var helpers = { fail: fail, whole: whole, bad: bad, lookup: lookup };
+  Object.keys(topics).sort().forEach(function (name) {
+    topics[name](lib, helpers);
+  });
+  return lib;
 }

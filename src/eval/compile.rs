@@ -1,8 +1,10 @@
 //! Compiling a lab: every formula, condition and placeholder compiled once, names resolved,
 //! formulas sorted by dependency, and every problem reported at its YAML position.
 
+use super::functions::{CompiledFn, FnDef};
 use super::template::{line_col, segments, Segment};
 use super::value_to_dynamic;
+use crate::course::modules::Module;
 use crate::diag::{did_you_mean, Diagnostic};
 use crate::formula::{references, FormulaEngine, FormulaError};
 use crate::load::Source;
@@ -106,6 +108,10 @@ pub struct CompiledLab {
     pub parts: Vec<CompiledPart>,
     /// Lab-level expressions (header/synthesis placeholders, HUD tiers), by text.
     pub exprs: HashMap<String, CompiledExpr>,
+    /// The lab's functions (and its course modules').
+    pub functions: Vec<CompiledFn>,
+    /// The course modules the lab was compiled with.
+    pub modules: Vec<Module>,
     /// Warnings found while compiling.
     pub warnings: Vec<Diagnostic>,
 }
@@ -140,16 +146,27 @@ impl CompiledLab {
     }
 }
 
-struct Compiler<'a> {
+pub(super) struct Compiler<'a> {
     source: &'a Source,
-    engine: &'a FormulaEngine,
-    diags: Vec<Diagnostic>,
+    pub(super) engine: &'a FormulaEngine,
+    pub(super) diags: Vec<Diagnostic>,
     /// The part being compiled and its output names (`{{ @name }}`); `None` for lab-level text.
     outputs: Option<(String, Vec<String>)>,
 }
 
+impl<'a> Compiler<'a> {
+    pub(super) fn new(source: &'a Source, engine: &'a FormulaEngine) -> Compiler<'a> {
+        Compiler {
+            source,
+            engine,
+            diags: Vec::new(),
+            outputs: None,
+        }
+    }
+}
+
 impl Compiler<'_> {
-    fn err(&mut self, pos: Pos, msg: impl Into<String>) -> &mut Diagnostic {
+    pub(super) fn err(&mut self, pos: Pos, msg: impl Into<String>) -> &mut Diagnostic {
         self.diags
             .push(Diagnostic::error(&self.source.name, pos, msg));
         self.diags.last_mut().unwrap()
@@ -161,7 +178,7 @@ impl Compiler<'_> {
         self.diags.last_mut().unwrap()
     }
 
-    fn compile_at(
+    pub(super) fn compile_at(
         &mut self,
         src: &str,
         origin: Origin,
@@ -193,7 +210,7 @@ impl Compiler<'_> {
     }
 
     /// Compiles an expression field into `into` (keyed by its text).
-    fn expr(
+    pub(super) fn expr(
         &mut self,
         e: &Expr,
         known: &BTreeSet<String>,
@@ -303,21 +320,53 @@ fn constants(consts: &IndexMap<String, Spanned<Constant>>) -> Vec<(String, Dynam
 
 /// Compiles a parsed lab. Errors come back as diagnostics; warnings are kept on the result.
 pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>> {
-    let engine = FormulaEngine::new();
+    compile_with(lab, source, Vec::new())
+}
+
+/// [`compile`] with the course modules the lab may use (`comm::f(...)`, `comm::K`, their devices).
+pub fn compile_with(
+    lab: Lab,
+    source: &Source,
+    modules: Vec<Module>,
+) -> Result<CompiledLab, Vec<Diagnostic>> {
+    let mut engine = FormulaEngine::new();
+    let mut diags = Vec::new();
+    // Ids and sizes first: a lab past the limits is not compiled any further.
+    crate::load::limits::bounds(&lab, source, &mut diags);
+    if diags.iter().any(|d| d.is_error()) {
+        return Err(diags);
+    }
+    crate::load::check::structure(&lab, source, &mut diags);
+    let mut defs: Vec<FnDef> = Vec::new();
+    for m in &modules {
+        let ns = m.file.namespace.value.as_str();
+        engine.declare_module(ns, constants(&m.file.constants));
+        defs.extend(m.file.functions.iter().map(|def| FnDef {
+            source: &m.source,
+            namespace: Some(ns),
+            def,
+        }));
+    }
+    let devices: Vec<_> = modules
+        .iter()
+        .flat_map(|m| m.file.devices.iter().cloned())
+        .collect();
+    engine.add_devices(devices);
+    defs.extend(lab.functions.iter().map(|def| FnDef {
+        source,
+        namespace: None,
+        def,
+    }));
+    let functions = super::functions::compile(&defs, &mut engine, &mut diags);
     let mut c = Compiler {
         source,
         engine: &engine,
-        diags: Vec::new(),
+        diags,
         outputs: None,
     };
-    // Ids and sizes first: a lab past the limits is not compiled any further.
-    crate::load::limits::bounds(&lab, source, &mut c.diags);
-    if c.diags.iter().any(|d| d.is_error()) {
-        return Err(c.diags);
-    }
-    crate::load::check::structure(&lab, source, &mut c.diags);
 
-    let lab_consts = constants(&lab.constants);
+    let mut lab_consts = constants(&lab.constants);
+    super::lab_formulas::compute(&mut c, &lab, &mut lab_consts);
     let lab_names: BTreeSet<String> = lab_consts.iter().map(|(k, _)| k.clone()).collect();
     let mut lab_exprs = HashMap::new();
     for t in lab_texts(&lab) {
@@ -353,6 +402,8 @@ pub fn compile(lab: Lab, source: &Source) -> Result<CompiledLab, Vec<Diagnostic>
         constants: lab_consts,
         parts,
         exprs: lab_exprs,
+        functions,
+        modules,
         warnings,
     })
 }
@@ -535,7 +586,7 @@ fn compile_part(
             );
         }
     }
-    let formulas = topo_sort(c, part, compiled);
+    let formulas = topo_sort(c, &part.formulas, compiled);
 
     // Everything else.
     let mut exprs = HashMap::new();
@@ -717,9 +768,9 @@ fn compile_instrument(
 }
 
 /// Orders formulas so each comes after what it reads; a cycle is an error at each formula in it.
-fn topo_sort(
+pub(super) fn topo_sort(
     c: &mut Compiler,
-    part: &Part,
+    formulas: &IndexMap<String, Expr>,
     mut compiled: IndexMap<String, CompiledFormula>,
 ) -> Vec<CompiledFormula> {
     let mut order = Vec::new();
@@ -740,8 +791,7 @@ fn topo_sort(
         }
     }
     // Anything left is in (or depends on) a cycle, or depends on a formula that failed to compile.
-    let failed: BTreeSet<&String> = part
-        .formulas
+    let failed: BTreeSet<&String> = formulas
         .keys()
         .filter(|k| !done.contains(*k) && !compiled.contains_key(*k))
         .collect();
@@ -750,7 +800,7 @@ fn topo_sort(
             continue;
         }
         if let Some(cycle) = find_cycle(&f.name, &compiled) {
-            let pos = part.formulas[&f.name].pos;
+            let pos = formulas[&f.name].pos;
             c.err(
                 pos,
                 format!(

@@ -4,7 +4,9 @@
 pub mod chart;
 pub mod compile;
 mod display;
+pub mod functions;
 mod giveaway;
+mod lab_formulas;
 pub mod labtest;
 pub mod lint;
 pub mod scale;
@@ -39,9 +41,19 @@ pub fn value_to_dynamic(v: &Value) -> Dynamic {
 }
 
 /// Loads and compiles a lab file: parse errors or compile errors as diagnostics.
+/// A lab inside a course (a `course.yaml` above it listing it) is compiled with the course's
+/// modules.
 pub fn load_lab(path: &std::path::Path) -> Result<CompiledLab, (Option<Source>, Vec<Diagnostic>)> {
     let source = Source::read(path).map_err(|d| (None, vec![d]))?;
-    load_source(source)
+    let modules = match crate::course::modules::for_lab(path) {
+        Ok(m) => m,
+        Err(d) => return Err((Some(source), d)),
+    };
+    let lab = match load::parse(&source) {
+        Ok(l) => l,
+        Err(d) => return Err((Some(source), vec![d])),
+    };
+    compile::compile_with(lab, &source, modules).map_err(|d| (Some(source), d))
 }
 
 /// Parses and compiles lab text.

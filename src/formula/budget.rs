@@ -186,12 +186,20 @@ pub fn loop_weight(s: &Stmt) -> Option<u64> {
 /// Returns `ast` with the charges of the cost model inserted: `__tick(w)` first in the program
 /// and first in every loop body, and every variable read inside a loop wrapped in `__rd(..)`.
 /// `template` is a compiled `__tick(1)` statement, `read` a compiled `__rd(x)` expression.
-pub fn instrument(ast: &AST, template: &Stmt, read: &Expr) -> AST {
+/// `lab_fns` are the lab's functions ([`super::labfn`]), which take every argument by value.
+pub fn instrument<V>(
+    ast: &AST,
+    template: &Stmt,
+    read: &Expr,
+    lab_fns: &std::collections::BTreeMap<String, V>,
+) -> AST {
     let mut stmts: Vec<Stmt> = ast.statements().to_vec();
     let w = weight_program(&stmts);
+    let by_value = |f: &rhai::FnCallExpr| f.is_qualified() || lab_fns.contains_key(f.name.as_str());
     let t = Templates {
         tick: template,
         read,
+        by_value: &by_value,
     };
     for s in &mut stmts {
         inst_stmt(s, &t, false);
@@ -203,6 +211,8 @@ pub fn instrument(ast: &AST, template: &Stmt, read: &Expr) -> AST {
 struct Templates<'a> {
     tick: &'a Stmt,
     read: &'a Expr,
+    /// Whether a call takes all its arguments by value (library and lab functions).
+    by_value: &'a dyn Fn(&rhai::FnCallExpr) -> bool,
 }
 
 /// The `w` of a `__tick(w)` statement.
@@ -265,6 +275,9 @@ fn inst_stmt(s: &mut Stmt, t: &Templates, in_loop: bool) {
             }
             inst_expr(&mut b.1.rhs, t, in_loop);
         }
+        Stmt::FnCall(f, _) if (t.by_value)(f) => {
+            f.args.iter_mut().for_each(|a| inst_expr(a, t, in_loop))
+        }
         Stmt::FnCall(f, _) => inst_args(&mut f.args, t, in_loop),
         Stmt::Block(b) => inst_block(b, t, in_loop),
         Stmt::Expr(e) => inst_expr(e, t, in_loop),
@@ -298,9 +311,9 @@ fn inst_expr(e: &mut Expr, t: &Templates, in_loop: bool) {
             v.iter_mut().for_each(|x| inst_expr(x, t, in_loop))
         }
         Expr::Map(b, _) => b.0.iter_mut().for_each(|(_, x)| inst_expr(x, t, in_loop)),
-        // A library function (`fleet::jain(list)`) takes its lists by value: every argument
-        // is read, the first too.
-        Expr::FnCall(f, _) if f.is_qualified() => {
+        // A library function (`fleet::jain(list)`) or a lab function takes its lists by value:
+        // every argument is read, the first too.
+        Expr::FnCall(f, _) if (t.by_value)(f) => {
             f.args.iter_mut().for_each(|a| inst_expr(a, t, in_loop))
         }
         Expr::MethodCall(f, _) | Expr::FnCall(f, _) => inst_args(&mut f.args, t, in_loop),

@@ -16,10 +16,16 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 /// Fails on the first construct the page's runtime cannot run with Rhai's semantics.
-pub fn check_supported(ast: &AST) -> Result<(), FormulaError> {
+/// `lab_fns` are the lab's functions ([`super::labfn`]), whose calls are checked by the caller.
+pub fn check_supported<V>(
+    ast: &AST,
+    lab_fns: &std::collections::BTreeMap<String, V>,
+) -> Result<(), FormulaError> {
+    let lab_fns: Vec<&str> = lab_fns.keys().map(String::as_str).collect();
     let mut cx = Cx {
         in_loop: false,
         locals: vec![Vec::new()],
+        lab_fns,
     };
     ast.statements().iter().try_for_each(|s| cx.stmt(s))
 }
@@ -57,12 +63,13 @@ fn unsupported(pos: Position, what: &str, hint: &str) -> FormulaError {
 /// with no block used as a value in between (the page runs such a block as a function, so
 /// `break` cannot leave it), and the formula's own variables in scope, innermost block last.
 #[derive(Default)]
-struct Cx {
+struct Cx<'a> {
     in_loop: bool,
     locals: Vec<Vec<String>>,
+    lab_fns: Vec<&'a str>,
 }
 
-impl Cx {
+impl Cx<'_> {
     /// A block, in a new scope; `in_loop` says whether `break` may leave it.
     fn scoped(
         &mut self,
@@ -226,7 +233,7 @@ impl Cx {
             message: format!("`{path}` does not take {n} argument(s)"),
             hint: Some(hint),
         };
-        if !operator {
+        if !operator && !self.lab_fns.contains(&path.as_str()) {
             if let Some(doc) = lib_doc(&path) {
                 if lib_params(doc, n).is_none() {
                     return Err(arity(format!("its signature: {}", doc.signature)));
@@ -447,18 +454,77 @@ const HELPERS: &[&str] = &[
 /// The page script defining `window.LF_MAKE(H, B, L)`, which returns the translated bodies as
 /// functions (index = position in `bodies`); `H` holds the runtime's helpers, of which the
 /// bodies' own are bound by name.
-pub fn module(bodies: &[String]) -> String {
+///
+/// `fns` are the lab's functions (path, parameters, translated body); only those the bodies
+/// call, directly or through each other, are written, as `F[path]`, each running its body
+/// against a scope of its arguments.
+///
+/// `consts` are the course modules' constants (`comm::ALPHA_S` and its value as JSON); those
+/// the code reads are written into the table `K`.
+pub fn module(
+    bodies: &[String],
+    fns: &[(String, Vec<String>, String)],
+    consts: &[(String, serde_json::Value)],
+) -> String {
+    let mut called: Vec<&(String, Vec<String>, String)> = Vec::new();
+    loop {
+        let before = called.len();
+        for f in fns {
+            let call = format!("F[{}](", js_string(&f.0));
+            let uses = |b: &String| b.contains(&call);
+            if !called.iter().any(|c| c.0 == f.0)
+                && (bodies.iter().any(uses) || called.iter().any(|c| uses(&c.2)))
+            {
+                called.push(f);
+            }
+        }
+        if called.len() == before {
+            break;
+        }
+    }
+    called.sort_by(|a, b| a.0.cmp(&b.0));
+    let code = || bodies.iter().chain(called.iter().map(|f| &f.2));
+    let mut table = String::new();
+    for (k, v) in consts {
+        let key = js_string(k);
+        if code().any(|b| b.contains(&format!("K[{key}]"))) {
+            if table.is_empty() {
+                table.push_str("var K=Object.create(null);");
+            }
+            let _ = write!(table, "K[{key}]=_json({});", js_string(&v.to_string()));
+        }
+    }
     let used: Vec<&str> = HELPERS
         .iter()
         .copied()
-        .filter(|h| bodies.iter().any(|b| b.contains(&format!("{h}("))))
+        .filter(|h| {
+            let call = format!("{h}(");
+            code().any(|b| b.contains(&call)) || table.contains(&call)
+        })
         .collect();
     // The directive covers the whole script (a function with a destructuring parameter cannot
     // have its own).
     let mut s = format!(
-        "\"use strict\";window.LF_MAKE=function({{{}}},B,L){{return [\n",
+        "\"use strict\";window.LF_MAKE=function({{{}}},B,L){{",
         used.join(",")
     );
+    s.push_str(&table);
+    if !called.is_empty() {
+        s.push_str("var F=Object.create(null);\n");
+        for (path, params, body) in called {
+            let _ = write!(
+                s,
+                "F[{}]=function(){{var A=arguments,S=Object.create(null);",
+                js_string(path)
+            );
+            for (i, p) in params.iter().enumerate() {
+                let _ = write!(s, "S[{}]=A[{i}];", js_string(p));
+            }
+            s.push_str(body);
+            s.push_str("};\n");
+        }
+    }
+    s.push_str("return [\n");
     for b in bodies {
         s.push_str("function(S){");
         s.push_str(b);
@@ -673,6 +739,10 @@ impl Tr {
             return format!("{h}({})", self.args(&f.args, None));
         }
         let path = call_path(f);
+        // A lab function: a plain JavaScript function of the module (`module`).
+        if lib_doc(&path).is_none() && !super::BUILTINS.contains(&path.as_str()) {
+            return format!("F[{}]({})", js_string(&path), self.args(&f.args, receiver));
+        }
         // Library calls check their arguments' types (numbers unless the signature says
         // otherwise) and their result's size in the runtime, as Rhai does.
         let (table, sig) = match lib_doc(&path) {
@@ -720,6 +790,12 @@ impl Tr {
                     vals.push(self.expr(x));
                 }
                 format!("_map([{}],[{}])", keys.join(","), vals.join(","))
+            }
+            // A course module's constant (`comm::ALPHA_S`): the module script's table `K`.
+            Expr::Variable(v, _, _) if !v.2.is_empty() => {
+                let mut path: Vec<&str> = v.2.path.iter().map(|i| i.name.as_str()).collect();
+                path.push(v.1.as_str());
+                format!("K[{}]", js_string(&path.join("::")))
             }
             Expr::Variable(v, _, _) => self.lookup(&v.1),
             Expr::FnCall(f, _) => self.call(f, None),
@@ -816,8 +892,26 @@ mod tests {
     }
 
     #[test]
+    fn module_binds_only_the_lab_functions_called() {
+        let f = |p: &str, body: &str| (p.to_string(), vec!["v".to_string()], body.to_string());
+        let fns = [
+            f("used", "return F[\"inner\"](S.v);"),
+            f("inner", "return _neg(S.v);"),
+            f("unused", "return _sub(S.v,1);"),
+        ];
+        let m = module(&["return F[\"used\"](1);".to_string()], &fns, &[]);
+        assert!(m.contains(
+            "F[\"used\"]=function(){var A=arguments,S=Object.create(null);S[\"v\"]=A[0];"
+        ));
+        assert!(m.contains("F[\"inner\"]=function()"));
+        assert!(!m.contains("unused") && !m.contains("_sub"), "{m}");
+        assert!(m.contains("function({_neg},B,L)"), "{m}");
+        assert!(!module(&["return 1;".to_string()], &fns, &[]).contains("var F"));
+    }
+
+    #[test]
     fn module_binds_only_the_helpers_used() {
-        let m = module(&["return _add(S.a,1);".to_string()]);
+        let m = module(&["return _add(S.a,1);".to_string()], &[], &[]);
         assert!(m.starts_with("\"use strict\";window.LF_MAKE=function({_add},B,L)"));
     }
 }

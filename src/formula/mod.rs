@@ -9,10 +9,11 @@
 pub mod budget;
 mod charged;
 pub mod js;
+pub mod labfn;
 
 use budget::{Meter, Overrun};
 use rhai::{Dynamic, Engine, OptimizationLevel, Position, Scope, Stmt, AST};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Limits applied to every formula evaluation, here and in the page.
@@ -76,7 +77,7 @@ pub struct FormulaError {
 }
 
 impl FormulaError {
-    fn at(pos: Position, message: String) -> FormulaError {
+    pub(crate) fn at(pos: Position, message: String) -> FormulaError {
         FormulaError {
             line: pos.line().unwrap_or(1),
             col: pos.position().unwrap_or(1),
@@ -94,6 +95,10 @@ pub struct FormulaEngine {
     tick: Stmt,
     /// A compiled `__rd(x)`, the model of the charged variable reads inside loops.
     read: rhai::Expr,
+    /// The lab's functions ([`labfn`]) by path: argument count and signature.
+    lab_fns: BTreeMap<String, (usize, String)>,
+    /// Course modules' constants by namespace (`comm` -> `ALPHA_S` = ...).
+    module_consts: BTreeMap<String, Vec<(String, Dynamic)>>,
 }
 
 impl Default for FormulaEngine {
@@ -198,7 +203,42 @@ impl FormulaEngine {
             meter,
             tick,
             read,
+            lab_fns: BTreeMap::new(),
+            module_consts: BTreeMap::new(),
         }
+    }
+
+    /// Declares a course module's namespace and constants, so that formulas compiled from now
+    /// on may read `ns::NAME` (and call the module's functions once declared).
+    pub fn declare_module(&mut self, ns: &str, consts: Vec<(String, Dynamic)>) {
+        self.module_consts.insert(ns.to_string(), consts);
+        labfn::register(&mut self.engine, &self.meter, &[], &self.module_consts);
+    }
+
+    /// The course modules' constants, by namespace.
+    pub fn module_consts(&self) -> &BTreeMap<String, Vec<(String, Dynamic)>> {
+        &self.module_consts
+    }
+
+    /// Makes `hw(id)` find `devices` (a course's) before the built-in table.
+    pub fn add_devices(&mut self, devices: Vec<crate::library::Device>) {
+        crate::library::register_devices(&mut self.engine, devices);
+    }
+
+    /// Declares a lab function (`f` or `ns::f`) so that formulas compiled from now on may call
+    /// it; [`Self::define`] registers its body once every body is compiled.
+    pub fn declare(&mut self, path: &str, arity: usize, signature: String) {
+        self.lab_fns.insert(path.to_string(), (arity, signature));
+    }
+
+    /// The declared lab functions by path: argument count and signature.
+    pub fn lab_fns(&self) -> &BTreeMap<String, (usize, String)> {
+        &self.lab_fns
+    }
+
+    /// Registers the compiled lab functions.
+    pub fn define(&mut self, fns: &[labfn::LabFn]) {
+        labfn::register(&mut self.engine, &self.meter, fns, &self.module_consts);
     }
 
     /// The work meter shared by every evaluation of this engine.
@@ -222,17 +262,42 @@ impl FormulaEngine {
             .engine
             .compile_with_scope(&scope, src)
             .map_err(|e| parse_error(&e, known))?;
-        let names = function_names();
-        for (name, pos) in calls(&ast) {
-            if !names.contains(&name) {
+        let mut names = function_names();
+        names.extend(self.lab_fns.keys().cloned());
+        for (name, pos, n) in calls_with_arity(&ast) {
+            if let Some(f) = self.lab_fns.get(&name) {
+                labfn::check_arity(&name, f, n, pos)?;
+            } else if !names.contains(&name) {
                 let mut err = FormulaError::at(pos, format!("unknown function `{name}`"));
                 err.hint = crate::diag::did_you_mean(&name, names.iter().map(|s| s.as_str()))
                     .or_else(|| Some("run `labforge lib` to list the library".to_string()));
                 return Err(err);
             }
         }
-        js::check_supported(&ast)?;
-        Ok(budget::instrument(&ast, &self.tick, &self.read))
+        for (name, pos) in qualified_reads(&ast) {
+            let (ns, n) = name.rsplit_once("::").unwrap_or(("", &name));
+            if let Some(consts) = self.module_consts.get(ns) {
+                if !consts.iter().any(|(k, _)| k == n) {
+                    let mut err = FormulaError::at(pos, format!("unknown constant `{name}`"));
+                    let known: Vec<String> =
+                        consts.iter().map(|(k, _)| format!("{ns}::{k}")).collect();
+                    err.hint = crate::diag::did_you_mean(&name, known.iter().map(String::as_str))
+                        .or_else(|| Some(format!("module `{ns}` defines no such constant")));
+                    return Err(err);
+                }
+            } else {
+                let mut err = FormulaError::at(pos, format!("unknown constant `{name}`"));
+                err.hint = Some("only a course module's constants are read as `ns::NAME`".into());
+                return Err(err);
+            }
+        }
+        js::check_supported(&ast, &self.lab_fns)?;
+        Ok(budget::instrument(
+            &ast,
+            &self.tick,
+            &self.read,
+            &self.lab_fns,
+        ))
     }
 
     /// Evaluates a compiled formula. Variables defined inside it do not leak into `scope`.
@@ -292,6 +357,10 @@ fn parse_error(e: &rhai::ParseError, known: &BTreeSet<String>) -> FormulaError {
                 Some("formulas only compute values from constants and controls; they cannot load code, read files or print".into()),
             )
         }
+        P::UnknownOperator(op) if op.starts_with('#') => (
+            "`#` does not start a comment in a formula".into(),
+            Some("YAML keeps a `#` inside quotes and `|` or `>` blocks as part of the text; write a comment as `// ...`, or move it to its own line above the key".into()),
+        ),
         other => (
             format!("syntax error: {other}"),
             Some("check the operators, brackets and commas here; a formula is one Rhai expression or a block ending in one".into()),
@@ -325,7 +394,7 @@ fn budget_error(o: Overrun, pos: Position) -> FormulaError {
     }
 }
 
-fn runtime_error(e: &rhai::EvalAltResult) -> FormulaError {
+pub(crate) fn runtime_error(e: &rhai::EvalAltResult) -> FormulaError {
     use rhai::EvalAltResult as E;
     let pos = e.position();
     let (message, hint) = match e {
@@ -389,9 +458,26 @@ pub fn references(ast: &AST) -> Vec<String> {
     v.reads
 }
 
+/// Qualified variables a formula reads (`comm::ALPHA_S`), with positions.
+pub fn qualified_reads(ast: &AST) -> Vec<(String, Position)> {
+    let mut v = Walker::default();
+    for s in ast.statements() {
+        v.stmt(s);
+    }
+    v.qualified
+}
+
 /// Functions a compiled formula calls (`queue::pk_wait`, `sqrt`), with positions. Operators are
 /// not included.
 pub fn calls(ast: &AST) -> Vec<(String, Position)> {
+    calls_with_arity(ast)
+        .into_iter()
+        .map(|(n, p, _)| (n, p))
+        .collect()
+}
+
+/// [`calls`] with each call's argument count (a method's receiver included).
+pub fn calls_with_arity(ast: &AST) -> Vec<(String, Position, usize)> {
     let mut v = Walker::default();
     for s in ast.statements() {
         v.stmt(s);
@@ -403,7 +489,8 @@ pub fn calls(ast: &AST) -> Vec<(String, Position)> {
 struct Walker {
     reads: Vec<String>,
     locals: BTreeSet<String>,
-    calls: Vec<(String, Position)>,
+    calls: Vec<(String, Position, usize)>,
+    qualified: Vec<(String, Position)>,
 }
 
 impl Walker {
@@ -438,7 +525,7 @@ impl Walker {
                 self.expr(&b.1.lhs);
                 self.expr(&b.1.rhs);
             }
-            S::FnCall(f, pos) => self.call(f, *pos),
+            S::FnCall(f, pos) => self.call(f, *pos, 0),
             S::Block(b) => self.block(b),
             S::TryCatch(fc, _) => {
                 self.block(&fc.body);
@@ -451,7 +538,7 @@ impl Walker {
         }
     }
 
-    fn call(&mut self, f: &rhai::FnCallExpr, pos: Position) {
+    fn call(&mut self, f: &rhai::FnCallExpr, pos: Position, receiver: usize) {
         if f.op_token.is_none() && !f.name.starts_with(|c: char| !c.is_alphabetic() && c != '_') {
             let mut path: Vec<String> = f
                 .namespace
@@ -460,7 +547,8 @@ impl Walker {
                 .map(|i| i.name.to_string())
                 .collect();
             path.push(f.name.to_string());
-            self.calls.push((path.join("::"), pos));
+            self.calls
+                .push((path.join("::"), pos, f.args.len() + receiver));
         }
         for a in f.args.iter() {
             self.expr(a);
@@ -470,6 +558,11 @@ impl Walker {
     fn expr(&mut self, e: &rhai::Expr) {
         use rhai::Expr as E;
         match e {
+            E::Variable(b, _, pos) if !b.2.is_empty() => {
+                let mut path: Vec<String> = b.2.path.iter().map(|i| i.name.to_string()).collect();
+                path.push(b.1.to_string());
+                self.qualified.push((path.join("::"), *pos));
+            }
             E::Variable(b, _, _) => {
                 let name = b.1.to_string();
                 if !self.reads.contains(&name) {
@@ -478,7 +571,8 @@ impl Walker {
             }
             E::InterpolatedString(v, _) | E::Array(v, _) => v.iter().for_each(|x| self.expr(x)),
             E::Map(b, _) => b.0.iter().for_each(|(_, x)| self.expr(x)),
-            E::MethodCall(f, pos) | E::FnCall(f, pos) => self.call(f, *pos),
+            E::MethodCall(f, pos) => self.call(f, *pos, 1),
+            E::FnCall(f, pos) => self.call(f, *pos, 0),
             E::Stmt(b) => self.block(b),
             E::Dot(b, _, _) | E::Index(b, _, _) => {
                 self.expr(&b.lhs);

@@ -57,6 +57,18 @@ pub(crate) const FIELD_DOCS: &[(&str, &str)] = &[
     ("sram_kb", "on-chip SRAM, KiB (datasheet \"Kbytes\", 1024 bytes)"),
     ("flash_kb", "on-chip flash, KiB"),
     ("cores", "CPU cores"),
+    (
+        "npu_tops",
+        "neural-engine/NPU headline rate as the vendor prints it, TOP/s (precision not stated)",
+    ),
+    (
+        "link_gbs",
+        "interconnect bandwidth per direction, per port or per GPU, GB/s (decimal)",
+    ),
+    (
+        "latency_us",
+        "interconnect latency per message or step, µs: a modelling figure (the α of the α–β model), see source",
+    ),
 ];
 
 #[derive(Deserialize)]
@@ -79,8 +91,13 @@ pub fn hardware() -> &'static [Device] {
 /// "class": …, <numeric fields>…, "source": …, "as_of": …}, …}`, in table order.
 /// `renderers/html/library.js` takes this object as its `hardware` argument.
 pub fn hardware_json() -> serde_json::Value {
+    devices_json(hardware())
+}
+
+/// [`hardware_json`] of any devices (a course module's).
+pub fn devices_json<'a>(devices: impl IntoIterator<Item = &'a Device>) -> serde_json::Value {
     let mut all = serde_json::Map::new();
-    for d in hardware() {
+    for d in devices {
         let mut o = serde_json::Map::new();
         o.insert("name".into(), d.name.clone().into());
         o.insert("vendor".into(), d.vendor.clone().into());
@@ -105,12 +122,17 @@ pub(crate) fn hw(id: &str) -> Result<Map, Box<EvalAltResult>> {
             known.join(", ")
         )));
     };
+    Ok(device_map(d))
+}
+
+/// What `hw(id)` returns for `d`: its numeric fields plus `name`.
+pub(crate) fn device_map(d: &Device) -> Map {
     let mut m = Map::new();
     m.insert("name".into(), Dynamic::from(d.name.clone()));
     for (k, v) in &d.fields {
         m.insert(k.as_str().into(), Dynamic::from_float(*v));
     }
-    Ok(m)
+    m
 }
 
 #[cfg(test)]
@@ -118,7 +140,7 @@ mod tests {
     use super::*;
 
     /// The device classes a table entry may use.
-    const CLASSES: &[&str] = &["cloud", "edge", "mcu", "tpu"];
+    const CLASSES: &[&str] = &["cloud", "edge", "mcu", "tpu", "mobile", "interconnect"];
 
     #[test]
     fn table_parses_and_is_well_formed() {
@@ -176,6 +198,12 @@ mod tests {
             "JetsonOrinNX",
             "STM32H743",
             "ESP32S3",
+            "JetsonAGXOrin",
+            "A17Pro",
+            "EdgeTPU",
+            "NVLink4",
+            "IBNDR",
+            "IBHDR",
         ] {
             assert!(ids.contains(want), "missing {want}");
         }
@@ -200,6 +228,18 @@ mod tests {
         assert_eq!(f("TPUv5p", "interconnect_gbs"), 4800.0 / 8.0);
         // STM32H743 RAM: 64 ITCM + 128 DTCM + 864 user SRAM + 4 backup = 1,060 KiB.
         assert_eq!(f("STM32H743", "sram_kb"), 64.0 + 128.0 + 864.0 + 4.0);
+        // Interconnects: 400 Gb/s and 200 Gb/s ports in GB/s; NVLink 4's 900 GB/s is both
+        // directions together.
+        assert_eq!(f("IBNDR", "link_gbs"), 400.0 / 8.0);
+        assert_eq!(f("IBHDR", "link_gbs"), 200.0 / 8.0);
+        assert_eq!(
+            f("NVLink4", "link_gbs") * 2.0,
+            f("H100", "interconnect_gbs")
+        );
+        // Edge and mobile headline rates; the Edge TPU's 2 TOPS per watt.
+        assert_eq!(f("A17Pro", "npu_tops"), 35.0);
+        assert_eq!(f("EdgeTPU", "int8_tops") / f("EdgeTPU", "tdp_w"), 2.0);
+        assert_eq!(f("JetsonAGXOrin", "int8_tops_sparse"), 275.0);
     }
 
     #[test]

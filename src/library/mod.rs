@@ -18,15 +18,20 @@ use std::sync::OnceLock;
 
 use rhai::{Dynamic, Engine, EvalAltResult};
 
+mod carbon;
+mod comm;
+mod energy;
 mod fleet;
 pub mod format;
 pub(crate) mod globals;
 mod hardware;
+mod llm;
 mod queueing;
 mod reliability;
+mod roofline;
 mod units;
 
-pub use hardware::{hardware, hardware_json, Device};
+pub use hardware::{devices_json, hardware, hardware_json, Device};
 
 /// Documentation of one function callable from formulas.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,14 +60,19 @@ pub fn functions() -> &'static [FnDoc] {
         v.extend_from_slice(reliability::DOCS);
         v.extend_from_slice(fleet::DOCS);
         v.extend_from_slice(fleet::COST_DOCS);
+        v.extend_from_slice(comm::DOCS);
+        v.extend_from_slice(roofline::DOCS);
+        v.extend_from_slice(energy::DOCS);
+        v.extend_from_slice(llm::DOCS);
+        v.extend_from_slice(carbon::DOCS);
         v.extend_from_slice(units::DOCS);
         v.extend_from_slice(globals::DOCS);
         v
     })
 }
 
-/// Registers the library: namespaces `queue`, `rel`, `fleet`, `cost`, `units` as static
-/// modules, and the global functions (`hw`, `fmt`, `fmt_pct`, `clamp`, `range`, `linspace`,
+/// Registers the library: namespaces `queue`, `rel`, `fleet`, `cost`, `comm`, `roofline`,
+/// `energy`, `llm`, `carbon`, `units` as static modules, and the global functions (`hw`, `fmt`, `fmt_pct`, `clamp`, `range`, `linspace`,
 /// `ceil`, `log10`, `pow`). `min`, `max`, `abs`, `floor`, `round`, `sqrt`, `exp` and `ln`
 /// come from Rhai's standard packages and are documented here but not re-registered.
 pub fn register(engine: &mut Engine) {
@@ -70,8 +80,39 @@ pub fn register(engine: &mut Engine) {
     engine.register_static_module("rel", reliability::module().into());
     engine.register_static_module("fleet", fleet::module().into());
     engine.register_static_module("cost", fleet::cost_module().into());
+    engine.register_static_module("comm", comm::module().into());
+    engine.register_static_module("roofline", roofline::module().into());
+    engine.register_static_module("energy", energy::module().into());
+    engine.register_static_module("llm", llm::module().into());
+    engine.register_static_module("carbon", carbon::module().into());
     engine.register_static_module("units", units::module().into());
     globals::register(engine);
+}
+
+/// Makes `hw(id)` on `engine` find `devices` (a course module's) before the built-in table.
+pub fn register_devices(engine: &mut Engine, devices: Vec<Device>) {
+    if devices.is_empty() {
+        return;
+    }
+    engine.register_fn(
+        "hw",
+        move |id: rhai::ImmutableString| -> Result<rhai::Map, Box<rhai::EvalAltResult>> {
+            match devices.iter().find(|d| d.id == id.as_str()) {
+                Some(d) => Ok(hardware::device_map(d)),
+                None => hardware::hw(id.as_str()).map_err(|_| {
+                    let known: Vec<&str> = devices
+                        .iter()
+                        .chain(hardware().iter())
+                        .map(|d| d.id.as_str())
+                        .collect();
+                    runtime_error(format!(
+                        "hw: unknown device id '{id}'; known ids: {}",
+                        known.join(", ")
+                    ))
+                }),
+            }
+        },
+    );
 }
 
 /// A deterministic Markdown reference of every function and every device.
@@ -95,11 +136,16 @@ pub fn reference_markdown() -> String {
          TFLOP/s is 10^12 floating-point operations per second.\n\n",
     );
 
-    let sections: [(&str, &str); 6] = [
+    let sections: [(&str, &str); 11] = [
         ("queue::", "Queueing (`queue::`)"),
         ("rel::", "Reliability and checkpointing (`rel::`)"),
         ("fleet::", "Fleet scheduling (`fleet::`)"),
         ("cost::", "Cost (`cost::`)"),
+        ("comm::", "Collective communication (`comm::`)"),
+        ("roofline::", "Roofline (`roofline::`)"),
+        ("energy::", "Energy per operation (`energy::`)"),
+        ("llm::", "Model and KV-cache memory (`llm::`)"),
+        ("carbon::", "Carbon (`carbon::`)"),
         ("units::", "Unit conversions (`units::`)"),
         ("", "Global functions"),
     ];
@@ -200,6 +246,32 @@ pub(crate) fn floats(path: &str, values: &rhai::Array) -> Result<Vec<f64>, Box<E
             }
         })
         .collect()
+}
+
+/// A magnitude argument outside its domain: NaN or negative.
+pub(crate) fn bad(x: f64) -> bool {
+    x.is_nan() || x < 0.0
+}
+
+/// The value of `key` in a named lookup `table`, else the runtime error
+/// "`path`: unknown `what` 'key'; known `what`s: a, b, c" (the JS twin raises the same text).
+pub(crate) fn lookup(
+    path: &str,
+    what: &str,
+    table: &[(&str, f64)],
+    key: &str,
+) -> Result<f64, Box<EvalAltResult>> {
+    table
+        .iter()
+        .find(|(name, _)| *name == key)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let known: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+            runtime_error(format!(
+                "{path}: unknown {what} '{key}'; known {what}s: {}",
+                known.join(", ")
+            ))
+        })
 }
 
 /// Reads a count argument: a whole number in `0..=max`, else `None`.

@@ -5,11 +5,7 @@
 
 use rhai::{EvalAltResult, FuncRegistration, ImmutableString, Module};
 
-use super::{runtime_error, FnDoc};
-
-fn bad(x: f64) -> bool {
-    x.is_nan() || x < 0.0
-}
+use super::{bad, lookup, FnDoc};
 
 /// MTBF of a series system of `n` identical components: mttf / n.
 pub(crate) fn system_mtbf(mttf: f64, n: f64) -> f64 {
@@ -82,17 +78,7 @@ pub(crate) const SCHEMES: &[(&str, f64)] = &[
 ];
 
 pub(crate) fn bytes_per_param(scheme: &str) -> Result<f64, Box<EvalAltResult>> {
-    SCHEMES
-        .iter()
-        .find(|(name, _)| *name == scheme)
-        .map(|(_, b)| *b)
-        .ok_or_else(|| {
-            let known: Vec<&str> = SCHEMES.iter().map(|(n, _)| *n).collect();
-            runtime_error(format!(
-                "rel::bytes_per_param: unknown scheme '{scheme}'; known schemes: {}",
-                known.join(", ")
-            ))
-        })
+    lookup("rel::bytes_per_param", "scheme", SCHEMES, scheme)
 }
 
 /// Steady-state availability mtbf / (mtbf + mttr); an infinite mtbf with a finite mttr is 1.

@@ -67,7 +67,7 @@ pub fn parse(source: &Source) -> Result<Lab, Diagnostic> {
     }
 }
 
-fn yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagnostic {
+pub(crate) fn yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagnostic {
     let pos = e
         .location()
         .map(|l| Pos::new(l.line() as u32, l.column() as u32))
@@ -183,9 +183,12 @@ fn yaml_hint(message: &str) -> Option<String> {
     if message.starts_with("invalid floating point") || message.starts_with("invalid integer") {
         return Some("write a number here (quote it only if you mean text)".into());
     }
-    if message.contains("did not find expected")
-        || message.contains("mapping values are not allowed")
-    {
+    if message.contains("mapping values are not allowed") {
+        return Some(
+            "unquoted text cannot contain `: ` (YAML reads it as a key); quote the whole text (`feedback: \"Not quite: ...\"`) or use a `|` block; otherwise check the indentation of this line and the one before".into(),
+        );
+    }
+    if message.contains("did not find expected") {
         return Some(
             "check the brackets, quotes and indentation on this line and the one before".into(),
         );
@@ -200,7 +203,7 @@ fn yaml_hint(message: &str) -> Option<String> {
 }
 
 /// Lab files named by `paths`: files as given, directories searched (not recursively) for
-/// `*.yaml`/`*.yml`, sorted by name.
+/// `*.yaml`/`*.yml` (but not a `course.yaml`), sorted by name.
 pub fn lab_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
     let mut out = Vec::new();
     for p in paths {
@@ -216,6 +219,7 @@ pub fn lab_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|f| {
                     f.is_file()
+                        && f.file_name().is_some_and(|n| n != crate::course::FILE_NAME)
                         && matches!(f.extension().and_then(|x| x.to_str()), Some("yaml" | "yml"))
                 })
                 .collect();

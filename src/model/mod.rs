@@ -4,9 +4,11 @@
 //! its position. Expressions (`Expr`) are Rhai; prose (`Text`) is Markdown with `{{ rhai }}`
 //! placeholders. Doc comments become the JSON Schema descriptions editors show.
 
+mod function;
 mod self_assessment;
 mod spanned;
 
+pub use function::{DocumentedArg, FnArg, Function};
 pub use self_assessment::SelfAssessmentItem;
 pub use spanned::{Pos, Spanned};
 
@@ -67,6 +69,14 @@ pub struct Lab {
     #[serde(default)]
     #[schemars(example = serde_json::json!({"gpu_mttf_h": {"value": 50000, "unit": "h", "source": "Llama 3 paper"}, "gpus_per_node": 8}))]
     pub constants: IndexMap<String, Spanned<Constant>>,
+    /// Functions callable from every formula, condition, chart expression and placeholder.
+    #[serde(default)]
+    pub functions: Vec<Function>,
+    /// Lab-level formulas: computed once from the constants (and each other), visible to every
+    /// part and to all the lab's prose.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!({"cluster_gpus": "nodes * gpus_per_node"}))]
+    pub formulas: IndexMap<String, Expr>,
     /// The parts of the lab, in order.
     pub parts: Vec<Part>,
     /// Closing synthesis: takeaways, what's next, self-assessment, decision log.

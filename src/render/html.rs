@@ -8,8 +8,8 @@
 //! scripts (by SHA-256 hash), no network and no eval.
 
 mod chart;
-mod devices;
 pub(crate) mod hash;
+mod libjs;
 mod live;
 mod md;
 mod minify;
@@ -356,6 +356,9 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         .iter()
         .map(|(k, v)| (k.clone(), to_json(v)))
         .collect();
+    // What the page's scripts call: the formulas' bodies and the lab functions they use.
+    let mut scanned = fns.bodies.clone();
+    scanned.extend(lab.functions.iter().map(|f| f.js().2));
     let data = json!({
         "maxOps": limits::MAX_OPERATIONS,
         "labOps": limits::LAB_OPERATIONS,
@@ -364,7 +367,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
         "constants": constants,
         // The device table only when a formula looks a device up (it is most of the data).
-        "hardware": devices::used(&fns.bodies),
+        "hardware": libjs::hardware_for(&scanned, crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices))),
         "parts": parts_data,
         "hud": hud,
         "hasDecisionLog": has_decision_log,
@@ -377,11 +380,16 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         let own = dir.is_some_and(|d| d.join(name).exists());
         Ok(if own { strip_js(&src) } else { minify_js(&src) })
     };
-    let lib_js = script("library.js")?;
+    // The library, with the scripts of the namespaces the formulas call.
+    let lib_js = format!(
+        "{}{}",
+        script("library.js")?,
+        minify_js(&libjs::topic_scripts(&scanned))
+    );
     let charts_js = script("charts.js")?;
     // The tabs (one part at a time) run first, in the runtime's script element.
     let runtime_js = format!("{}\n{}", script("tabs.js")?, script("runtime.js")?);
-    let fn_js = fns.script();
+    let fn_js = fns.script(lab);
     let scripts = [lib_js, charts_js, fn_js, runtime_js];
     for s in &scripts {
         if s.to_ascii_lowercase().contains("</script") {

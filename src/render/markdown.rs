@@ -168,7 +168,7 @@ fn environment(templates: Option<PathBuf>) -> Environment<'static> {
         Value::from_safe_string(leads(&md_to_html(&s)))
     });
     env.add_filter("css_string", |s: String| {
-        Value::from_safe_string(paged::css_string(&paged::plain_text(&s)))
+        Value::from_safe_string(paged::css_string(&crate::render::plain_text(&s)))
     });
     env.add_filter("mdi", |s: String| {
         Value::from_safe_string(md_inline_to_html(&s))

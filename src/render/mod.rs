@@ -163,6 +163,28 @@ pub fn renderer(name: &str) -> Option<Box<dyn Renderer>> {
     }
 }
 
+/// The text of inline Markdown without its markup (`**When** failure` → `When failure`), for
+/// places that take plain text (a print header, an LMS title): raw HTML stays as the text the
+/// sanitiser shows, line breaks become spaces, runs of whitespace one space, and control
+/// characters are dropped.
+pub fn plain_text(md: &str) -> String {
+    use pulldown_cmark::{Event, Parser};
+    let mut s = String::new();
+    for ev in Parser::new_ext(md, markdown::markdown_options()) {
+        match ev {
+            Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => {
+                s.push_str(&t)
+            }
+            Event::SoftBreak | Event::HardBreak => s.push(' '),
+            _ => {}
+        }
+    }
+    s.split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::file_name;

@@ -176,19 +176,10 @@ fn manifest(
 
 /// The lab's title as plain text (placeholders filled, Markdown markup dropped).
 fn plain_title(lab: &CompiledLab) -> Result<String, String> {
-    use pulldown_cmark::{Event, Parser};
     let md = lab
         .render_text(None, None, &lab.lab.title.value, &[])
         .map_err(|e| e.to_string())?;
-    let mut out = String::new();
-    for ev in Parser::new(&md) {
-        match ev {
-            Event::Text(t) | Event::Code(t) => out.push_str(&t),
-            Event::SoftBreak | Event::HardBreak => out.push(' '),
-            _ => {}
-        }
-    }
-    Ok(out.chars().filter(|c| !c.is_control()).collect())
+    Ok(super::plain_text(&md))
 }
 
 /// A name usable in an XML `ID` after a letter prefix and as a folder in a zip: ASCII letters,

@@ -3,6 +3,8 @@
 
 use crate::ledger::Ledger;
 use std::io::{IsTerminal, Write};
+#[cfg(unix)]
+use std::os::fd::AsFd;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -198,24 +200,66 @@ pub fn persist(path: &std::path::Path, ledger: &Ledger) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Installs the SIGINT/SIGTERM handler: restore the terminal, save, say where, exit 130.
+/// Installs the SIGINT/SIGTERM/SIGHUP handler (restore the terminal, save, say where, exit 130)
+/// and, on a terminal, a watch for the terminal going away.
 pub fn install_interrupt_handler() {
-    let _ = ctrlc::set_handler(|| {
-        restore_terminal();
-        let g = lock(&SAVED);
-        match g.as_ref() {
-            Some(s) => match s.ledger.save(&s.path) {
-                Ok(()) => eprintln!(
-                    "\nInterrupted. Progress saved to {}; run the same command again to resume.",
-                    s.path.display()
-                ),
-                Err(e) => eprintln!("\nInterrupted. Could not save progress: {e}"),
-            },
-            None => eprintln!("\nInterrupted."),
-        }
-        std::process::exit(130);
-    });
+    let _ = ctrlc::set_handler(|| save_and_exit("Interrupted", 130));
+    watch_for_hangup();
 }
+
+/// Saves the last record and exits. Messages go to stderr with errors ignored: when the terminal
+/// is gone, `eprintln!` would panic and leave the process running without its handler.
+fn save_and_exit(why: &str, code: i32) -> ! {
+    restore_terminal();
+    let g = lock(&SAVED);
+    let msg = match g.as_ref() {
+        Some(s) => match s.ledger.save(&s.path) {
+            Ok(()) => format!(
+                "\n{why}. Progress saved to {}; run the same command again to resume.",
+                s.path.display()
+            ),
+            Err(e) => format!("\n{why}. Could not save progress: {e}"),
+        },
+        None => format!("\n{why}."),
+    };
+    let _ = writeln!(std::io::stderr(), "{msg}");
+    std::process::exit(code);
+}
+
+/// When stdin is a terminal, a thread waits (without spinning: `poll` with no events asked
+/// returns only on hang-up or error) for the terminal to be hung up, then saves and exits 129.
+/// Without it a student whose window closed without a SIGHUP reaching this process (a shell
+/// that does not forward it) would leave it running: crossterm's reader retries a dead terminal
+/// forever (crossterm-rs/crossterm#793).
+#[cfg(unix)]
+fn watch_for_hangup() {
+    use rustix::event::{PollFd, PollFlags};
+    let stdin = std::io::stdin();
+    if !stdin.is_terminal() {
+        return;
+    }
+    let _ = std::thread::Builder::new()
+        .name("hangup-watch".into())
+        .spawn(move || {
+            let fd = stdin.as_fd();
+            loop {
+                let mut fds = [PollFd::new(&fd, PollFlags::empty())];
+                match rustix::event::poll(&mut fds, None) {
+                    Ok(_) => {
+                        let r = fds[0].revents();
+                        if r.intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL) {
+                            save_and_exit("The terminal went away", 129);
+                        }
+                    }
+                    Err(rustix::io::Errno::INTR) => {}
+                    Err(_) => return,
+                }
+            }
+        });
+}
+
+#[cfg(not(unix))]
+fn watch_for_hangup() {}
 
 /// Puts the terminal back as it was (cooked mode, cursor shown).
 pub fn restore_terminal() {

@@ -36,6 +36,10 @@ pub fn html_test_labs() -> Vec<PathBuf> {
         real.sort();
         v.extend(real);
     }
+    // Last, so that the seed labs keep the random positions they were always tested at.
+    v.push(root().join("tests/inputs/ok_functions.yaml"));
+    v.push(root().join("tests/inputs/ok_lab_formulas.yaml"));
+    v.push(root().join("tests/inputs/course_modules/labs/allreduce.yaml"));
     v
 }
 
@@ -49,6 +53,11 @@ pub fn browser_ready() -> bool {
     } else if Command::new("node").arg("--version").output().is_err() {
         Some("no node".to_string())
     } else {
+        // Tests of one binary run in parallel: without the lock each saw the modules missing
+        // and ran `npm ci`, which empties node_modules while another test's node is loading
+        // playwright-core (ERR_MODULE_NOT_FOUND on a fresh checkout).
+        static INSTALL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
         let dir = root().join("tests/browser");
         let installed = [
             "playwright-core",
@@ -113,4 +122,23 @@ pub fn files_under(dir: &Path) -> Vec<PathBuf> {
     }
     v.sort();
     v
+}
+
+/// Paths (as JSON pointers) of every string in `v`.
+pub fn json_strings(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::String(_) => out.push(at),
+        serde_json::Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                json_strings(x, format!("{at}/{i}"), out);
+            }
+        }
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                let k = k.replace('~', "~0").replace('/', "~1");
+                json_strings(x, format!("{at}/{k}"), out);
+            }
+        }
+        _ => {}
+    }
 }

@@ -57,8 +57,19 @@ impl Fns {
         Ok(self.add_ast((scope, src.to_string()), &ce.ast))
     }
 
-    pub fn script(&self) -> String {
-        crate::formula::js::module(&self.bodies)
+    /// The page's formula script: the bodies and the lab functions they call.
+    pub fn script(&self, lab: &CompiledLab) -> String {
+        let fns: Vec<_> = lab.functions.iter().map(|f| f.js()).collect();
+        let consts: Vec<(String, J)> = lab
+            .engine
+            .module_consts()
+            .iter()
+            .flat_map(|(ns, vars)| {
+                vars.iter()
+                    .map(move |(k, v)| (format!("{ns}::{k}"), crate::formula::to_json(v)))
+            })
+            .collect();
+        crate::formula::js::module(&self.bodies, &fns, &consts)
     }
 }
 

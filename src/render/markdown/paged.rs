@@ -1,24 +1,6 @@
 //! Paged media for the print handouts: lab text made into a CSS string for the `@page` margin
 //! boxes (the running header on every printed page).
 
-use pulldown_cmark::{Event, Parser};
-
-/// The text of inline Markdown, without its markup (`**When** failure` → `When failure`);
-/// line breaks become spaces and runs of whitespace one space.
-pub fn plain_text(md: &str) -> String {
-    let mut s = String::new();
-    for ev in Parser::new_ext(md, super::markdown_options()) {
-        match ev {
-            Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => {
-                s.push_str(&t)
-            }
-            Event::SoftBreak | Event::HardBreak => s.push(' '),
-            _ => {}
-        }
-    }
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// `text` as a quoted CSS string, safe inside a `<style>` element: every character outside
 /// plain printable ASCII letters, digits, space and harmless punctuation is written as a CSS
 /// hex escape (`\3c `), so no quote, backslash, newline or `</style>` can end the string or the
@@ -64,7 +46,7 @@ mod tests {
     #[test]
     fn plain_text_drops_markup() {
         assert_eq!(
-            plain_text("**When** `x<y` _now_\nthen"),
+            crate::render::plain_text("**When** `x<y` _now_\nthen"),
             "When x<y now then"
         );
     }

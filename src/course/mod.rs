@@ -1,0 +1,357 @@
+//! A course: a folder with a `course.yaml` naming its labs in order (and the shared modules
+//! under `lib/`). A lab finds its course by walking up from its own file to the nearest
+//! `course.yaml`, as Cargo finds `Cargo.toml`; a lab with none above it is a lab on its own.
+//!
+//! ```yaml
+//! title: Machine Learning Systems
+//! description: |            # optional, Markdown
+//!   Labs for volume 2.
+//! labs:                     # in order, relative to course.yaml
+//!   - fault-tolerance.yaml
+//!   - fleet-orchestration.yaml
+//! lib: [lib/comm.yaml]      # optional; default: every lib/*.yaml, sorted
+//! ```
+//!
+//! Unknown keys, missing or repeated lab files and two labs that would render to the same page
+//! are errors located in `course.yaml`, with a hint.
+
+pub mod modules;
+
+use crate::diag::{Diagnostic, Severity};
+use crate::load::Source;
+use crate::model::{Pos, Spanned};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The name of the file that makes a folder a course.
+pub const FILE_NAME: &str = "course.yaml";
+
+/// What `course.yaml` says, with every path resolved against the folder it sits in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CourseFile {
+    pub title: String,
+    /// Markdown, shown on the course index.
+    pub description: Option<String>,
+    /// The labs, in order (`course_dir/labs/x.yaml`, as joined: not canonicalised).
+    pub labs: Vec<PathBuf>,
+    /// The shared modules: as listed, or every `lib/*.yaml` (sorted) when `lib:` is absent.
+    pub lib: Vec<PathBuf>,
+}
+
+/// A loaded course: the file, where it is, and the id its students' record is kept under.
+#[derive(Debug, Clone)]
+pub struct Course {
+    pub file: CourseFile,
+    /// The `course.yaml` path as given (or found).
+    pub path: PathBuf,
+    /// The folder holding `course.yaml`.
+    pub dir: PathBuf,
+    pub source: Source,
+    /// The course record's key: [`course_id`] of the title.
+    pub id: String,
+}
+
+/// Diagnostics from loading a course, with its text when it could be read (for source lines).
+pub type Diagnostics = (Option<Source>, Vec<Diagnostic>);
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCourse {
+    title: Spanned<String>,
+    #[serde(default)]
+    description: Option<Spanned<String>>,
+    #[serde(default)]
+    labs: Option<Spanned<Vec<Spanned<String>>>>,
+    #[serde(default)]
+    lib: Option<Vec<Spanned<String>>>,
+}
+
+/// The nearest `course.yaml` at or above the lab file's folder, if any.
+pub fn find_for(lab_path: &Path) -> Option<PathBuf> {
+    let abs = if lab_path.is_absolute() {
+        lab_path.to_path_buf()
+    } else {
+        std::env::current_dir().ok()?.join(lab_path)
+    };
+    let mut dir = abs.parent();
+    while let Some(d) = dir {
+        let c = d.join(FILE_NAME);
+        if c.is_file() {
+            return Some(c);
+        }
+        dir = d.parent();
+    }
+    None
+}
+
+/// The `course.yaml` directly in `dir`, if there is one (`render DIR`, `check DIR`).
+pub fn in_dir(dir: &Path) -> Option<PathBuf> {
+    let c = dir.join(FILE_NAME);
+    (dir.is_dir() && c.is_file()).then_some(c)
+}
+
+/// The course the lab at `lab_path` belongs to: the nearest `course.yaml` above it, loaded,
+/// when it lists this lab. `Ok(None)` when there is none or it does not list the lab.
+pub fn for_lab(lab_path: &Path) -> Result<Option<Course>, Diagnostics> {
+    let Some(p) = find_for(lab_path) else {
+        return Ok(None);
+    };
+    let course = load(&p)?;
+    Ok(course.position(lab_path).is_some().then_some(course))
+}
+
+/// The course record's key: a slug of the title and the first 8 hex digits of the SHA-256 of the
+/// exact title (`machine-learning-systems-1a2b3c4d`). Two courses whose titles slug alike keep
+/// apart; renaming the course starts a new record.
+pub fn course_id(title: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut slug = String::new();
+    for c in title.trim().chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            slug.push(c);
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+        if slug.len() >= 40 {
+            break;
+        }
+    }
+    let slug = slug.trim_end_matches('-');
+    let hash = Sha256::digest(title.as_bytes());
+    let hex: String = hash[..4].iter().map(|b| format!("{b:02x}")).collect();
+    if slug.is_empty() {
+        format!("course-{hex}")
+    } else {
+        format!("{slug}-{hex}")
+    }
+}
+
+impl Course {
+    /// The index of `lab_path` among the course's labs (compared as canonical paths).
+    pub fn position(&self, lab_path: &Path) -> Option<usize> {
+        let want = std::fs::canonicalize(lab_path).ok()?;
+        self.file
+            .labs
+            .iter()
+            .position(|l| std::fs::canonicalize(l).ok().as_ref() == Some(&want))
+    }
+
+    /// The file stem each lab's outputs are named after (`fault-tolerance`), in order.
+    pub fn stems(&self) -> Vec<String> {
+        self.file.labs.iter().map(|l| stem(l)).collect()
+    }
+}
+
+fn stem(p: &Path) -> String {
+    p.file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("lab")
+        .to_string()
+}
+
+/// Reads and checks `course.yaml`.
+pub fn load(path: &Path) -> Result<Course, Diagnostics> {
+    let source = Source::read(path).map_err(|d| (None, vec![d]))?;
+    let raw: RawCourse = match serde_saphyr::from_str::<Option<RawCourse>>(&source.text) {
+        Ok(Some(r)) => r,
+        Ok(None) => {
+            let d = Diagnostic::error(&source.name, Pos::new(1, 1), "the course file is empty")
+                .with_hint("write `title:` and `labs:` (a list of lab files, in order)");
+            return Err((Some(source), vec![d]));
+        }
+        Err(e) => {
+            let d = course_yaml_diagnostic(&source, &e);
+            return Err((Some(source), vec![d]));
+        }
+    };
+    let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
+    let mut diags = Vec::new();
+    let name = source.name.clone();
+    if raw.title.value.trim().is_empty() {
+        diags.push(
+            Diagnostic::error(&name, raw.title.pos, "the course title is empty")
+                .with_hint("write the course's name, e.g. `title: Machine Learning Systems`"),
+        );
+    }
+    let mut labs = Vec::new();
+    let mut seen: Vec<(PathBuf, String, Pos)> = Vec::new();
+    match &raw.labs {
+        None => diags.push(
+            Diagnostic::error(&name, Pos::new(1, 1), "missing field `labs`")
+                .with_hint("add `labs:`, the course's lab files in order, relative to course.yaml"),
+        ),
+        Some(l) if l.value.is_empty() => diags.push(
+            Diagnostic::error(&name, l.pos, "the course lists no labs")
+                .with_hint("list the lab files in order, e.g. `labs: [labs/intro.yaml]`"),
+        ),
+        Some(l) => {
+            for entry in &l.value {
+                match check_lab_entry(&dir, entry, &name, &seen) {
+                    Ok(p) => {
+                        seen.push((p.clone(), entry.value.clone(), entry.pos));
+                        labs.push(p);
+                    }
+                    Err(d) => diags.push(d),
+                }
+            }
+        }
+    }
+    let lib = match &raw.lib {
+        Some(list) => {
+            let mut v = Vec::new();
+            for e in list {
+                let p = dir.join(&e.value);
+                if relative_inside(&e.value) && p.is_file() {
+                    v.push(p);
+                } else {
+                    diags.push(
+                        Diagnostic::error(
+                            &name,
+                            e.pos,
+                            format!("no module file `{}` in the course folder", e.value),
+                        )
+                        .maybe_hint(
+                            crate::diag::did_you_mean(
+                                &e.value,
+                                yaml_files_in(&dir.join("lib"))
+                                    .iter()
+                                    .map(|f| format!("lib/{f}"))
+                                    .collect::<Vec<_>>()
+                                    .iter()
+                                    .map(String::as_str),
+                            )
+                            .or(Some(
+                                "list module files relative to course.yaml, e.g. `lib/comm.yaml`"
+                                    .into(),
+                            )),
+                        ),
+                    );
+                }
+            }
+            v
+        }
+        None => yaml_files_in(&dir.join("lib"))
+            .into_iter()
+            .map(|f| dir.join("lib").join(f))
+            .collect(),
+    };
+    if diags.iter().any(|d| d.severity == Severity::Error) {
+        return Err((Some(source), diags));
+    }
+    let title = raw.title.value.trim().to_string();
+    Ok(Course {
+        id: course_id(&title),
+        file: CourseFile {
+            title,
+            description: raw.description.map(|d| d.value),
+            labs,
+            lib,
+        },
+        path: path.to_path_buf(),
+        dir,
+        source,
+    })
+}
+
+/// One `labs:` entry: a relative `.yaml` path to an existing file, not listed before, whose page
+/// name no earlier lab has.
+fn check_lab_entry(
+    dir: &Path,
+    entry: &Spanned<String>,
+    file: &str,
+    seen: &[(PathBuf, String, Pos)],
+) -> Result<PathBuf, Diagnostic> {
+    let rel = entry.value.trim();
+    let err = |m: String| Diagnostic::error(file, entry.pos, m);
+    if !relative_inside(rel) {
+        return Err(err(format!("`{rel}` is not a path inside the course folder")).with_hint(
+            "list labs relative to course.yaml, without `..` or a leading `/`, e.g. `labs/intro.yaml`",
+        ));
+    }
+    let p = dir.join(rel);
+    if !p.is_file() {
+        let siblings = p.parent().map(yaml_files_in).unwrap_or_default();
+        let prefix = Path::new(rel)
+            .parent()
+            .map(|d| d.to_string_lossy().into_owned())
+            .filter(|d| !d.is_empty())
+            .map(|d| format!("{d}/"))
+            .unwrap_or_default();
+        let names: Vec<String> = siblings.iter().map(|s| format!("{prefix}{s}")).collect();
+        let hint = crate::diag::did_you_mean(rel, names.iter().map(String::as_str))
+            .unwrap_or_else(|| "list lab files relative to course.yaml".into());
+        return Err(err(format!("no lab file `{rel}` in the course folder")).with_hint(hint));
+    }
+    if !matches!(p.extension().and_then(|x| x.to_str()), Some("yaml" | "yml")) {
+        return Err(err(format!("`{rel}` is not a lab file (.yaml)"))
+            .with_hint("list the labs' YAML files"));
+    }
+    let canon = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
+    for (q, earlier, pos) in seen {
+        if std::fs::canonicalize(q).unwrap_or_else(|_| q.clone()) == canon {
+            return Err(err(format!(
+                "`{rel}` is listed twice (first at line {})",
+                pos.line
+            ))
+            .with_hint(format!(
+                "remove this entry; `{earlier}` is already in the course"
+            )));
+        }
+        if stem(q) == stem(&p) {
+            return Err(err(format!(
+                "`{rel}` and `{earlier}` (line {}) would render to the same page `{}.html`",
+                pos.line,
+                stem(&p)
+            ))
+            .with_hint("rename one of the files: a course's pages sit side by side"));
+        }
+    }
+    Ok(p)
+}
+
+/// A relative path that goes only downwards.
+fn relative_inside(p: &str) -> bool {
+    use std::path::Component;
+    let p = Path::new(p.trim());
+    p.components().any(|c| matches!(c, Component::Normal(_)))
+        && p.components()
+            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+}
+
+/// The `*.yaml` file names directly in `dir`, sorted.
+fn yaml_files_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().is_file())
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|n| n.ends_with(".yaml") || n.ends_with(".yml"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// A YAML error as the lab parser words it, with the course's own keys in the hints.
+fn course_yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagnostic {
+    let d = crate::load::yaml_diagnostic(source, e);
+    const KEYS: [&str; 4] = ["title", "description", "labs", "lib"];
+    let hint = if let Some(rest) = d.message.strip_prefix("unknown field `") {
+        let name = rest.split('`').next().unwrap_or("");
+        crate::diag::did_you_mean(name, KEYS)
+            .unwrap_or_else(|| "a course.yaml has `title`, `description`, `labs` and `lib`".into())
+    } else if let Some(rest) = d.message.strip_prefix("missing field `") {
+        format!(
+            "add `{}:` to course.yaml",
+            rest.split('`').next().unwrap_or("")
+        )
+    } else {
+        d.hint
+            .clone()
+            .unwrap_or_else(|| "check the YAML on this line and the one before".into())
+    };
+    d.with_hint(hint)
+}
+
+#[cfg(test)]
+mod tests;

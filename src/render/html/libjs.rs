@@ -1,0 +1,148 @@
+//! Which parts of the built-in library a page carries: the scripts of the namespaces its
+//! formulas call (`renderers/html/library/NS.js`), and the devices `hw(id)` can return.
+//! Everything else stays out of the page (its size budget is tight).
+
+use serde_json::{json, Value as J};
+
+/// The namespaces with a script of their own, in the order they are appended to `library.js`.
+const TOPICS: &[(&str, &str)] = &[
+    (
+        "comm",
+        include_str!("../../../renderers/html/library/comm.js"),
+    ),
+    (
+        "roofline",
+        include_str!("../../../renderers/html/library/roofline.js"),
+    ),
+    (
+        "energy",
+        include_str!("../../../renderers/html/library/energy.js"),
+    ),
+    (
+        "llm",
+        include_str!("../../../renderers/html/library/llm.js"),
+    ),
+    (
+        "carbon",
+        include_str!("../../../renderers/html/library/carbon.js"),
+    ),
+];
+
+/// How a translated body calls a library function: `_fn(L,"path"` (src/formula/js.rs).
+fn calls(bodies: &[String], prefix: &str) -> bool {
+    let needle = format!("_fn(L,\"{prefix}");
+    bodies.iter().any(|b| b.contains(&needle))
+}
+
+/// The sources of the namespace scripts the bodies call, concatenated (empty when none).
+pub fn topic_scripts(bodies: &[String]) -> String {
+    TOPICS
+        .iter()
+        .filter(|(ns, _)| calls(bodies, &format!("{ns}::")))
+        .map(|(_, src)| *src)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The ids of every `hw("ID")` call when all of them name a known device by a literal;
+/// `None` when an id is computed (or unknown), so the page needs the whole table.
+fn literal_device_ids(bodies: &[String], known: &J) -> Option<Vec<String>> {
+    const CALL: &str = "_fn(L,\"hw\",\"s\")(";
+    let mut ids = Vec::new();
+    for b in bodies {
+        for (at, _) in b.match_indices(CALL) {
+            let rest = b[at + CALL.len()..].strip_prefix('"')?;
+            let end = rest.find('"')?;
+            let id = &rest[..end];
+            let simple = id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+            if !simple || !rest[end + 1..].starts_with(')') {
+                return None;
+            }
+            // An unknown id (an error at run time) keeps the whole table.
+            known.get(id)?;
+            if !ids.iter().any(|x| x == id) {
+                ids.push(id.to_string());
+            }
+        }
+    }
+    Some(ids)
+}
+
+/// The device table handed to `labforgeLibrary` in the page: only what `hw(id)` returns (the
+/// name and the numbers; sources and notes stay in the docs), only when a formula looks a
+/// device up, and only the devices named when every lookup names its device literally.
+/// `modules`: the devices of the lab's course modules (`library::devices_json`).
+pub fn hardware_for(bodies: &[String], modules: J) -> J {
+    if !calls(bodies, "hw\"") {
+        return json!({});
+    }
+    let mut h = crate::library::hardware_json();
+    // A course module's devices, which `hw` finds first (as in Rust).
+    if let (J::Object(all), J::Object(extra)) = (&mut h, modules) {
+        let mut merged = extra;
+        for (k, v) in std::mem::take(all) {
+            merged.entry(k).or_insert(v);
+        }
+        *all = merged;
+    }
+    let keep = literal_device_ids(bodies, &h);
+    if let J::Object(devices) = &mut h {
+        if let Some(keep) = &keep {
+            devices.retain(|id, _| keep.contains(id));
+        }
+        for d in devices.values_mut() {
+            if let J::Object(fields) = d {
+                fields.retain(|k, v| k == "name" || v.is_number());
+            }
+        }
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bodies(xs: &[&str]) -> Vec<String> {
+        xs.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn only_called_namespaces() {
+        assert_eq!(topic_scripts(&bodies(&["return 1;"])), "");
+        let one = topic_scripts(&bodies(&["return _fn(L,\"roofline::ridge\")(S.a,S.b);"]));
+        assert!(one.contains("labforgeTopics.roofline"));
+        assert!(!one.contains("labforgeTopics.comm"));
+        let two = topic_scripts(&bodies(&[
+            "_fn(L,\"comm::p2p_s\")(1,2,3)",
+            "_fn(L,\"carbon::embodied_t\")(1,2,3)",
+        ]));
+        assert!(two.contains("labforgeTopics.comm") && two.contains("labforgeTopics.carbon"));
+        assert!(!two.contains("labforgeTopics.llm"));
+    }
+
+    #[test]
+    fn devices_named_literally_are_the_only_ones_embedded() {
+        assert_eq!(hardware_for(&bodies(&["return 1;"]), json!({})), json!({}));
+        let h = hardware_for(&bodies(&[
+            "_prop(_fn(L,\"hw\",\"s\")(\"H100\"),\"price_hr\")",
+            "_prop(_fn(L,\"hw\",\"s\")(\"T4\"),\"price_hr\")+_prop(_fn(L,\"hw\",\"s\")(\"H100\"),\"x\")",
+        ]), json!({}));
+        let ids: Vec<&String> = h.as_object().unwrap().keys().collect();
+        assert_eq!(ids, ["H100", "T4"]);
+        assert!(h["H100"].get("source").is_none());
+        assert_eq!(h["H100"]["name"], "NVIDIA H100 SXM5 80GB");
+        let all = crate::library::hardware().len();
+        // A computed id, or an unknown one, needs the whole table.
+        for b in [
+            "_fn(L,\"hw\",\"s\")(S.device)",
+            "_fn(L,\"hw\",\"s\")(\"H999\")",
+            "_fn(L,\"hw\",\"s\")(\"H1\"+\"00\")",
+        ] {
+            let h = hardware_for(&bodies(&["_fn(L,\"hw\",\"s\")(\"H100\")", b]), json!({}));
+            assert_eq!(h.as_object().unwrap().len(), all, "{b}");
+        }
+    }
+}
