@@ -37,6 +37,11 @@ pub fn diagnose(path: &Path) -> (Option<Source>, Vec<Diagnostic>, Option<Compile
         Ok(lab) => {
             let mut d = lab.warnings.clone();
             d.extend(lab.check_semantics());
+            d.extend(crate::course::carry::check(
+                path,
+                &lab.lab,
+                &lab.source.name,
+            ));
             (Some(lab.source.clone()), d, Some(lab))
         }
     }
@@ -64,6 +69,40 @@ pub fn files_or_report(paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
     }
 }
 
+/// The course `paths` name: a folder holding a `course.yaml` (or no paths: `labs/`), or one lab
+/// file listed by the nearest `course.yaml` above it. `Err` after printing its diagnostics.
+fn course_or_report(paths: &[PathBuf]) -> Result<Option<crate::course::Course>, ()> {
+    let paths = default_paths(paths);
+    let found = match paths.as_slice() {
+        [p] if p.is_dir() => crate::course::in_dir(p).map(|c| crate::course::load(&c)),
+        [p] if p.is_file() => match crate::course::for_lab(p) {
+            Ok(c) => c.map(Ok),
+            Err(e) => Some(Err(e)),
+        },
+        _ => None,
+    };
+    match found {
+        None => Ok(None),
+        Some(Ok(c)) => Ok(Some(c)),
+        Some(Err((src, d))) => {
+            report(&d, src.as_ref());
+            Err(())
+        }
+    }
+}
+
+/// The labs `paths` name: a course's labs in its order, or [`files_or_report`]'s.
+fn course_files(paths: &[PathBuf]) -> Option<(Option<crate::course::Course>, Vec<PathBuf>)> {
+    let course = course_or_report(paths).ok()?;
+    match &course {
+        Some(c) if paths.len() != 1 || default_paths(paths)[0].is_dir() => {
+            let labs = c.file.labs.clone();
+            Some((course, labs))
+        }
+        _ => Some((course, files_or_report(paths)?)),
+    }
+}
+
 /// Loads a lab for a command that needs a valid one; diagnostics printed on failure.
 pub fn load_or_report(path: &Path) -> Option<CompiledLab> {
     match eval::load_lab(path) {
@@ -77,7 +116,7 @@ pub fn load_or_report(path: &Path) -> Option<CompiledLab> {
 
 /// `labforge check`.
 pub fn check(paths: &[PathBuf]) -> ExitCode {
-    let Some(files) = files_or_report(paths) else {
+    let Some((_, files)) = course_files(paths) else {
         return ExitCode::FAILURE;
     };
     let (mut errors, mut warnings) = (0, 0);
@@ -265,6 +304,7 @@ pub fn render_cmd(
         answer_key,
         templates,
         paper,
+        course: None,
     };
     render(paths, to, out, &opts)
 }
@@ -280,7 +320,7 @@ pub fn render(
         eprintln!("error: unknown format `{to}` (formats: html, markdown, handout-html, scorm)");
         return ExitCode::FAILURE;
     };
-    let Some(files) = files_or_report(paths) else {
+    let Some((course, files)) = course_files(paths) else {
         return ExitCode::FAILURE;
     };
     if opts.answer_key && matches!(to, "html" | "scorm") {
@@ -302,16 +342,54 @@ pub fn render(
         return ExitCode::FAILURE;
     }
     let start = std::time::Instant::now();
-    let mut labs = Vec::new();
     let mut failed = 0;
-    for (i, f) in files.iter().enumerate() {
-        let Some(lab) = load_or_report(f) else {
-            failed += 1;
-            continue;
-        };
-        let stem =
-            crate::render::file_name(f.file_stem().and_then(|s| s.to_str()).unwrap_or("lab"));
-        eprintln!("[{}/{}] {} -> {to}", i + 1, files.len(), f.display());
+    let mut compiled = Vec::new();
+    for f in &files {
+        match load_or_report(f) {
+            Some(lab) => {
+                let carry = crate::course::carry::check(f, &lab.lab, &lab.source.name);
+                if report(&carry, Some(&lab.source)) > 0 {
+                    failed += 1;
+                } else {
+                    compiled.push((f, lab));
+                }
+            }
+            None => failed += 1,
+        }
+    }
+    let mut opts = opts.clone();
+    if let Some(c) = &course {
+        // Every lab of the course, for the site (a lab rendered alone still links its siblings).
+        let others: Vec<(String, CompiledLab)> = c
+            .file
+            .labs
+            .iter()
+            .filter(|f| !compiled.iter().any(|(g, _)| g == f))
+            .filter_map(|f| Some((stem_of(f), eval::load_lab(f).ok()?)))
+            .collect();
+        let mut refs: Vec<(String, &CompiledLab)> = Vec::new();
+        for f in &c.file.labs {
+            let s = stem_of(f);
+            if let Some((_, l)) = compiled.iter().find(|(g, _)| *g == f) {
+                refs.push((s, l));
+            } else if let Some((_, l)) = others.iter().find(|(o, _)| *o == s) {
+                refs.push((s, l));
+            }
+        }
+        match crate::course::site::Site::new(c, &refs) {
+            Ok(site) => opts.course = Some(site),
+            Err(e) => {
+                eprintln!("error: {}: {e}", c.path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let opts = &opts;
+    let mut labs = Vec::new();
+    let n = compiled.len();
+    for (i, (f, lab)) in compiled.into_iter().enumerate() {
+        let stem = stem_of(f);
+        eprintln!("[{}/{n}] {} -> {to}", i + 1, f.display());
         match r.render(&lab, &stem, opts).and_then(|fs| {
             mark_output_dir(&out, opts.answer_key)?;
             write_files(&out, &fs)
@@ -344,6 +422,11 @@ pub fn render(
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The name a lab's outputs take: its file's stem, made safe.
+fn stem_of(f: &Path) -> String {
+    crate::render::file_name(f.file_stem().and_then(|s| s.to_str()).unwrap_or("lab"))
 }
 
 /// The file that says whose folder an output folder is: `student` or `answer-key`.

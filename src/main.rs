@@ -93,7 +93,8 @@ enum Command {
         #[arg(long)]
         templates: Option<PathBuf>,
     },
-    /// Walk through a lab in the terminal; progress is saved after every answer.
+    /// Walk through a lab in the terminal; progress is saved after every answer. Given a course
+    /// folder (with course.yaml), list its labs with progress.
     Run {
         lab: PathBuf,
         /// Ledger file (default: under the user's data directory).
@@ -105,6 +106,9 @@ enum Command {
         /// Start over, discarding saved progress.
         #[arg(long)]
         restart: bool,
+        /// With a course folder: merge this course record (a page's export) into the terminal's.
+        #[arg(long)]
+        import: Option<PathBuf>,
     },
 }
 
@@ -139,11 +143,13 @@ fn main() -> ExitCode {
             ledger,
             answers,
             restart,
+            import,
         } => labforge::run::run(&labforge::run::RunOptions {
             lab,
             ledger,
             answers,
             restart,
+            import,
         }),
         Command::Grade {
             labs,

@@ -173,7 +173,11 @@ fn charts_js_draws_what_svg_rs_draws() {
     real.sort();
     labs.extend(
         real.into_iter()
-            .filter(|p| p.extension().is_some_and(|e| e == "yaml")),
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n != labforge::course::FILE_NAME)
+            }),
     );
     let mut cases: Vec<(String, ChartData)> = Vec::new();
     for path in &labs {

@@ -28,7 +28,11 @@ fn labs() -> Vec<(String, CompiledLab)> {
     if let Ok(rd) = std::fs::read_dir(&dir) {
         let mut files: Vec<PathBuf> = rd
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .filter(|p| {
+                p.extension().is_some_and(|e| e == "yaml")
+                    && p.file_name()
+                        .is_some_and(|n| n != labforge::course::FILE_NAME)
+            })
             .collect();
         files.sort();
         for f in files {

@@ -387,7 +387,11 @@ fn every_lab_runs_to_the_end_on_a_terminal() {
     if let Ok(rd) = std::fs::read_dir(root().join("labs")) {
         let mut found: Vec<PathBuf> = rd
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+            .filter(|p| {
+                p.extension().is_some_and(|x| x == "yaml")
+                    && p.file_name()
+                        .is_some_and(|n| n != labforge::course::FILE_NAME)
+            })
             .collect();
         found.sort();
         labs.extend(found);

@@ -15,7 +15,10 @@
 //! Unknown keys, missing or repeated lab files and two labs that would render to the same page
 //! are errors located in `course.yaml`, with a hint.
 
+pub mod carry;
 pub mod modules;
+pub mod record;
+pub mod site;
 
 use crate::diag::{Diagnostic, Severity};
 use crate::load::Source;

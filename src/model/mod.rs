@@ -4,10 +4,12 @@
 //! its position. Expressions (`Expr`) are Rhai; prose (`Text`) is Markdown with `{{ rhai }}`
 //! placeholders. Doc comments become the JSON Schema descriptions editors show.
 
+mod carry;
 mod function;
 mod self_assessment;
 mod spanned;
 
+pub use carry::CarryForward;
 pub use function::{DocumentedArg, FnArg, Function};
 pub use self_assessment::SelfAssessmentItem;
 pub use spanned::{Pos, Spanned};
@@ -92,6 +94,9 @@ pub struct Lab {
     #[serde(default)]
     #[schemars(example = serde_json::json!([{"part": "a", "set": {"utilization": 0.8, "cs": 3}, "expect": {"wait_min": 600}}]))]
     pub tests: Vec<LabTest>,
+    /// Earlier labs' decisions this lab shows (labs of one course; see `course.yaml`).
+    #[serde(default)]
+    pub carry_forward: Vec<CarryForward>,
 }
 
 fn one() -> u32 {

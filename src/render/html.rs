@@ -8,6 +8,7 @@
 //! scripts (by SHA-256 hash), no network and no eval.
 
 mod chart;
+mod course;
 pub(crate) mod hash;
 mod libjs;
 mod live;
@@ -69,6 +70,19 @@ pub const ASSETS: &[(&str, &str)] = &[
     ),
     ("charts.js", include_str!("../../renderers/html/charts.js")),
     ("tabs.js", include_str!("../../renderers/html/tabs.js")),
+    ("course.js", include_str!("../../renderers/html/course.js")),
+    (
+        "course-index.js",
+        include_str!("../../renderers/html/course-index.js"),
+    ),
+    (
+        "earlier.html.j2",
+        include_str!("../../renderers/html/earlier.html.j2"),
+    ),
+    (
+        "course-index.html.j2",
+        include_str!("../../renderers/html/course-index.html.j2"),
+    ),
     (
         "library.js",
         include_str!("../../renderers/html/library.js"),
@@ -89,7 +103,7 @@ impl Renderer for HtmlRenderer {
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
         lab.start_update(); // one render, one total work budget
-        let html = render_page(lab, opts)?;
+        let html = render_page(lab, stem, opts)?;
         Ok(vec![OutFile {
             path: PathBuf::from(super::file_name(&format!("{stem}.html"))),
             bytes: html.into_bytes(),
@@ -101,6 +115,9 @@ impl Renderer for HtmlRenderer {
         labs: &[(String, &CompiledLab)],
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
+        if let Some(site) = &opts.course {
+            return course::index(site, opts);
+        }
         let dir = opts.templates.as_deref();
         let style = asset(ASSETS, "style.css", dir)?;
         let mut items = Vec::new();
@@ -136,7 +153,7 @@ impl Renderer for HtmlRenderer {
     }
 }
 
-fn url_escape(s: &str) -> String {
+pub(crate) fn url_escape(s: &str) -> String {
     s.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || "-_.~".contains(c) {
@@ -237,7 +254,7 @@ fn script_json(v: &J) -> String {
         .replace('\u{2029}', "\\u2029")
 }
 
-fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String> {
+fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<String, String> {
     let dir = opts.templates.as_deref();
     let l = &lab.lab;
     let mut fns = Fns::default();
@@ -255,6 +272,18 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
     let objectives: Vec<J> = h.objectives.iter().map(lead_json).collect();
     let prereq: Vec<String> = h.prerequisites.iter().map(|p| html(p, true)).collect();
     let title_text = h.title.plain();
+    let course = opts
+        .course
+        .as_ref()
+        .and_then(|site| course::page(site, stem, l));
+    let earlier_in = |part: &str| -> Vec<J> {
+        course
+            .iter()
+            .flat_map(|c| &c.earlier_parts)
+            .filter(|(p, _)| p == part)
+            .map(|(_, e)| e.clone())
+            .collect()
+    };
 
     // Parts.
     let env = environment(dir);
@@ -283,6 +312,7 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
             "label": pv.label,
             "html": body,
             "locked": !pv.requires.is_empty(),
+            "earlier": earlier_in(&pv.id),
         }));
         parts_data.push(data);
     }
@@ -372,6 +402,10 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         "hud": hud,
         "hasDecisionLog": has_decision_log,
     });
+    let mut data = data;
+    if let Some(c) = &course {
+        data["course"] = c.data.clone();
+    }
 
     // The embedded scripts are minified; an instructor's own (`--templates`) only stripped, so
     // a script that leans on automatic semicolon insertion keeps working.
@@ -390,7 +424,12 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
     // The tabs (one part at a time) run first, in the runtime's script element.
     let runtime_js = format!("{}\n{}", script("tabs.js")?, script("runtime.js")?);
     let fn_js = fns.script(lab);
-    let scripts = [lib_js, charts_js, fn_js, runtime_js];
+    // The course record's script runs before the runtime reads saved progress.
+    let mut scripts = vec![lib_js, charts_js, fn_js];
+    if course.is_some() {
+        scripts.push(script("course.js")?);
+    }
+    scripts.push(runtime_js);
     for s in &scripts {
         if s.to_ascii_lowercase().contains("</script") {
             return Err("a page script contains `</script`".into());
@@ -434,6 +473,8 @@ fn render_page(lab: &CompiledLab, opts: &RenderOptions) -> Result<String, String
         },
         "data_json": script_json(&data),
         "scripts": scripts,
+        "course": course.as_ref().map(|c| c.ctx.clone()),
+        "earlier": course.as_ref().map(|c| c.earlier_top.clone()).unwrap_or_default(),
     });
     render_template(dir, "page.html.j2", &ctx)
 }

@@ -356,7 +356,12 @@ fn index(
     let text = render_template(
         &env,
         tpl,
-        minijinja::context! { labs => entries, key => opts.answer_key, css => css },
+        minijinja::context! {
+            labs => entries,
+            key => opts.answer_key,
+            css => css,
+            course => opts.course.as_ref().map(|c| c.title.clone()),
+        },
     )?;
     let text = if ext == "md" {
         tidy(&text)

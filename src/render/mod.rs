@@ -21,6 +21,8 @@ pub struct RenderOptions {
     pub templates: Option<PathBuf>,
     /// The paper the print handouts are laid out for.
     pub paper: Paper,
+    /// The course the labs are rendered as (a course site: index, prev/next, one record).
+    pub course: Option<crate::course::site::Site>,
 }
 
 /// Paper sizes of the print handouts (`--paper`).

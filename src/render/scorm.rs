@@ -85,8 +85,15 @@ impl Renderer for ScormRenderer {
                 href,
             });
         }
-        let title = format!("labforge course ({} labs)", labs.len());
-        let manifest = manifest("labforge-course", "1", &title, &scos, opts)?;
+        // A course.yaml names the package; without one it says what it holds.
+        let (identifier, title) = match &opts.course {
+            Some(c) => (xml_id(&c.id), c.title.clone()),
+            None => (
+                "labforge-course".to_string(),
+                format!("labforge course ({} labs)", labs.len()),
+            ),
+        };
+        let manifest = manifest(&identifier, "1", &title, &scos, opts)?;
         entries.push(("imsmanifest.xml".into(), manifest.into_bytes()));
         Ok(vec![OutFile {
             path: PathBuf::from(COURSE_ZIP),
@@ -104,6 +111,12 @@ struct Sco {
 
 /// The lab's page with the SCORM adapter.
 fn sco_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<Vec<u8>, String> {
+    // The LMS moves between a package's labs: no course-site links (they name sibling pages
+    // the package does not have).
+    let opts = &RenderOptions {
+        course: None,
+        ..opts.clone()
+    };
     let page = HtmlRenderer
         .render(lab, stem, opts)?
         .into_iter()

@@ -18,6 +18,7 @@
 pub mod answers;
 pub mod chart;
 pub mod controls;
+pub mod course;
 pub mod md;
 mod questions;
 mod sections;
@@ -48,6 +49,8 @@ pub struct RunOptions {
     pub ledger: Option<PathBuf>,
     pub answers: Option<PathBuf>,
     pub restart: bool,
+    /// With a course folder: a course record (the page's export) to merge first.
+    pub import: Option<PathBuf>,
 }
 
 /// The default ledger file: `<data dir>/labforge/<id>-v<version>.json`, the data directory
@@ -64,13 +67,25 @@ pub fn default_ledger_path(lab: &CompiledLab) -> PathBuf {
 
 /// `labforge run`.
 pub fn run(opts: &RunOptions) -> ExitCode {
+    if opts.lab.is_dir() {
+        return course::list(&opts.lab, opts.import.as_deref());
+    }
+    if opts.import.is_some() {
+        eprintln!("error: --import merges a course record: give the course folder (labforge run COURSE_DIR --import FILE)");
+        return ExitCode::FAILURE;
+    }
     let Some(lab) = crate::cli::load_or_report(&opts.lab) else {
         return ExitCode::FAILURE;
     };
-    let path = opts
+    let ledger_path = opts
         .ledger
         .clone()
         .unwrap_or_else(|| default_ledger_path(&lab));
+    let mut in_course = match course::for_lab(&opts.lab, &ledger_path) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let path = ledger_path;
     let answers = match &opts.answers {
         None => None,
         Some(p) => match Answers::load(p).and_then(|a| {
@@ -135,6 +150,9 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             }
         }
     };
+    if let (Some(c), false) = (&in_course, opts.restart) {
+        c.seed(&lab, &mut ledger);
+    }
     ledger.refresh(&lab);
     term::install_interrupt_handler();
     let scr = Screen::detect();
@@ -162,6 +180,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         scr,
         source,
         view,
+        course: in_course.take(),
     };
     let result = s.walk();
     // Whatever happened, the last state is on disk.
@@ -250,6 +269,8 @@ struct Session<'a> {
     source: Source<'a>,
     /// The lab's view with its answers (the terminal reveals feedback after each answer).
     view: crate::view::LabView,
+    /// The course the lab is in, and its record.
+    course: Option<course::RunCourse>,
 }
 
 fn eval_stop(e: EvalError) -> Stop {
@@ -266,7 +287,16 @@ impl<'a> Session<'a> {
                 "could not save progress to {}: {e}",
                 self.path.display()
             ))
-        })
+        })?;
+        if let Some(c) = &mut self.course {
+            c.save(&self.ledger).map_err(|e| {
+                Stop::Bad(format!(
+                    "could not save the course record {}: {e}",
+                    c.path.display()
+                ))
+            })?;
+        }
+        Ok(())
     }
 
     /// (part index, step) of the recorded position; synthesis is (parts, 0). A record without

@@ -85,6 +85,7 @@ impl Session<'_> {
                 }
                 _ => "the synthesis".to_string(),
             };
+            l.extend(self.earlier(None));
             if !self.done() {
                 l.extend(self.plain(&format!(
                     "Resuming at {where_}. Progress: {} (--restart to start over).",
@@ -116,6 +117,7 @@ impl Session<'_> {
         l.extend(self.section("Prerequisites", &prereq, "•"));
         l.extend(self.labelled("Core question: ", &h.core_question));
         l.extend(self.labelled("Reading: ", &h.reading));
+        l.extend(self.earlier(None));
         l.extend(
             self.plain(&format!("Progress is saved to {}", self.path.display()))
                 .iter()
@@ -133,6 +135,7 @@ impl Session<'_> {
             title.push_str(&format!(" ({d})"));
         }
         l.push(self.scr.rule(&title));
+        l.extend(self.earlier(Some(pid)));
         if let Some(s) = &pv.stakeholder {
             let style = s
                 .color

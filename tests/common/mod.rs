@@ -31,7 +31,11 @@ pub fn html_test_labs() -> Vec<PathBuf> {
     if let Ok(rd) = std::fs::read_dir(root().join("labs")) {
         let mut real: Vec<PathBuf> = rd
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .filter(|p| {
+                p.extension().is_some_and(|e| e == "yaml")
+                    && p.file_name()
+                        .is_some_and(|n| n != labforge::course::FILE_NAME)
+            })
             .collect();
         real.sort();
         v.extend(real);

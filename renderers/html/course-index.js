@@ -1,0 +1,37 @@
+/* The course index (after course.js): each lab's progress from the course record, and the
+   record's import and export. */
+(function () {
+  "use strict";
+  var K = window.LF_COURSE, msg = document.querySelector("[data-course-msg]");
+  function progress() {
+    var R = K.record();
+    document.querySelectorAll("[data-progress]").forEach(function (el) {
+      var r = R.labs[el.getAttribute("data-progress")];
+      var s = !r ? "not started" : r.complete ? "done" : K.score(r) ? "in progress" : "not started";
+      el.textContent = s;
+      el.setAttribute("data-state", s.replace(" ", "-"));
+    });
+    document.querySelector("[data-no-record]").hidden = Object.keys(R.labs).some(function (id) { return K.score(R.labs[id]) > 0; });
+  }
+  progress();
+  var imp = document.querySelector("[data-course-import]");
+  imp.addEventListener("change", function () {
+    var f = imp.files[0];
+    if (f) f.text().then(function (text) {
+      var p = K.parse(text);
+      msg.textContent = p.error ? "Not imported: " + p.error + "." :
+        Object.keys(p.rec.labs).length ? "Imported. " + K.merge(p.rec).join("; ") + "." : "Not imported: the file holds no lab of this course.";
+      imp.value = "";
+      progress();
+    });
+  });
+  document.querySelector("[data-course-export]").addEventListener("click", function () {
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(K.record(), null, 2) + "\n"], { type: "application/json" }));
+    a.download = K.id + "-course.json";
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  });
+  document.documentElement.setAttribute("data-ready", "1");
+})();

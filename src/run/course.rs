@@ -1,0 +1,225 @@
+//! `labforge run` in a course: the lab's ledger also goes into the course record (the same
+//! JSON as the page's export, [`crate::course::record`]), earlier labs' decisions named by
+//! `carry_forward:` are shown, and `labforge run COURSE_DIR` lists the labs with progress
+//! (`--import FILE` first merges a record exported from the page).
+
+use super::term::Style;
+use super::Session;
+use crate::course::record::{score, CourseRecord};
+use crate::course::site::Site;
+use crate::course::Course;
+use crate::eval::CompiledLab;
+use crate::ledger::Ledger;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The course a run belongs to, and its record.
+pub struct RunCourse {
+    pub site: Site,
+    pub path: PathBuf,
+    pub record: CourseRecord,
+}
+
+/// The site of `course`, its labs compiled (a lab that does not compile is left out: `check`
+/// says why).
+fn site_of(course: &Course) -> Result<Site, String> {
+    let labs: Vec<(String, CompiledLab)> = course
+        .file
+        .labs
+        .iter()
+        .filter_map(|f| {
+            let stem = f.file_stem()?.to_str()?.to_string();
+            Some((stem, crate::eval::load_lab(f).ok()?))
+        })
+        .collect();
+    let refs: Vec<(String, &CompiledLab)> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
+    Site::new(course, &refs)
+}
+
+/// The course's record, in `dir` (beside the lab's ledger), or the data directory.
+fn open(course: &Course, dir: Option<&Path>) -> Result<RunCourse, String> {
+    let site = site_of(course)?;
+    let path = match dir {
+        Some(d) => d.join(CourseRecord::file_name(&site.id)),
+        None => CourseRecord::default_path(&site.id),
+    };
+    crate::ledger::clear_stale_temps(&path);
+    let record = CourseRecord::load(&path, &site.id, &site.labs)?;
+    Ok(RunCourse { site, path, record })
+}
+
+/// The course of the lab at `lab` with its record (kept beside the lab's ledger at `ledger`), if
+/// the lab is in one. `Err` is printed.
+pub fn for_lab(lab: &Path, ledger: &Path) -> Result<Option<RunCourse>, ExitCode> {
+    match crate::course::for_lab(lab) {
+        Ok(None) => Ok(None),
+        Ok(Some(c)) => open(&c, ledger.parent().filter(|d| !d.as_os_str().is_empty()))
+            .map(Some)
+            .map_err(|e| {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }),
+        Err((src, d)) => {
+            crate::cli::report(&d, src.as_ref());
+            Err(ExitCode::FAILURE)
+        }
+    }
+}
+
+impl RunCourse {
+    /// The course record's copy of this lab, when it has more answers than `ledger` (an import,
+    /// or progress made on the page): taken, with a note.
+    pub fn seed(&self, lab: &CompiledLab, ledger: &mut Ledger) {
+        let Some(theirs) = self.record.labs.get(&lab.lab.id.value) else {
+            return;
+        };
+        let mine = serde_json::to_value(&*ledger).unwrap_or_default();
+        if score(theirs) <= score(&mine) {
+            return;
+        }
+        if let Ok(mut l) = serde_json::from_value::<Ledger>(theirs.clone()) {
+            if l.lab == lab.lab.id.value && l.version == lab.lab.version {
+                l.sanitize(lab);
+                eprintln!(
+                    "note: taking this lab's progress from the course record {} ({} answers)",
+                    self.path.display(),
+                    score(theirs)
+                );
+                *ledger = l;
+            }
+        }
+    }
+
+    /// Puts the lab's ledger into the course record and writes it (atomically).
+    pub fn save(&mut self, ledger: &Ledger) -> std::io::Result<()> {
+        let v = serde_json::to_value(ledger).map_err(std::io::Error::other)?;
+        self.record.labs.insert(ledger.lab.clone(), v);
+        self.record.save(&self.path)
+    }
+}
+
+impl Session<'_> {
+    /// The earlier decisions shown at `part` (`None`: under the header).
+    pub(super) fn earlier(&self, part: Option<&str>) -> Vec<String> {
+        let mut l = Vec::new();
+        let Some(c) = &self.course else {
+            return l;
+        };
+        for cf in &self.lab.lab.carry_forward {
+            if cf.part.as_ref().map(|p| p.value.as_str()) != part {
+                continue;
+            }
+            let from = &cf.from.value;
+            let title = c
+                .site
+                .labs
+                .iter()
+                .find(|x| &x.id == from)
+                .map_or(from.as_str(), |x| x.title.as_str());
+            l.push(String::new());
+            let prompt = cf
+                .prompt
+                .as_ref()
+                .map(|p| p.value.clone())
+                .unwrap_or_else(|| format!("Your decision in {title}:"));
+            l.extend(self.md(&prompt));
+            let bar = self.scr.paint(Style::Blue, "┃ ");
+            match c
+                .record
+                .labs
+                .get(from)
+                .and_then(|r| r["decision_log"].as_str())
+            {
+                Some(t) if !t.is_empty() => {
+                    for x in self.plain(t) {
+                        l.push(format!("{bar}{x}"));
+                    }
+                }
+                _ => l.push(format!(
+                    "{bar}{}",
+                    self.scr.paint(
+                        Style::Dim,
+                        &format!("Not recorded yet: write it in the decision log of {title}.")
+                    )
+                )),
+            }
+            l.push(String::new());
+        }
+        l
+    }
+}
+
+/// `labforge run COURSE_DIR [--import FILE]`: merges an exported record, then lists the labs in
+/// order with their progress.
+pub fn list(dir: &Path, import: Option<&Path>) -> ExitCode {
+    let Some(c) = crate::course::in_dir(dir) else {
+        eprintln!(
+            "error: {} has no course.yaml\n  hint: run a lab file (labforge run LAB.yaml), or a course folder",
+            dir.display()
+        );
+        return ExitCode::FAILURE;
+    };
+    let course = match crate::course::load(&c) {
+        Ok(c) => c,
+        Err((src, d)) => {
+            crate::cli::report(&d, src.as_ref());
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut rc = match open(&course, None) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(f) = import {
+        let parsed = std::fs::read_to_string(f)
+            .map_err(|e| e.to_string())
+            .and_then(|t| CourseRecord::parse(&t, &rc.site.id, &rc.site.labs));
+        match parsed {
+            Err(e) => {
+                eprintln!("error: not imported: {}: {e}", f.display());
+                return ExitCode::FAILURE;
+            }
+            Ok((r, left)) => {
+                for l in &left {
+                    eprintln!("warning: {}: left out {l}", f.display());
+                }
+                if r.labs.is_empty() {
+                    eprintln!(
+                        "error: not imported: {} holds no lab of this course",
+                        f.display()
+                    );
+                    return ExitCode::FAILURE;
+                }
+                let said = rc.record.merge(r, &rc.site.labs);
+                if let Err(e) = rc.record.save(&rc.path) {
+                    eprintln!("error: {}: {e}", rc.path.display());
+                    return ExitCode::FAILURE;
+                }
+                println!("Imported {}: {}.", f.display(), said.join("; "));
+            }
+        }
+    }
+    println!("{}", course.file.title);
+    for (i, (l, f)) in rc.site.labs.iter().zip(&course.file.labs).enumerate() {
+        let d = if l.duration.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", l.duration)
+        };
+        println!(
+            "  {}. {}{d} — {}\n     labforge run {}",
+            i + 1,
+            l.title,
+            rc.record.status(&l.id),
+            f.display()
+        );
+    }
+    println!(
+        "Course record: {} (import it on the course index page to continue in a browser)",
+        rc.path.display()
+    );
+    ExitCode::SUCCESS
+}
