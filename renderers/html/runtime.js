@@ -640,9 +640,10 @@
     var el = partEl(p);
     var ans = state.parts[p.id][what];
     if (what === "prediction" && ans !== undefined && has(looking, p.id)) ans = looking[p.id];
-    qa(el, '[data-' + what + '-feedback]').forEach(function (f) {
-      var on = ans !== undefined && f.getAttribute("data-" + what + "-feedback") === String(ans);
-      f.hidden = !on;
+    /* One option's feedback, or one copy shared by several options (their ids space-separated). */
+    qa(el, '[data-' + what + '-feedback],[data-' + what + '-feedback-ids]').forEach(function (f) {
+      var one = f.getAttribute("data-" + what + "-feedback"), ids = f.getAttribute("data-" + what + "-feedback-ids");
+      f.hidden = ans === undefined || (one !== null ? one !== String(ans) : ids.split(" ").indexOf(String(ans)) < 0);
     });
     var ok = what === "prediction" ? predictionCorrect(p, ans) : reflectionCorrect(p, ans);
     var box = q(el, '[data-' + what + '-result]');
