@@ -62,7 +62,7 @@ fn lib_prints_the_reference_and_single_entries() {
 
     // The course topics: each namespace lists its functions, with units and sources.
     for (ns, f, cite) in [
-        ("comm", "comm::hier_allreduce_s", "Thakur"),
+        ("collective", "collective::hier_allreduce_s", "Thakur"),
         ("roofline", "roofline::gemm_ai", "Williams"),
         ("energy", "energy::op_pj", "Horowitz"),
         ("llm", "llm::kv_cache_gb", "Kwon"),

@@ -195,8 +195,8 @@ const SAME: &[&str] = &[
     "fmt(x) + fmt(x, 2) + x.fmt(1)",
     "queue::pk_wait(\"a\", 1, 1)",
     // The course topics' namespaces, their string arguments and their errors.
-    "comm::ring_allreduce_s(1e9, n + 1, 5e-6, 50e9) + comm::tree_allreduce_s(1e9, 9, 5e-6, 50e9)",
-    "comm::hier_allreduce_s(1e9, 8, 16, 3e-6, 450e9, 5e-6, 50e9)",
+    "collective::ring_allreduce_s(1e9, n + 1, 5e-6, 50e9) + collective::tree_allreduce_s(1e9, 9, 5e-6, 50e9)",
+    "collective::hier_allreduce_s(1e9, 8, 16, 3e-6, 450e9, 5e-6, 50e9)",
     "roofline::attainable(989.5, roofline::gemm_ai(n, n, n, 2), 3.35)",
     "llm::kv_cache_gb(80, 8, 128, 4096, 16, \"fp16\") + llm::weight_gb(70e9, \"int4\")",
     "llm::weight_gb(70e9, \"int3\")",

@@ -448,7 +448,7 @@ fn embedded_scripts_never_lean_on_automatic_semicolons() {
         "runtime.js",
         "charts.js",
         "library.js",
-        "library/comm.js",
+        "library/collective.js",
         "library/roofline.js",
         "library/energy.js",
         "library/llm.js",
@@ -519,7 +519,7 @@ fn pages_carry_only_the_library_pieces_they_use() {
         .unwrap();
         page(&path, &RenderOptions::default())
     };
-    let topics = ["comm", "roofline", "energy", "llm", "carbon"];
+    let topics = ["collective", "roofline", "energy", "llm", "carbon"];
     let carried = |html: &str| -> Vec<&str> {
         topics
             .iter()
@@ -547,9 +547,9 @@ fn pages_carry_only_the_library_pieces_they_use() {
         "    outputs:\n      bw: { label: BW }\n",
         "    instruments:\n      - chart:\n          id: c\n          kind: line\n",
         "          sweep: { var: p, from: 2, to: 8, points: 4 }\n",
-        "          series:\n            - { name: ring, x: p, y: \"comm::ring_allreduce_s(1e9, p, 5e-6, bw * 1e9)\" }\n",
+        "          series:\n            - { name: ring, x: p, y: \"collective::ring_allreduce_s(1e9, p, 5e-6, bw * 1e9)\" }\n",
     ));
-    assert_eq!(carried(&chart), ["comm"]);
+    assert_eq!(carried(&chart), ["collective"]);
     assert!(chart.contains("\"IBNDR\":{") && !chart.contains("\"H100\":{"));
     // A computed device id needs the whole table.
     let computed = lab(concat!(

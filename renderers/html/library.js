@@ -10,7 +10,7 @@
  * Plain ES2019 script: no modules, no dependencies, no eval.
  * The argument hardware is the object produced by labforge::library::hardware_json().
  *
- * The namespaces added later (comm::, roofline::, energy::, llm::, carbon::) live in
+ * The namespaces added later (collective::, roofline::, energy::, llm::, carbon::) live in
  * renderers/html/library/NS.js, each registering itself in labforgeTopics; a page carries only
  * the ones its formulas call (src/render/html/topics.rs).
  */

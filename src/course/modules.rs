@@ -55,8 +55,14 @@ pub struct Module {
     pub source: Source,
 }
 
-/// Namespaces the built-in library uses: a module may not take them.
-const RESERVED: &[&str] = &["queue", "rel", "fleet", "cost", "units", "global"];
+/// Whether the built-in library uses the namespace `ns` (or `global`): a module may not take it.
+/// Read from the library's own function list, so a new built-in namespace is reserved too.
+pub(crate) fn reserved(ns: &str) -> bool {
+    ns == "global"
+        || crate::library::functions()
+            .iter()
+            .any(|d| d.path.split_once("::").is_some_and(|(n, _)| n == ns))
+}
 
 /// Reads the module files; problems are located in them.
 pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Module>, Vec<Diagnostic>> {
@@ -115,7 +121,7 @@ pub fn load(path: &Path) -> Result<Module, Vec<Diagnostic>> {
             .value
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    if !ident || RESERVED.contains(&ns.value.as_str()) {
+    if !ident || reserved(&ns.value) {
         let d = Diagnostic::error(
             &source.name,
             ns.pos,
@@ -137,5 +143,41 @@ pub fn for_lab(lab_path: &Path) -> Result<Vec<Module>, Vec<Diagnostic>> {
         Ok(Some(course)) => load_all(&course.file.lib),
         Ok(None) => Ok(Vec::new()),
         Err((_, d)) => Err(d),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every built-in namespace is closed to modules, the ones added with the course's topics
+    /// included (a module `roofline` used to load and shadow the built-in one).
+    #[test]
+    fn built_in_namespaces_are_reserved() {
+        let d = tempfile::tempdir().unwrap();
+        for ns in [
+            "queue",
+            "rel",
+            "units",
+            "collective",
+            "roofline",
+            "energy",
+            "llm",
+            "carbon",
+            "global",
+        ] {
+            let p = d.path().join(format!("{ns}.yaml"));
+            std::fs::write(&p, format!("namespace: {ns}\ntitle: T\n")).unwrap();
+            let err = load(&p).expect_err(ns);
+            assert!(
+                err[0].message.contains("cannot be a module namespace"),
+                "{ns}: {}",
+                err[0].message
+            );
+        }
+        // A course's own namespace, e.g. the issue's `comm`, is free.
+        let p = d.path().join("comm.yaml");
+        std::fs::write(&p, "namespace: comm\ntitle: T\n").unwrap();
+        assert!(load(&p).is_ok());
     }
 }

@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 use rhai::{Dynamic, Engine, EvalAltResult};
 
 mod carbon;
-mod comm;
+mod collective;
 mod energy;
 mod fleet;
 pub mod format;
@@ -60,7 +60,7 @@ pub fn functions() -> &'static [FnDoc] {
         v.extend_from_slice(reliability::DOCS);
         v.extend_from_slice(fleet::DOCS);
         v.extend_from_slice(fleet::COST_DOCS);
-        v.extend_from_slice(comm::DOCS);
+        v.extend_from_slice(collective::DOCS);
         v.extend_from_slice(roofline::DOCS);
         v.extend_from_slice(energy::DOCS);
         v.extend_from_slice(llm::DOCS);
@@ -71,7 +71,7 @@ pub fn functions() -> &'static [FnDoc] {
     })
 }
 
-/// Registers the library: namespaces `queue`, `rel`, `fleet`, `cost`, `comm`, `roofline`,
+/// Registers the library: namespaces `queue`, `rel`, `fleet`, `cost`, `collective`, `roofline`,
 /// `energy`, `llm`, `carbon`, `units` as static modules, and the global functions (`hw`, `fmt`, `fmt_pct`, `clamp`, `range`, `linspace`,
 /// `ceil`, `log10`, `pow`). `min`, `max`, `abs`, `floor`, `round`, `sqrt`, `exp` and `ln`
 /// come from Rhai's standard packages and are documented here but not re-registered.
@@ -80,7 +80,7 @@ pub fn register(engine: &mut Engine) {
     engine.register_static_module("rel", reliability::module().into());
     engine.register_static_module("fleet", fleet::module().into());
     engine.register_static_module("cost", fleet::cost_module().into());
-    engine.register_static_module("comm", comm::module().into());
+    engine.register_static_module("collective", collective::module().into());
     engine.register_static_module("roofline", roofline::module().into());
     engine.register_static_module("energy", energy::module().into());
     engine.register_static_module("llm", llm::module().into());
@@ -141,7 +141,7 @@ pub fn reference_markdown() -> String {
         ("rel::", "Reliability and checkpointing (`rel::`)"),
         ("fleet::", "Fleet scheduling (`fleet::`)"),
         ("cost::", "Cost (`cost::`)"),
-        ("comm::", "Collective communication (`comm::`)"),
+        ("collective::", "Collective communication (`collective::`)"),
         ("roofline::", "Roofline (`roofline::`)"),
         ("energy::", "Energy per operation (`energy::`)"),
         ("llm::", "Model and KV-cache memory (`llm::`)"),

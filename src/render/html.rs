@@ -386,9 +386,9 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         .iter()
         .map(|(k, v)| (k.clone(), to_json(v)))
         .collect();
-    // What the page's scripts call: the formulas' bodies and the lab functions they use.
-    let mut scanned = fns.bodies.clone();
-    scanned.extend(lab.functions.iter().map(|f| f.js().2));
+    // The page's translated script: every formula, series and placeholder, and the lab and
+    // module functions they call. What it calls decides which library pieces the page carries.
+    let fn_js = fns.script(lab);
     let data = json!({
         "maxOps": limits::MAX_OPERATIONS,
         "labOps": limits::LAB_OPERATIONS,
@@ -397,7 +397,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
         "constants": constants,
         // The device table only when a formula looks a device up (it is most of the data).
-        "hardware": libjs::hardware_for(&scanned, crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices))),
+        "hardware": libjs::hardware_for(&fn_js, crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices))),
         "parts": parts_data,
         "hud": hud,
         "hasDecisionLog": has_decision_log,
@@ -418,12 +418,11 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     let lib_js = format!(
         "{}{}",
         script("library.js")?,
-        minify_js(&libjs::topic_scripts(&scanned))
+        minify_js(&libjs::topic_scripts(&fn_js))
     );
     let charts_js = script("charts.js")?;
     // The tabs (one part at a time) run first, in the runtime's script element.
     let runtime_js = format!("{}\n{}", script("tabs.js")?, script("runtime.js")?);
-    let fn_js = fns.script(lab);
     // The course record's script runs before the runtime reads saved progress.
     let mut scripts = vec![lib_js, charts_js, fn_js];
     if course.is_some() {

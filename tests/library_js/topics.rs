@@ -1,10 +1,10 @@
 //! Parity cases for the namespaces whose JavaScript lives in `renderers/html/library/*.js`:
-//! `comm::`, `roofline::`, `energy::`, `llm::`, `carbon::`.
+//! `collective::`, `roofline::`, `energy::`, `llm::`, `carbon::`.
 
 use super::{grid, n, s, Case, INF, NAN};
 
 pub fn cases(v: &mut Vec<Case>) {
-    // comm:: — sizes, rank counts (whole, fractional, out of range), latencies, bandwidths.
+    // collective:: — sizes, rank counts (whole, fractional, out of range), latencies, bandwidths.
     let bytes: &[f64] = &[0.0, 1e3, 1e9, 123_456_789.0, 4e11, -1.0, NAN, INF];
     let ranks: &[f64] = &[
         1.0, 2.0, 3.0, 7.0, 8.0, 9.0, 1024.0, 1000.0, 0.0, 2.5, -1.0, NAN, 2e9,
@@ -12,17 +12,17 @@ pub fn cases(v: &mut Vec<Case>) {
     let alpha: &[f64] = &[0.0, 5e-6, 1.5e-6, -1.0, NAN];
     let bw: &[f64] = &[50e9, 450e9, 25e9, 0.0, -1.0, NAN, INF];
     for path in [
-        "comm::ring_allreduce_s",
-        "comm::allgather_s",
-        "comm::reduce_scatter_s",
-        "comm::tree_allreduce_s",
+        "collective::ring_allreduce_s",
+        "collective::allgather_s",
+        "collective::reduce_scatter_s",
+        "collective::tree_allreduce_s",
     ] {
         grid(v, path, &[bytes, ranks, alpha, bw]);
     }
-    grid(v, "comm::p2p_s", &[bytes, alpha, bw]);
+    grid(v, "collective::p2p_s", &[bytes, alpha, bw]);
     grid(
         v,
-        "comm::hier_allreduce_s",
+        "collective::hier_allreduce_s",
         &[
             &[1e9, 0.0, 3e8, NAN],
             &[1.0, 8.0, 4.0, 2.5, 0.0],
@@ -36,7 +36,7 @@ pub fn cases(v: &mut Vec<Case>) {
     let times: &[f64] = &[0.0, 0.3, 0.12, 1.0, -1.0, NAN, INF];
     grid(
         v,
-        "comm::scaling_efficiency",
+        "collective::scaling_efficiency",
         &[times, times, &[0.0, 0.5, 0.9, 1.0, 1.5, -0.1, NAN]],
     );
 

@@ -7,8 +7,8 @@ use serde_json::{json, Value as J};
 /// The namespaces with a script of their own, in the order they are appended to `library.js`.
 const TOPICS: &[(&str, &str)] = &[
     (
-        "comm",
-        include_str!("../../../renderers/html/library/comm.js"),
+        "collective",
+        include_str!("../../../renderers/html/library/collective.js"),
     ),
     (
         "roofline",
@@ -28,54 +28,53 @@ const TOPICS: &[(&str, &str)] = &[
     ),
 ];
 
-/// How a translated body calls a library function: `_fn(L,"path"` (src/formula/js.rs).
-fn calls(bodies: &[String], prefix: &str) -> bool {
-    let needle = format!("_fn(L,\"{prefix}");
-    bodies.iter().any(|b| b.contains(&needle))
+/// Whether the page's translated script (every formula, series and placeholder, and whatever
+/// else is translated into it) calls a library path starting with `prefix`: a call is written
+/// `_fn(L,"path"` (src/formula/js.rs).
+fn calls(script: &str, prefix: &str) -> bool {
+    script.contains(&format!("_fn(L,\"{prefix}"))
 }
 
-/// The sources of the namespace scripts the bodies call, concatenated (empty when none).
-pub fn topic_scripts(bodies: &[String]) -> String {
+/// The sources of the namespace scripts the page's script calls, concatenated (empty when none).
+pub fn topic_scripts(script: &str) -> String {
     TOPICS
         .iter()
-        .filter(|(ns, _)| calls(bodies, &format!("{ns}::")))
+        .filter(|(ns, _)| calls(script, &format!("{ns}::")))
         .map(|(_, src)| *src)
         .collect::<Vec<_>>()
         .join("\n")
 }
 
-/// The ids of every `hw("ID")` call when all of them name a known device by a literal;
+/// The ids of every `hw("ID")` call when all of them name a device of `known` by a literal;
 /// `None` when an id is computed (or unknown), so the page needs the whole table.
-fn literal_device_ids(bodies: &[String], known: &J) -> Option<Vec<String>> {
+fn literal_device_ids(script: &str, known: &J) -> Option<Vec<String>> {
     const CALL: &str = "_fn(L,\"hw\",\"s\")(";
     let mut ids = Vec::new();
-    for b in bodies {
-        for (at, _) in b.match_indices(CALL) {
-            let rest = b[at + CALL.len()..].strip_prefix('"')?;
-            let end = rest.find('"')?;
-            let id = &rest[..end];
-            let simple = id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-            if !simple || !rest[end + 1..].starts_with(')') {
-                return None;
-            }
-            // An unknown id (an error at run time) keeps the whole table.
-            known.get(id)?;
-            if !ids.iter().any(|x| x == id) {
-                ids.push(id.to_string());
-            }
+    for (at, _) in script.match_indices(CALL) {
+        let rest = script[at + CALL.len()..].strip_prefix('"')?;
+        let end = rest.find('"')?;
+        let id = &rest[..end];
+        let simple = id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if !simple || !rest[end + 1..].starts_with(')') {
+            return None;
+        }
+        // An unknown id (an error at run time) keeps the whole table.
+        known.get(id)?;
+        if !ids.iter().any(|x| x == id) {
+            ids.push(id.to_string());
         }
     }
     Some(ids)
 }
 
 /// The device table handed to `labforgeLibrary` in the page: only what `hw(id)` returns (the
-/// name and the numbers; sources and notes stay in the docs), only when a formula looks a
-/// device up, and only the devices named when every lookup names its device literally.
+/// name and the numbers; sources and notes stay in the docs), only when the page's script looks
+/// a device up, and only the devices named when every lookup names its device literally.
 /// `modules`: the devices of the lab's course modules (`library::devices_json`).
-pub fn hardware_for(bodies: &[String], modules: J) -> J {
-    if !calls(bodies, "hw\"") {
+pub fn hardware_for(script: &str, modules: J) -> J {
+    if !calls(script, "hw\"") {
         return json!({});
     }
     let mut h = crate::library::hardware_json();
@@ -87,7 +86,7 @@ pub fn hardware_for(bodies: &[String], modules: J) -> J {
         }
         *all = merged;
     }
-    let keep = literal_device_ids(bodies, &h);
+    let keep = literal_device_ids(script, &h);
     if let J::Object(devices) = &mut h {
         if let Some(keep) = &keep {
             devices.retain(|id, _| keep.contains(id));
@@ -105,8 +104,8 @@ pub fn hardware_for(bodies: &[String], modules: J) -> J {
 mod tests {
     use super::*;
 
-    fn bodies(xs: &[&str]) -> Vec<String> {
-        xs.iter().map(|s| s.to_string()).collect()
+    fn bodies(xs: &[&str]) -> String {
+        xs.join("\n")
     }
 
     #[test]
@@ -114,12 +113,12 @@ mod tests {
         assert_eq!(topic_scripts(&bodies(&["return 1;"])), "");
         let one = topic_scripts(&bodies(&["return _fn(L,\"roofline::ridge\")(S.a,S.b);"]));
         assert!(one.contains("labforgeTopics.roofline"));
-        assert!(!one.contains("labforgeTopics.comm"));
+        assert!(!one.contains("labforgeTopics.collective"));
         let two = topic_scripts(&bodies(&[
-            "_fn(L,\"comm::p2p_s\")(1,2,3)",
+            "_fn(L,\"collective::p2p_s\")(1,2,3)",
             "_fn(L,\"carbon::embodied_t\")(1,2,3)",
         ]));
-        assert!(two.contains("labforgeTopics.comm") && two.contains("labforgeTopics.carbon"));
+        assert!(two.contains("labforgeTopics.collective") && two.contains("labforgeTopics.carbon"));
         assert!(!two.contains("labforgeTopics.llm"));
     }
 

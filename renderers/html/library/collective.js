@@ -1,6 +1,6 @@
-/* comm:: (collective communication, alpha-beta model): twin of src/library/comm.rs. */
+/* collective:: (collective communication, alpha-beta model): twin of src/library/collective.rs. */
 var labforgeTopics = labforgeTopics || {};
-labforgeTopics.comm = function (lib, h) {
+labforgeTopics.collective = function (lib, h) {
   "use strict";
   var MAX_RANKS = 1e9;
 
@@ -22,16 +22,16 @@ labforgeTopics.comm = function (lib, h) {
     return (p - 1.0) / p * (n / bw) + (p - 1.0) * alpha;
   }
 
-  lib["comm::p2p_s"] = function (n, alpha, bw) {
+  lib["collective::p2p_s"] = function (n, alpha, bw) {
     if (h.bad(n) || h.bad(alpha) || h.bad(bw)) {
       return NaN;
     }
     return alpha + n / bw;
   };
-  lib["comm::ring_allreduce_s"] = ring;
-  lib["comm::allgather_s"] = half;
-  lib["comm::reduce_scatter_s"] = half;
-  lib["comm::tree_allreduce_s"] = function (n, p, alpha, bw) {
+  lib["collective::ring_allreduce_s"] = ring;
+  lib["collective::allgather_s"] = half;
+  lib["collective::reduce_scatter_s"] = half;
+  lib["collective::tree_allreduce_s"] = function (n, p, alpha, bw) {
     if (invalid(n, p, alpha, bw)) {
       return NaN;
     }
@@ -43,13 +43,13 @@ labforgeTopics.comm = function (lib, h) {
     }
     return 2.0 * steps * (alpha + n / bw);
   };
-  lib["comm::hier_allreduce_s"] = function (n, g, nodes, alphaIntra, bwIntra, alphaInter, bwInter) {
+  lib["collective::hier_allreduce_s"] = function (n, g, nodes, alphaIntra, bwIntra, alphaInter, bwInter) {
     if (invalid(n, g, alphaIntra, bwIntra) || invalid(n, nodes, alphaInter, bwInter)) {
       return NaN;
     }
     return ring(n, g, alphaIntra, bwIntra) + ring(n / g, nodes, alphaInter, bwInter);
   };
-  lib["comm::scaling_efficiency"] = function (tCompute, tComm, overlap) {
+  lib["collective::scaling_efficiency"] = function (tCompute, tComm, overlap) {
     if (h.bad(tCompute) || h.bad(tComm) || overlap !== overlap || overlap < 0 || overlap > 1) {
       return NaN;
     }

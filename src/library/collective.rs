@@ -1,4 +1,4 @@
-//! `comm::` — collective communication in the α–β (latency–bandwidth) model.
+//! `collective::` — collective communication in the α–β (latency–bandwidth) model.
 //!
 //! Sending `n` bytes between two ranks costs `α + n/β`. Every function takes the message size
 //! in bytes, a rank count `p` (a whole number from 1 to 1e9, else NaN), the per-message latency
@@ -106,18 +106,18 @@ const THAKUR: &str = "R. Thakur, R. Rabenseifner, W. Gropp, \"Optimization of Co
 
 pub(crate) const DOCS: &[FnDoc] = &[
     FnDoc {
-        path: "comm::p2p_s",
-        signature: "comm::p2p_s(n: f64, alpha: f64, bw: f64) -> f64",
+        path: "collective::p2p_s",
+        signature: "collective::p2p_s(n: f64, alpha: f64, bw: f64) -> f64",
         summary: "Time to send one n-byte message between two ranks in the α–β model: α + n/β \
                   (e.g. one pipeline-parallel activation transfer). Negative or NaN \
                   arguments → NaN.",
         units: "n: bytes; alpha: s; bw: bytes/s; result: seconds.",
         source: THAKUR,
-        example: "comm::p2p_s(16e6, 5e-6, 50e9)",
+        example: "collective::p2p_s(16e6, 5e-6, 50e9)",
     },
     FnDoc {
-        path: "comm::ring_allreduce_s",
-        signature: "comm::ring_allreduce_s(n: f64, p: f64, alpha: f64, bw: f64) -> f64",
+        path: "collective::ring_allreduce_s",
+        signature: "collective::ring_allreduce_s(n: f64, p: f64, alpha: f64, bw: f64) -> f64",
         summary: "Ring all-reduce of an n-byte buffer over p ranks (reduce-scatter, then \
                   all-gather): 2(p−1)/p · n/β + 2(p−1)·α. Bandwidth-optimal: each rank sends \
                   about 2n bytes whatever p is, but the latency term grows linearly with p. \
@@ -127,42 +127,42 @@ pub(crate) const DOCS: &[FnDoc] = &[
         source: "P. Patarasuk, X. Yuan, \"Bandwidth optimal all-reduce algorithms for clusters \
                  of workstations\", J. Parallel and Distributed Computing 69(2), 2009; Thakur, \
                  Rabenseifner & Gropp 2005, sec. 4.4.",
-        example: "comm::ring_allreduce_s(1e9, 8.0, 5e-6, 50e9)",
+        example: "collective::ring_allreduce_s(1e9, 8.0, 5e-6, 50e9)",
     },
     FnDoc {
-        path: "comm::allgather_s",
-        signature: "comm::allgather_s(n: f64, p: f64, alpha: f64, bw: f64) -> f64",
+        path: "collective::allgather_s",
+        signature: "collective::allgather_s(n: f64, p: f64, alpha: f64, bw: f64) -> f64",
         summary: "Ring all-gather that leaves the whole n-byte buffer on every rank (each rank \
                   contributes n/p): (p−1)/p · n/β + (p−1)·α. Half of a ring all-reduce. \
                   Invalid p or negative/NaN arguments → NaN.",
         units: ALPHA_BETA_UNITS,
         source: THAKUR,
-        example: "comm::allgather_s(1e9, 8.0, 5e-6, 50e9)",
+        example: "collective::allgather_s(1e9, 8.0, 5e-6, 50e9)",
     },
     FnDoc {
-        path: "comm::reduce_scatter_s",
-        signature: "comm::reduce_scatter_s(n: f64, p: f64, alpha: f64, bw: f64) -> f64",
+        path: "collective::reduce_scatter_s",
+        signature: "collective::reduce_scatter_s(n: f64, p: f64, alpha: f64, bw: f64) -> f64",
         summary: "Ring reduce-scatter of an n-byte buffer (each rank ends with its reduced n/p \
-                  shard): (p−1)/p · n/β + (p−1)·α, the same cost as comm::allgather_s. \
+                  shard): (p−1)/p · n/β + (p−1)·α, the same cost as collective::allgather_s. \
                   Invalid p or negative/NaN arguments → NaN.",
         units: ALPHA_BETA_UNITS,
         source: THAKUR,
-        example: "comm::reduce_scatter_s(1e9, 8.0, 5e-6, 50e9)",
+        example: "collective::reduce_scatter_s(1e9, 8.0, 5e-6, 50e9)",
     },
     FnDoc {
-        path: "comm::tree_allreduce_s",
-        signature: "comm::tree_allreduce_s(n: f64, p: f64, alpha: f64, bw: f64) -> f64",
+        path: "collective::tree_allreduce_s",
+        signature: "collective::tree_allreduce_s(n: f64, p: f64, alpha: f64, bw: f64) -> f64",
         summary: "Binomial-tree all-reduce (reduce to a root, then broadcast), whole messages \
                   at each step: 2·⌈log2 p⌉·(α + n/β). Latency grows only with log2 p, but \
                   every step moves the full buffer, so for large n it loses to the ring. \
                   Invalid p or negative/NaN arguments → NaN.",
         units: ALPHA_BETA_UNITS,
         source: THAKUR,
-        example: "comm::tree_allreduce_s(1e9, 8.0, 5e-6, 50e9)",
+        example: "collective::tree_allreduce_s(1e9, 8.0, 5e-6, 50e9)",
     },
     FnDoc {
-        path: "comm::hier_allreduce_s",
-        signature: "comm::hier_allreduce_s(n: f64, g: f64, nodes: f64, alpha_intra: f64, \
+        path: "collective::hier_allreduce_s",
+        signature: "collective::hier_allreduce_s(n: f64, g: f64, nodes: f64, alpha_intra: f64, \
                     bw_intra: f64, alpha_inter: f64, bw_inter: f64) -> f64",
         summary: "Hierarchical (two-level) all-reduce over nodes × g GPUs: ring reduce-scatter \
                   inside each node (NVLink), ring all-reduce of each GPU's n/g shard across \
@@ -176,11 +176,12 @@ pub(crate) const DOCS: &[FnDoc] = &[
         source: "Thakur, Rabenseifner & Gropp 2005 (ring phases); two-level scheme as in \
                  NVIDIA NCCL's hierarchical all-reduce and Horovod's hierarchical allreduce \
                  (A. Sergeev, M. Del Balso, arXiv:1802.05799, 2018).",
-        example: "comm::hier_allreduce_s(1e9, 8.0, 16.0, 3e-6, 450e9, 5e-6, 50e9)",
+        example: "collective::hier_allreduce_s(1e9, 8.0, 16.0, 3e-6, 450e9, 5e-6, 50e9)",
     },
     FnDoc {
-        path: "comm::scaling_efficiency",
-        signature: "comm::scaling_efficiency(t_compute: f64, t_comm: f64, overlap: f64) -> f64",
+        path: "collective::scaling_efficiency",
+        signature:
+            "collective::scaling_efficiency(t_compute: f64, t_comm: f64, overlap: f64) -> f64",
         summary: "Data-parallel scaling efficiency of one step: t_compute / (t_compute + \
                   (1 − overlap)·t_comm), where overlap is the fraction of the gradient \
                   all-reduce hidden behind the backward pass (0: none, 1: all). Multiply by \
@@ -191,7 +192,7 @@ pub(crate) const DOCS: &[FnDoc] = &[
         source: "S. Li et al., \"PyTorch Distributed: Experiences on Accelerating Data \
                  Parallel Training\", VLDB 2020 (overlapping all-reduce with backward \
                  computation).",
-        example: "comm::scaling_efficiency(0.30, 0.12, 0.5)",
+        example: "collective::scaling_efficiency(0.30, 0.12, 0.5)",
     },
 ];
 
