@@ -11,7 +11,6 @@ use labforge::eval::format_output;
 use labforge::model::Output;
 use rhai::Dynamic;
 use serde_json::{json, Value as J};
-use std::process::Command;
 
 const DRIVER: &str = r#"
 const fs = require('fs'), vm = require('vm');
@@ -122,20 +121,17 @@ fn outputs_read_the_same_in_rust_and_the_page() {
     let driver = dir.join("driver.js");
     std::fs::write(&driver, DRIVER).unwrap();
     let root = common::root().join("renderers/html");
-    let out = Command::new(node)
-        .arg(&driver)
-        .arg(root.join("library.js"))
-        .arg(root.join("runtime.js"))
-        .arg(&data)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(
-        out.status.success(),
-        "node failed: {}",
-        String::from_utf8_lossy(&out.stderr)
+    let stdout = common::node_stdout(
+        &node,
+        &[
+            &driver,
+            &root.join("library.js"),
+            &root.join("runtime.js"),
+            &data,
+        ],
     );
-    let page: Vec<String> = serde_json::from_slice(&out.stdout).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let page: Vec<String> = serde_json::from_slice(&stdout).unwrap();
     let mut bad = Vec::new();
     for (((o, x), r), p) in cases.iter().zip(&rust).zip(&page) {
         if r != p {

@@ -7,7 +7,6 @@
 
 mod common;
 use common::{browser_ready, node, root};
-use std::process::Command;
 
 /// Where the first prediction may start at most, in CSS pixels from the top of the page (it
 /// was ~1,800 on a desktop and ~3,200 on a phone before the designed page).
@@ -20,18 +19,7 @@ fn the_page_fits_desktop_and_phone_in_light_and_dark() {
     }
     let out = std::env::temp_dir().join(format!("labforge-viewport-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
-    let st = Command::new(env!("CARGO_BIN_EXE_labforge"))
-        .arg("render")
-        .arg(root().join("labs"))
-        .args(["--to", "html", "-o"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        st.status.success(),
-        "{}",
-        String::from_utf8_lossy(&st.stderr)
-    );
+    common::render_html(&root().join("labs"), &out);
     let mut failures = Vec::new();
     for lab in ["fault-tolerance", "fleet-orchestration"] {
         let page = out.join(format!("{lab}.html"));

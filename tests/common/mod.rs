@@ -146,3 +146,31 @@ pub fn json_strings(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
         _ => {}
     }
 }
+
+/// Runs `node` with `args`, returns its standard output, and panics with its error output when
+/// it fails.
+pub fn node_stdout(node: &Path, args: &[&Path]) -> Vec<u8> {
+    let out = Command::new(node).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "node failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// `labforge render PATH --to html -o OUT` with this build's binary; panics when it fails.
+pub fn render_html(path: &Path, out: &Path) {
+    let st = Command::new(env!("CARGO_BIN_EXE_labforge"))
+        .arg("render")
+        .arg(path)
+        .args(["--to", "html", "-o"])
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stderr)
+    );
+}
