@@ -13,22 +13,11 @@ use rhai::Dynamic;
 use serde_json::{json, Value as J};
 
 const DRIVER: &str = r#"
-const fs = require('fs'), vm = require('vm');
-const [lib, runtime, data] = process.argv.slice(2).map((p) => fs.readFileSync(p, 'utf8'));
-const D = JSON.parse(data);
-const none = () => null;
-const el = { textContent: JSON.stringify({ maxOps: 500000, labOps: 20000000, maxSize: [10000, 10000, 1000],
-  hardware: {}, constants: {}, parts: [], lab: { id: 't', version: 1 } }) };
-const document = { getElementById: () => el, querySelector: none, querySelectorAll: () => [],
-  documentElement: { setAttribute: none }, dispatchEvent: none };
-const cx = { document, localStorage: { getItem: none, setItem: none }, console, TextEncoder, CustomEvent: function () {},
-  location: { hash: "", pathname: "/", search: "" } };
-cx.window = cx;
-vm.createContext(cx);
-for (const src of [lib, runtime]) vm.runInContext(src, cx);
-const R = cx.LF_RUNTIME;
+const fs = require('fs');
+const [lib, runtime, data] = process.argv.slice(2, 5).map((p) => fs.readFileSync(p, 'utf8'));
+const R = require(process.argv[5])([lib, runtime], { maxOps: 500000, labOps: 20000000, maxSize: [10000, 10000, 1000], hardware: {} });
 const num = (v) => v === 'inf' ? Infinity : v === '-inf' ? -Infinity : v === 'nan' ? NaN : v;
-process.stdout.write(JSON.stringify(D.map(([o, v]) => R.formatOutput(o, num(v)))));
+process.stdout.write(JSON.stringify(JSON.parse(data).map(([o, v]) => R.formatOutput(o, num(v)))));
 "#;
 
 /// `[output fields, value]` cases.
@@ -97,12 +86,7 @@ fn js_num(x: f64) -> J {
 
 #[test]
 fn outputs_read_the_same_in_rust_and_the_page() {
-    let Some(node) = common::node_binary() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "display parity needs node under CI"
-        );
-        println!("SKIPPED display parity: `node` not found (set LABFORGE_NODE)");
+    let Some(node) = common::node_or_skip("display parity") else {
         return;
     };
     let cases = cases();
@@ -128,6 +112,7 @@ fn outputs_read_the_same_in_rust_and_the_page() {
             &root.join("library.js"),
             &root.join("runtime.js"),
             &data,
+            &common::root().join("tests/browser/runtime-stub.cjs"),
         ],
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -197,7 +197,7 @@ pub(super) fn part(
         .map(|r| r.text.as_str())
         .collect::<Vec<_>>()
         .join(" and ");
-    let mut part_json = serde_json::to_value(&pv).map_err(|e| e.to_string())?;
+    let mut part_json = serde_json::to_value(pv).map_err(|e| e.to_string())?;
     for q in ["prediction", "reflection"] {
         if let Some(J::Array(opts)) = part_json.get_mut(q).and_then(|x| x.get_mut("options")) {
             share_feedback(opts);
