@@ -60,20 +60,42 @@ fn guide_examples_check_and_pass_their_tests() {
     let found = examples(GUIDE);
     assert!(found.len() >= 10, "only {} examples found", found.len());
     let mut failures = Vec::new();
+    // Course modules shown so far: every later lab example is compiled with them.
+    let mut modules = Vec::new();
+    let dir = std::env::temp_dir().join(format!("labforge-docs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     for (n, (line, kind, body)) in found.iter().enumerate() {
         let text = match kind.as_str() {
+            "module" => {
+                let p = dir.join(format!("module-{n}.yaml"));
+                std::fs::write(&p, format!("{}{body}", "\n".repeat(*line))).unwrap();
+                match labforge::course::modules::load(&p) {
+                    Ok(m) => modules.push(m),
+                    Err(d) => failures.push(format!(
+                        "docs/authoring.md:{line}: the module does not load: {}",
+                        d.iter().map(|d| d.render(None)).collect::<String>()
+                    )),
+                }
+                continue;
+            }
             // Blank lines first, so diagnostics give the guide's line numbers.
             "lab" => format!("{}{body}", "\n".repeat(*line)),
             "part" => wrap_part(n, *line, body),
             other => {
                 failures.push(format!(
-                    "docs/authoring.md:{line}: a yaml block must be tagged `yaml lab` or `yaml part`, not `{other}`"
+                    "docs/authoring.md:{line}: a yaml block must be tagged `yaml lab`, `yaml part` or `yaml module`, not `{other}`"
                 ));
                 continue;
             }
         };
         let name = format!("docs/authoring.md:{line} ({kind} example)");
-        let lab = match load_source(Source::new("docs/authoring.md", text.clone())) {
+        let source = Source::new("docs/authoring.md", text.clone());
+        let compiled = match labforge::load::parse(&source) {
+            Ok(lab) => labforge::eval::compile::compile_with(lab, &source, modules.clone())
+                .map_err(|d| (Some(source.clone()), d)),
+            Err(d) => Err((Some(source.clone()), vec![d])),
+        };
+        let lab = match compiled {
             Ok(l) => l,
             Err((src, d)) => {
                 let t = src.map(|s| s.text).unwrap_or_default();
@@ -98,6 +120,8 @@ fn guide_examples_check_and_pass_their_tests() {
             }
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(!modules.is_empty(), "the guide shows a course module");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

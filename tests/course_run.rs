@@ -381,3 +381,24 @@ fn the_handout_index_is_titled_by_the_course_and_in_its_order() {
         index.find("fleet-orchestration.md").unwrap() < index.find("fault-tolerance.md").unwrap()
     );
 }
+
+#[test]
+fn a_hostile_course_title_is_text_everywhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = seed_course(tmp.path());
+    fleet_first(&c, "'</script><script>alert(1)</script> <b>x</b> & \"q\"'");
+    let out = tmp.path().join("site");
+    let o = render_to(&c, "html", &out);
+    assert!(o.status.success(), "{}", text(&o));
+    for f in ["index.html", "fleet-orchestration.html"] {
+        let html = std::fs::read_to_string(out.join(f)).unwrap();
+        assert!(
+            !html.contains("<script>alert") && !html.contains("<b>x</b>"),
+            "{f}"
+        );
+        assert!(
+            html.contains("&lt;b&gt;x&lt;&#x2f;b&gt;") || html.contains("&lt;b&gt;x&lt;/b&gt;"),
+            "{f}"
+        );
+    }
+}

@@ -551,6 +551,25 @@ fn pages_carry_only_the_library_pieces_they_use() {
     ));
     assert_eq!(carried(&chart), ["collective"]);
     assert!(chart.contains("\"IBNDR\":{") && !chart.contains("\"H100\":{"));
+    // Only inside a lab function that a formula calls: the function's body is in the page.
+    let via_fn = {
+        let path = tmp.path().join("fn.yaml");
+        std::fs::write(
+            &path,
+            concat!(
+                "id: t\ntitle: T\nfunctions:\n  - name: t_ring\n    args: [p]\n",
+                "    body: collective::ring_allreduce_s(1e9, p, 5e-6, hw(\"IBHDR\").link_gbs * 1e9)\n",
+                "parts:\n  - id: a\n    title: A\n",
+                "    controls:\n      - slider: { id: g, label: G, min: 2, max: 64, step: 2, default: 8 }\n",
+                "    formulas:\n      t: t_ring(g)\n    outputs:\n      t: { label: T }\n",
+                "    instruments:\n      - metrics: [ { output: t } ]\n",
+            ),
+        )
+        .unwrap();
+        page(&path, &RenderOptions::default())
+    };
+    assert_eq!(carried(&via_fn), ["collective"]);
+    assert!(via_fn.contains("\"IBHDR\":{") && !via_fn.contains("\"H100\":{"));
     // A computed device id needs the whole table.
     let computed = lab(concat!(
         "    controls:\n      - select: { id: d, label: D, options: { a: H100, b: T4 }, default: a }\n",

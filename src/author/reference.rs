@@ -100,13 +100,58 @@ pub fn entry_text(md: &str, e: &Entry) -> Option<String> {
     }
 }
 
-/// `labforge lib [NAME]`.
+/// The modules of the course the working folder is in (its `course.yaml`, or the nearest
+/// above), if any.
+fn course_modules() -> Result<Vec<crate::course::modules::Module>, String> {
+    let Ok(cwd) = std::env::current_dir() else {
+        return Ok(Vec::new());
+    };
+    let Some(path) = crate::course::find_for(&cwd.join("lab.yaml")) else {
+        return Ok(Vec::new());
+    };
+    let course = crate::course::load(&path).map_err(|(_, d)| {
+        d.iter()
+            .map(|d| d.render(None))
+            .collect::<Vec<_>>()
+            .join("")
+    })?;
+    crate::course::modules::load_all(&course.file.lib).map_err(|d| {
+        d.iter()
+            .map(|d| d.render(None))
+            .collect::<Vec<_>>()
+            .join("")
+    })
+}
+
+/// `labforge lib [NAME]`: inside a course, its modules are listed after the built-ins, and a
+/// NAME may be one of theirs (`comm::ring_allreduce_s`, `comm`, a module device).
 pub fn lib_cmd(name: Option<&str>) -> ExitCode {
+    let modules = match course_modules() {
+        Ok(m) => m,
+        Err(e) => {
+            eprint!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let own = crate::course::modules::reference_markdown(&modules);
     let md = library::reference_markdown();
     let Some(name) = name else {
-        print!("{md}");
+        print!("{md}{own}");
         return ExitCode::SUCCESS;
     };
+    let name = name.trim();
+    let in_modules = section(&own, "###", &format!("`{name}`"))
+        .or_else(|| section(&own, "###", &format!("`{name}`:")))
+        .or_else(|| {
+            let tag = format!("(`{}::`)", name.trim_end_matches("::"));
+            own.lines()
+                .filter(|l| l.starts_with("## ") && l.contains(&tag))
+                .find_map(|l| section(&own, "##", l.trim_start_matches("## ")))
+        });
+    if let Some(t) = in_modules {
+        print!("{t}");
+        return ExitCode::SUCCESS;
+    }
     match lookup(name) {
         Ok(entries) => {
             let texts: Vec<String> = entries.iter().filter_map(|e| entry_text(&md, e)).collect();

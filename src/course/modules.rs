@@ -21,7 +21,7 @@
 use crate::diag::Diagnostic;
 use crate::library::Device;
 use crate::load::Source;
-use crate::model::{Constant, Function, Pos, Spanned};
+use crate::model::{Constant, Function, Spanned};
 use indexmap::IndexMap;
 use serde::Deserialize;
 use std::path::Path;
@@ -100,21 +100,14 @@ pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Module>, Vec<Diagnos
 
 /// Reads one module file.
 pub fn load(path: &Path) -> Result<Module, Vec<Diagnostic>> {
-    let source = Source::read(path).map_err(|d| vec![d])?;
-    let file: ModuleFile = serde_saphyr::from_str(&source.text).map_err(|e| {
-        let pos = e
-            .location()
-            .map(|l| Pos::new(l.line() as u32, l.column() as u32))
-            .unwrap_or(Pos::UNKNOWN);
-        vec![Diagnostic::error(
-            &source.name,
-            pos,
-            e.without_snippet().to_string(),
-        )
-        .with_hint(
-            "a module has `namespace:`, and optionally `title:`, `doc:`, `source:`, `constants:`, `functions:` and `devices:`",
-        )]
-    })?;
+    // Named as the user would write it: relative to the working folder when inside it.
+    let shown = std::env::current_dir()
+        .ok()
+        .and_then(|d| path.strip_prefix(d).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf());
+    let source = Source::read(&shown).map_err(|d| vec![d])?;
+    let file: ModuleFile = serde_saphyr::from_str(&source.text)
+        .map_err(|e| vec![crate::load::yaml_diagnostic(&source, &e)])?;
     let ns = &file.namespace;
     let ident = ns.value.starts_with(|c: char| c.is_ascii_lowercase())
         && ns
@@ -134,7 +127,36 @@ pub fn load(path: &Path) -> Result<Module, Vec<Diagnostic>> {
         });
         return Err(vec![d]);
     }
+    for d in &file.devices {
+        if let Some(k) = d
+            .fields
+            .keys()
+            .find(|k| !crate::library::FIELD_DOCS.iter().any(|(f, _)| f == k))
+        {
+            let known = crate::library::FIELD_DOCS.iter().map(|(f, _)| *f);
+            let pos = field_pos(&source, k);
+            return Err(vec![Diagnostic::error(
+                &source.name,
+                pos,
+                format!("device `{}`: unknown field `{k}`", d.id),
+            )
+            .maybe_hint(crate::diag::did_you_mean(k, known).or(Some(
+                "the fields are those of the built-in table (`labforge lib`)".into(),
+            )))]);
+        }
+    }
     Ok(Module { file, source })
+}
+
+/// The first position of `key:` in the file (devices carry no positions of their own).
+fn field_pos(source: &Source, key: &str) -> crate::model::Pos {
+    let needle = format!("{key}:");
+    for (i, line) in source.text.lines().enumerate() {
+        if let Some(c) = line.find(&needle) {
+            return crate::model::Pos::new(i as u32 + 1, c as u32 + 1);
+        }
+    }
+    crate::model::Pos::UNKNOWN
 }
 
 /// The modules of the course the lab at `lab_path` belongs to (none outside a course).
@@ -144,6 +166,93 @@ pub fn for_lab(lab_path: &Path) -> Result<Vec<Module>, Vec<Diagnostic>> {
         Ok(None) => Ok(Vec::new()),
         Err((_, d)) => Err(d),
     }
+}
+
+/// The modules' reference, in the shape of `docs/library.md` (`labforge lib` appends it when
+/// run inside a course): per module a `## ` section (`(`ns::`)`), each function and device a
+/// `### ` one with units and sources, the constants in a table.
+pub fn reference_markdown(modules: &[Module]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    if modules.is_empty() {
+        return out;
+    }
+    out.push_str("\n# Course modules\n\nDefined in the course's `lib/` folder, callable from the labs of this course.\n");
+    let text = |s: &Option<String>| s.as_deref().unwrap_or("").trim().to_string();
+    for m in modules {
+        let f = &m.file;
+        let ns = &f.namespace.value;
+        let title = f.title.clone().unwrap_or_else(|| ns.clone());
+        let _ = writeln!(out, "\n## {title} (`{ns}::`)\n\nFile: `{}`.", m.source.name);
+        for (label, v) in [("", &f.doc), ("Source: ", &f.source)] {
+            if !text(v).is_empty() {
+                let _ = writeln!(out, "\n{label}{}", text(v));
+            }
+        }
+        if !f.constants.is_empty() {
+            out.push_str("\n| constant | value | unit | source |\n|---|---|---|---|\n");
+            for (k, c) in &f.constants {
+                let (unit, source) = match &c.value {
+                    Constant::Documented(d) => (
+                        d.unit.clone().unwrap_or_default(),
+                        d.source.clone().unwrap_or_default(),
+                    ),
+                    Constant::Bare(_) => (String::new(), String::new()),
+                };
+                let value =
+                    crate::formula::to_json(&crate::eval::value_to_dynamic(c.value.value()));
+                let _ = writeln!(out, "| `{ns}::{k}` | {value} | {unit} | {source} |");
+            }
+        }
+        for func in &f.functions {
+            let path = format!("{ns}::{}", func.name.value);
+            let _ = writeln!(out, "\n### `{path}`\n\n```\n{}\n```", func.signature(&path));
+            if !text(&func.doc).is_empty() {
+                let _ = writeln!(out, "\n{}", text(&func.doc));
+            }
+            let args: Vec<String> = func
+                .args
+                .iter()
+                .map(|a| match a {
+                    crate::model::FnArg::Name(n) => format!("`{n}`"),
+                    crate::model::FnArg::Documented(d) => format!(
+                        "`{}`{}{}",
+                        d.name,
+                        d.unit
+                            .as_deref()
+                            .map(|u| format!(" ({u})"))
+                            .unwrap_or_default(),
+                        d.doc
+                            .as_deref()
+                            .map(|x| format!(": {x}"))
+                            .unwrap_or_default()
+                    ),
+                })
+                .collect();
+            if !args.is_empty() {
+                let _ = writeln!(out, "\nArguments: {}.", args.join("; "));
+            }
+            if let Some(u) = &func.unit {
+                let _ = writeln!(out, "\nResult unit: {u}.");
+            }
+            if !text(&func.source).is_empty() {
+                let _ = writeln!(out, "\nSource: {}", text(&func.source));
+            }
+        }
+        for d in &f.devices {
+            let _ = writeln!(
+                out,
+                "\n### `{}`: {} ({}, {})\n",
+                d.id, d.name, d.vendor, d.class
+            );
+            out.push_str("| field | value |\n|---|---|\n");
+            for (k, v) in &d.fields {
+                let _ = writeln!(out, "| `{k}` | {v} |");
+            }
+            let _ = writeln!(out, "\nSource ({}): {}", d.as_of, d.source.trim());
+        }
+    }
+    out
 }
 
 #[cfg(test)]

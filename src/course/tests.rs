@@ -109,3 +109,77 @@ fn a_folder_of_labs_does_not_count_course_yaml_as_a_lab() {
     let files = crate::load::lab_files(&[d.path().to_path_buf()]).unwrap();
     assert_eq!(files, [d.path().join("a.yaml")]);
 }
+
+mod record {
+    use crate::course::record::{score, CourseRecord};
+    use crate::course::site::SiteLab;
+    use serde_json::json;
+
+    fn labs() -> Vec<SiteLab> {
+        ["one", "two"]
+            .iter()
+            .map(|id| SiteLab {
+                id: id.to_string(),
+                version: 2,
+                stem: id.to_string(),
+                title: id.to_uppercase(),
+                duration: String::new(),
+            })
+            .collect()
+    }
+
+    fn ledger(id: &str, version: u32, answers: usize, log: &str) -> serde_json::Value {
+        let parts: serde_json::Map<_, _> = (0..answers)
+            .map(|i| (format!("p{i}"), json!({"prediction": "A"})))
+            .collect();
+        json!({"format": "labforge-ledger/2", "lab": id, "version": version, "parts": parts, "decision_log": log})
+    }
+
+    #[test]
+    fn parse_keeps_only_this_courses_labs_of_their_version() {
+        let text = json!({"format": "labforge-course/1", "course": "c-1", "labs": {
+            "one": ledger("one", 2, 1, ""),
+            "two": ledger("two", 1, 1, ""),
+            "three": ledger("three", 2, 1, ""),
+            "__proto__": ledger("__proto__", 2, 1, ""),
+        }})
+        .to_string();
+        let (r, left) = CourseRecord::parse(&text, "c-1", &labs()).unwrap();
+        assert_eq!(r.labs.keys().collect::<Vec<_>>(), ["one"]);
+        assert_eq!(left.len(), 3, "{left:?}");
+        assert!(left[0].contains("not a ledger of version 2"), "{left:?}");
+        let e = CourseRecord::parse(&text, "c-2", &labs()).unwrap_err();
+        assert!(e.contains("another course (`c-1`"), "{e}");
+        assert!(CourseRecord::parse("{", "c-1", &labs())
+            .unwrap_err()
+            .starts_with("not a JSON file"));
+        // One lab's ledger is a record of that lab.
+        let (r, _) =
+            CourseRecord::parse(&ledger("two", 2, 0, "x").to_string(), "c-1", &labs()).unwrap();
+        assert_eq!(r.labs.keys().collect::<Vec<_>>(), ["two"]);
+    }
+
+    #[test]
+    fn merge_takes_the_ledger_with_more_answers_and_a_tie_keeps_the_records() {
+        let mut mine = CourseRecord::new("c-1");
+        mine.labs.insert("one".into(), ledger("one", 2, 2, ""));
+        mine.labs.insert("two".into(), ledger("two", 2, 1, "mine"));
+        let mut theirs = CourseRecord::new("c-1");
+        theirs.labs.insert("one".into(), ledger("one", 2, 1, "log"));
+        theirs
+            .labs
+            .insert("two".into(), ledger("two", 2, 2, "theirs"));
+        assert_eq!(score(&ledger("one", 2, 1, "log")), 2);
+        let said = mine.merge(theirs, &labs());
+        assert_eq!(
+            said,
+            [
+                "ONE: kept this record's (2 answers)",
+                "TWO: 3 answers taken"
+            ]
+        );
+        assert_eq!(mine.labs["two"]["decision_log"], "theirs");
+        assert_eq!(mine.status("one"), "in progress");
+        assert_eq!(mine.status("three"), "not started");
+    }
+}

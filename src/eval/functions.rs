@@ -52,6 +52,7 @@ pub fn compile(
     engine: &mut FormulaEngine,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<CompiledFn> {
+    let errors_before = diags.iter().filter(|d| d.is_error()).count();
     let builtin = crate::formula::function_names();
     let mut declared: BTreeMap<String, Pos> = BTreeMap::new();
     let mut ok: Vec<(String, &FnDef)> = Vec::new();
@@ -132,7 +133,9 @@ pub fn compile(
         }
     }
     graph_errors(&compiled, diags);
-    if !diags.iter().any(|d| d.is_error()) {
+    // Registered unless the functions themselves are wrong (another mistake in the lab must not
+    // make every call an unknown function).
+    if diags.iter().filter(|d| d.is_error()).count() == errors_before {
         let fns: Vec<LabFn> = compiled
             .iter()
             .map(|f| LabFn {
@@ -307,6 +310,18 @@ mod tests {
             "{errs:?}"
         );
         assert_eq!((errs[0].line, errs[0].col), (4, 13));
+    }
+
+    /// Another mistake in the lab (two parts with one id) is reported alone: the functions are
+    /// still registered, so a lab-level formula calling one does not fail too.
+    #[test]
+    fn an_unrelated_error_does_not_unregister_the_functions() {
+        let lab = "id: x\ntitle: X\nfunctions:\n  - { name: dbl, args: [v], body: v * 2 }\nformulas:\n  k: dbl(2)\nparts: [ { id: a, title: A }, { id: a, title: B } ]\n";
+        let Err((_, d)) = crate::eval::load_source(Source::new("x.yaml", lab)) else {
+            panic!("compiled");
+        };
+        assert!(d.iter().all(|d| !d.message.contains("dbl")), "{d:?}");
+        assert!(d.iter().any(|d| d.message.contains("part id")), "{d:?}");
     }
 
     #[test]

@@ -261,7 +261,17 @@ impl FormulaEngine {
         let ast = self
             .engine
             .compile_with_scope(&scope, src)
-            .map_err(|e| parse_error(&e, known))?;
+            .map_err(|e| {
+                let mut err = parse_error(&e, known);
+                if err.message.starts_with("unknown library namespace") && !self.module_consts.is_empty() {
+                    let ns: Vec<&str> = self.module_consts.keys().map(String::as_str).collect();
+                    err.hint = Some(format!(
+                        "namespaces: queue, rel, fleet, cost, units, and the course's {} (see `labforge lib`)",
+                        ns.join(", ")
+                    ));
+                }
+                err
+            })?;
         let mut names = function_names();
         names.extend(self.lab_fns.keys().cloned());
         for (name, pos, n) in calls_with_arity(&ast) {
@@ -558,10 +568,10 @@ impl Walker {
     fn expr(&mut self, e: &rhai::Expr) {
         use rhai::Expr as E;
         match e {
-            E::Variable(b, _, pos) if !b.2.is_empty() => {
+            E::Variable(b, _, _) if !b.2.is_empty() => {
                 let mut path: Vec<String> = b.2.path.iter().map(|i| i.name.to_string()).collect();
                 path.push(b.1.to_string());
-                self.qualified.push((path.join("::"), *pos));
+                self.qualified.push((path.join("::"), b.2.position()));
             }
             E::Variable(b, _, _) => {
                 let name = b.1.to_string();

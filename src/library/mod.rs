@@ -31,6 +31,7 @@ mod reliability;
 mod roofline;
 mod units;
 
+pub(crate) use hardware::FIELD_DOCS;
 pub use hardware::{devices_json, hardware, hardware_json, Device};
 
 /// Documentation of one function callable from formulas.
