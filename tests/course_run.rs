@@ -74,14 +74,17 @@ fn course_yaml_mistakes_are_located_with_hints() {
     assert!(n >= 6, "only {n} course error cases");
 }
 
-/// A copy of the seed course (labs/: its course.yaml and every lab) in a temporary folder.
+/// A copy of the seed course (labs/: its course.yaml, every lab and its modules in lib/) in a
+/// temporary folder.
 fn seed_course(dir: &Path) -> PathBuf {
     let c = dir.join("course");
-    std::fs::create_dir_all(&c).unwrap();
-    for e in std::fs::read_dir(root().join("labs")).unwrap() {
-        let p = e.unwrap().path();
-        if p.extension().is_some_and(|x| x == "yaml") {
-            std::fs::copy(&p, c.join(p.file_name().unwrap())).unwrap();
+    for sub in ["", "lib"] {
+        std::fs::create_dir_all(c.join(sub)).unwrap();
+        for e in std::fs::read_dir(root().join("labs").join(sub)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "yaml") {
+                std::fs::copy(&p, c.join(sub).join(p.file_name().unwrap())).unwrap();
+            }
         }
     }
     c
@@ -299,6 +302,10 @@ fn render_dir_with_a_course_writes_the_site_and_without_one_as_before() {
     // A folder without course.yaml (and a lab that carries nothing forward): as before.
     std::fs::remove_file(c.join("course.yaml")).unwrap();
     std::fs::remove_file(c.join("fleet-orchestration.yaml")).unwrap();
+    // The labs that call the course's module (lib/mlsys.yaml) need the course.
+    for f in ["compute-infrastructure.yaml", "distributed-training.yaml"] {
+        std::fs::remove_file(c.join(f)).unwrap();
+    }
     let plain = tmp.path().join("plain");
     let o = render_to(&c, "html", &plain);
     assert!(o.status.success(), "{}", text(&o));
