@@ -568,9 +568,18 @@ pub fn hud(lab: &CompiledLab, ledger: &Ledger) -> HudState {
         ("correct", Dynamic::from_map(correct)),
         ("correct_count", Dynamic::from_float(count)),
     ];
+    // No standing before any listed prediction is answered (it would read "Developing" to a
+    // student who has not started).
+    let started = h.parts.iter().any(|p| {
+        ledger
+            .parts
+            .get(&p.value)
+            .is_some_and(|a| a.prediction.is_some())
+    });
     let tier = h
         .tiers
         .iter()
+        .filter(|_| started)
         .find(|t| match &t.when {
             None => true,
             Some(w) => lab

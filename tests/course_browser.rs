@@ -18,18 +18,7 @@ fn a_course_walked_in_order_carries_the_first_labs_decision_and_shows_progress()
         return;
     }
     let out = tempfile::tempdir().unwrap();
-    let st = Command::new(bin())
-        .arg("render")
-        .arg(root().join("labs"))
-        .args(["--to", "html", "-o"])
-        .arg(out.path())
-        .output()
-        .unwrap();
-    assert!(
-        st.status.success(),
-        "{}",
-        String::from_utf8_lossy(&st.stderr)
-    );
+    common::render_html(&root().join("labs"), out.path());
     let (ok, text) = node(
         "course.mjs",
         &[

@@ -28,18 +28,7 @@ fn tmpdir(name: &str) -> PathBuf {
 }
 
 fn render(lab: &Path, out: &Path) -> PathBuf {
-    let st = Command::new(bin())
-        .args(["render"])
-        .arg(lab)
-        .args(["--to", "html", "-o"])
-        .arg(out)
-        .output()
-        .unwrap();
-    assert!(
-        st.status.success(),
-        "render failed: {}",
-        String::from_utf8_lossy(&st.stderr)
-    );
+    common::render_html(lab, out);
     out.join(format!(
         "{}.html",
         lab.file_stem().unwrap().to_str().unwrap()

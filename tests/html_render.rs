@@ -117,7 +117,7 @@ fn csp_forbids_network_and_eval_and_pins_every_script() {
             scripts += 1;
             rest = &body[end..];
         }
-        assert_eq!(scripts, 4, "library, charts, formulas, runtime");
+        assert_eq!(scripts, 4, "library, charts, formulas, tabs and runtime");
         for bad in ["src=\"http", "href=\"http://", "@import", "url(http"] {
             assert!(
                 !html.contains(bad),

@@ -294,7 +294,7 @@
   var H = { _tick, _rd, _bool, _add, _sub, _mul, _div, _rem, _pow, _eq, _ne, _lt, _le, _gt, _ge, _band, _bor,
     _bxor, _neg, _pos, _not, _cat, _map, _json, _iter, _prop, _idx, _fn, _bad, _adda, _sz };
   FN = (typeof window.LF_MAKE === "function") ? window.LF_MAKE(H, B, L) : [];
-  window.LF_RUNTIME = { run: run, tostr: tostr, fromJson: fromJson, startUpdate: startUpdate,
+  window.LF_RUNTIME = { run: run, tostr: tostr, fromJson: fromJson, startUpdate: startUpdate, formatOutput: formatOutput,
     ops: function () { return [_ops, _total]; } };
 
   /* ------------------------------------------------------------ formatting */
@@ -324,16 +324,26 @@
     div.innerHTML = tpl(t, S, 1);
     return div.textContent;
   }
-  function formatOutput(o, v) {
-    if (typeof v === "boolean") return o.words ? (v ? o.words[0] : o.words[1]) : (v ? "yes" : "no");
-    if (!isNum(v)) return tostr(v);
-    var n = (o.digits !== null && o.digits !== undefined) ? fmtFixed(v, o.digits) : fmtAuto(v);
-    var unit = o.unit || "";
-    return (o.prefix || "") + n + unitSep(unit, !!o.prefix) + unit;
+  /* An output's number as shown, [text, capped] (src/eval/display.rs): "≥ cap" at or above its
+     cap, a time that would read 0 a unit down, decimals until a non-zero value shows a non-zero
+     digit, a minus sign before the prefix. */
+  function shown(o, x) {
+    var capped = isNum(o.cap) && x >= o.cap, v = capped ? o.cap : x, unit = o.unit || "", d = o.digits,
+      down = { h: "min", min: "s" }, a, s, nz = /[1-9∞]/;
+    while (v !== 0 && !nz.test(fmtFixed(v, d === null || d === undefined ? 2 : d)) && down[unit]) { unit = down[unit]; v *= 60; d = null; }
+    a = Math.abs(v);
+    if (d === null || d === undefined) d = !isFinite(a) || (a < 1e15 && a === Math.trunc(a)) || a >= 100 ? 0 : a >= 10 ? 1 : 2;
+    for (;;) { s = fmtFixed(a, d); if (!isFinite(a) || a === 0 || d >= 20 || nz.test(s)) break; d++; }
+    s = (capped ? "≥ " : "") + (v < 0 && nz.test(s) ? "−" : "") + (o.prefix || "") + s;
+    return [s + unitSep(unit, !!o.prefix) + unit, capped];
   }
   /* format::unit_sep: no space before a symbol (45%, 3×) or, after a prefix, a magnitude ($86K). */
   function unitSep(u, prefixed) {
     return u === "" || "%×/°‰".indexOf(u[0]) >= 0 || u === "x" || (prefixed && /^[KkMBT]$/.test(u)) ? "" : " ";
+  }
+  function formatOutput(o, v) {
+    if (typeof v === "boolean") return o.words ? (v ? o.words[0] : o.words[1]) : (v ? "yes" : "no");
+    return isNum(v) ? shown(o, v)[0] : tostr(v);
   }
   function bandLevel(b, x) {
     if (b.good_below !== null && b.good_below !== undefined) {
@@ -684,9 +694,10 @@
     var el = partEl(p);
     var ans = state.parts[p.id][what];
     if (what === "prediction" && ans !== undefined && has(looking, p.id)) ans = looking[p.id];
-    qa(el, '[data-' + what + '-feedback]').forEach(function (f) {
-      var on = ans !== undefined && f.getAttribute("data-" + what + "-feedback") === String(ans);
-      f.hidden = !on;
+    /* One option's feedback, or one copy shared by several options (their ids space-separated). */
+    qa(el, '[data-' + what + '-feedback],[data-' + what + '-feedback-ids]').forEach(function (f) {
+      var one = f.getAttribute("data-" + what + "-feedback"), ids = f.getAttribute("data-" + what + "-feedback-ids");
+      f.hidden = ans === undefined || (one !== null ? one !== String(ans) : ids.split(" ").indexOf(String(ans)) < 0);
     });
     var ok = what === "prediction" ? predictionCorrect(p, ans) : reflectionCorrect(p, ans);
     var box = q(el, '[data-' + what + '-result]');
@@ -758,10 +769,11 @@
         var level = null;
         if (o.level !== null && o.level !== undefined) level = tostr(run(o.level, child(S, { value: v })));
         else if (o.bands && isNum(v)) level = bandLevel(o.bands, v);
-        var text = formatOutput(o, v);
+        var text = formatOutput(o, v), capped = isNum(v) && shown(o, v)[1];
         S["@" + o.name] = [text, level];
         qa(el, '[data-output="' + o.name + '"]').forEach(function (n) {
           setOutput(n, v);
+          if (capped) n.setAttribute("data-capped", ""); else n.removeAttribute("data-capped");
           var txt = q(n, "[data-text]") || n;
           txt.textContent = text;
           if (level !== null) n.setAttribute("data-level", level); else n.removeAttribute("data-level");
@@ -804,8 +816,9 @@
   function hudState() {
     if (!D.hud) return { parts: {}, tier: null };
     startUpdate();
-    var correct = Object.create(null), count = 0, parts = {};
+    var correct = Object.create(null), count = 0, parts = {}, started = false;
     D.hud.parts.forEach(function (pid) {
+      if (answered(pid, "prediction")) started = true;
       var p = D.parts.filter(function (x) { return x.id === pid; })[0];
       var ok = !!(p && predictionCorrect(p, state.parts[pid].prediction));
       if (ok) count += 1;
@@ -816,7 +829,8 @@
     for (var k in LAB_CONST) S[k] = LAB_CONST[k];
     S.correct = correct; S.correct_count = count;
     var tier = null;
-    for (var i = 0; i < D.hud.tiers.length; i++) {
+    /* No standing before any listed prediction is answered (src/ledger.rs `hud`). */
+    for (var i = 0; started && i < D.hud.tiers.length; i++) {
       var t = D.hud.tiers[i], on = false;
       if (t.when === null || t.when === undefined) on = true;
       else { try { on = run(t.when, S) === true; } catch (e) { on = false; } }
@@ -836,7 +850,7 @@
       }
     });
     var tier = document.querySelector("[data-hud-tier]");
-    if (tier) tier.textContent = h.tier || "";
+    if (tier) tier.textContent = h.tier || "not started";
   }
   function complete() {
     return D.parts.every(function (p) {

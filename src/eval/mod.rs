@@ -3,6 +3,7 @@
 
 pub mod chart;
 pub mod compile;
+mod display;
 pub mod functions;
 mod giveaway;
 mod lab_formulas;
@@ -12,6 +13,8 @@ pub mod scale;
 pub mod template;
 
 pub use compile::{compile, CompiledLab, CompiledPart};
+
+pub use display::{format_output, shown, Shown};
 
 use crate::diag::Diagnostic;
 use crate::formula::{as_number, to_json};
@@ -507,39 +510,6 @@ pub fn display(v: &Dynamic) -> String {
     }
 }
 
-/// An output's value as shown: prefix, number with its digits, unit.
-pub fn format_output(o: &Output, v: &Dynamic) -> String {
-    if let Ok(b) = v.as_bool() {
-        return match &o.words {
-            Some((t, f)) => {
-                if b {
-                    t.clone()
-                } else {
-                    f.clone()
-                }
-            }
-            None => {
-                if b {
-                    "yes".into()
-                } else {
-                    "no".into()
-                }
-            }
-        };
-    }
-    let Some(x) = as_number(v) else {
-        return v.to_string();
-    };
-    let num = match &o.digits {
-        Some(d) => format::fixed(x, d.value, true),
-        None => format::auto(x),
-    };
-    let unit = o.unit.as_deref().unwrap_or("");
-    let prefix = o.prefix.as_deref().unwrap_or("");
-    let sep = format::unit_sep(unit, !prefix.is_empty());
-    format!("{prefix}{num}{sep}{unit}")
-}
-
 /// Checks a value for a control and normalises it (numbers to floats; selects by value or label).
 pub fn validate_control(ctl: &Control, x: &Dynamic) -> Result<Dynamic, String> {
     let id = &ctl.id().value;
@@ -769,32 +739,5 @@ parts:
         let d = lab(&typo).err().unwrap();
         assert_eq!(d[0].message, "`@okk` is not an output of part `a`");
         assert_eq!(d[0].hint.as_deref(), Some("did you mean `ok`?"));
-    }
-}
-
-#[cfg(test)]
-mod format_tests {
-    use super::*;
-
-    #[test]
-    fn units_attach_like_they_read() {
-        let out = |unit: &str, prefix: Option<&str>| Output {
-            unit: Some(unit.into()),
-            prefix: prefix.map(str::to_string),
-            digits: Some(crate::model::Spanned::unspanned(0)),
-            ..Output::default()
-        };
-        assert_eq!(
-            format_output(&out("/day", Some("$")), &Dynamic::from_float(1920.0)),
-            "$1,920/day"
-        );
-        assert_eq!(
-            format_output(&out("%", None), &Dynamic::from_float(22.7)),
-            "23%"
-        );
-        assert_eq!(
-            format_output(&out("min", None), &Dynamic::from_float(600.0)),
-            "600 min"
-        );
     }
 }

@@ -534,6 +534,10 @@ pub struct Output {
     /// Colour by a Rhai expression returning "good", "warn" or "bad" (`value` is the output).
     #[serde(default)]
     pub level: Option<Expr>,
+    /// The largest value shown: at or above it the output reads `≥ cap` (e.g. `≥ 999 min`)
+    /// everywhere, and the view marks it capped. The value itself is not changed.
+    #[serde(default)]
+    pub cap: Option<f64>,
 }
 
 /// Thresholds colouring a value good/warn/bad. Use the `_below` pair when lower is better and the

@@ -70,6 +70,7 @@ pub const ASSETS: &[(&str, &str)] = &[
         include_str!("../../renderers/html/runtime.js"),
     ),
     ("charts.js", include_str!("../../renderers/html/charts.js")),
+    ("tabs.js", include_str!("../../renderers/html/tabs.js")),
     ("course.js", include_str!("../../renderers/html/course.js")),
     (
         "course-index.js",
@@ -433,7 +434,8 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         minify_js(&libjs::topic_scripts(&fn_js))
     );
     let charts_js = script("charts.js")?;
-    let runtime_js = script("runtime.js")?;
+    // The tabs (one part at a time) run first, in the runtime's script element.
+    let runtime_js = format!("{}\n{}", script("tabs.js")?, script("runtime.js")?);
     // The course record's script runs before the runtime reads saved progress.
     let mut scripts = vec![lib_js, charts_js, fn_js];
     if course.is_some() {
@@ -457,7 +459,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "lang": "en",
         "title": strip_tags(&md_inline(&title_text)),
         "csp": csp,
-        "style": features::strip(&asset(ASSETS, "style.css", dir)?, &on),
+        "style": minify::compact_css(&features::strip(&asset(ASSETS, "style.css", dir)?, &on)),
         "lab": {
             "id": l.id.value,
             "version": l.version,

@@ -283,6 +283,7 @@ fn worked(lab: &CompiledLab, scen: &Evaluation, name: &str) -> R<Option<Row>> {
         display: value.clone(),
         value,
         unit: String::new(),
+        capped: false,
         data: data_value(got),
         level: None,
         has_level: false,
@@ -498,22 +499,25 @@ fn rows(lab: &CompiledLab, ev: &Evaluation, names: Option<&[Pick]>) -> R<Vec<Row
         let o = model.outputs.get(&pick.name).cloned().unwrap_or_default();
         let raw = ev.values.get(&pick.name).cloned().unwrap_or(Dynamic::UNIT);
         let has_level = o.bands.is_some() || o.level.is_some();
-        let bare = Output {
-            unit: None,
-            ..o.clone()
-        };
+        let sh = as_number(&raw)
+            .filter(|_| !raw.is_bool())
+            .map(|x| crate::eval::shown(&o, x));
         out.push(Row {
             name: pick.name.clone(),
             label: pick
                 .label
                 .clone()
                 .unwrap_or_else(|| Prose::from_text(v.label.clone())),
-            value: format_output(&bare, &raw),
-            unit: if raw.is_bool() {
-                String::new()
-            } else {
-                v.unit.clone()
+            value: match &sh {
+                Some(s) => s.num.clone(),
+                None => format_output(&o, &raw),
             },
+            unit: match &sh {
+                Some(s) => s.unit.clone(),
+                None if raw.is_bool() => String::new(),
+                None => v.unit.clone(),
+            },
+            capped: sh.as_ref().is_some_and(|s| s.capped),
             display: v.display.clone(),
             data: data_value(&raw),
             level: v.level.clone(),

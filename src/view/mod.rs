@@ -358,6 +358,8 @@ pub struct Row {
     /// The number as shown, without its unit.
     pub value: String,
     pub unit: String,
+    /// At or above its output's `cap:`: shown as `≥ cap` (a chart may mark it off-scale).
+    pub capped: bool,
     /// The value as shown, with its unit.
     pub display: String,
     /// The raw value as JavaScript prints it.

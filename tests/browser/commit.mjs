@@ -14,7 +14,7 @@ function check(name, cond, detail = '') {
 }
 const b = await launch();
 try {
-  const { page, log } = await open(b.ctx, file);
+  const { page, log } = await open(b.ctx, file, { tabs: true });
   const data = await page.evaluate(() => JSON.parse(document.getElementById('lf-data').textContent));
   const ledgerNow = () => page.evaluate(() => window.LF_PAGE.ledger());
   const expected = {};
@@ -32,6 +32,8 @@ try {
       continue;
     }
     for (const id of ids) {
+      // One part at a time: open the part's tab first.
+      await page.click(`[data-tab="${id}"]`);
       const radios = page.locator(`[data-part="${id}"] input[type=radio][name="prediction-${id}"]`);
       const values = await radios.evaluateAll((rs) => rs.map((r) => r.value));
       // Before locking: every click only selects (ending on the first option).

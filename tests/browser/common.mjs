@@ -18,8 +18,10 @@ export async function launch() {
   return { ctx, userDir, close: async () => { await ctx.close(); fs.rmSync(userDir, { recursive: true, force: true }); } };
 }
 
-/** Opens a page; records page errors, console errors and any request that leaves the file. */
-export async function open(ctx, file) {
+/** Opens a page; records page errors, console errors and any request that leaves the file.
+ *  The page shows the whole document (every part at once, as the page's mode button leaves
+ *  it, remembered across reloads) unless `tabs` is true: one part at a time, the default. */
+export async function open(ctx, file, { tabs = false } = {}) {
   const page = await ctx.newPage();
   const log = { errors: [], requests: [], dialogs: [], csp: [] };
   page.on('pageerror', (e) => log.errors.push(e.message));
@@ -31,6 +33,8 @@ export async function open(ctx, file) {
   page.on('dialog', async (d) => { log.dialogs.push(d.message()); await d.dismiss(); });
   await page.goto('file://' + path.resolve(file));
   await page.waitForSelector('html[data-ready]', { timeout: 10000 });
+  const tabbed = await page.evaluate(() => document.body.classList.contains('tabbed'));
+  if (tabbed !== tabs) await page.click('.tab-mode');
   return { page, log };
 }
 

@@ -12,9 +12,15 @@ function check(name, cond, detail = '') {
 }
 const b = await launch();
 try {
-  const { page, log } = await open(b.ctx, file);
+  const { page, log } = await open(b.ctx, file, { tabs: true });
   const vis = (sel) => page.isVisible(sel);
   const val = (name, part = 'a') => page.getAttribute(`[data-part="${part}"] [data-output="${name}"]`, 'data-value');
+
+  // One part at a time (tabs) first; the whole document after the mode button.
+  check('tabs: part a shown, part b behind its tab', (await vis('[data-part="a"] h2')) && !(await vis('[data-part="b"] h2')) &&
+    (await page.getAttribute('[data-tab="a"]', 'aria-selected')) === 'true');
+  await page.click('.tab-mode');
+  check('whole document shows every part', await vis('[data-part="b"] h2'));
 
   // Gating on first load.
   check('instruments hidden before the prediction', !(await vis('#c-a-utilization')) && !(await vis('[data-part="a"] [data-gated]')));

@@ -67,7 +67,7 @@ try {
       const o = q.options.find((o) => o.id === a[what]);
       const optText = await page.evaluate(([id, what, v]) => {
         const r = document.querySelector(`input[type=radio][name="${what}-${id}"][value="${v}"]`);
-        return document.querySelector(`label[for="${r.id}"]`).textContent.replace(/^\S+\.\s*/, '');
+        return r.closest('label').textContent.replace(/^\S+\.\s*/, '');
       }, [p.id, what, a[what]]);
       check(`part ${p.id} ${what}: option text in the report`, o && nmd.includes(norm(optText)), optText);
     }

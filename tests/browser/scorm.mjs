@@ -97,6 +97,8 @@ try {
   await frameReady();
   await mark('loaded');
   out.resetShownInLms = await sco().locator('[data-reset]').isVisible();
+  // Every part at once (the page remembers the choice on later launches).
+  await sco().locator('.tab-mode').click();
   const lockIn = async (part, nth) => {
     await sco().locator(`input[name="prediction-${part}"]`).nth(nth).check();
     await sco().locator(`[data-part="${part}"] [data-lock]`).click();

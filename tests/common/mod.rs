@@ -148,3 +148,48 @@ pub fn json_strings(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
         _ => {}
     }
 }
+
+/// Runs `node` with `args`, returns its standard output, and panics with its error output when
+/// it fails.
+pub fn node_stdout(node: &Path, args: &[&Path]) -> Vec<u8> {
+    let out = Command::new(node).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "node failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// `node` for a test of `what`: `None` (after printing SKIPPED) without it, a panic under `CI`.
+pub fn node_or_skip(what: &str) -> Option<PathBuf> {
+    let node = node_binary();
+    if node.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{what} needs node under CI"
+        );
+        println!("SKIPPED {what}: `node` not found (set LABFORGE_NODE)");
+    }
+    node
+}
+
+/// `labforge render PATH --to html -o OUT` with this build's binary (or `$LABFORGE_BIN`, for
+/// checkouts sharing a target directory); panics when it fails.
+pub fn render_html(path: &Path, out: &Path) {
+    let bin = std::env::var_os("LABFORGE_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_labforge")));
+    let st = Command::new(bin)
+        .arg("render")
+        .arg(path)
+        .args(["--to", "html", "-o"])
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stderr)
+    );
+}

@@ -17,6 +17,8 @@ pub use super::md::escape as esc;
 pub(super) struct Fns {
     pub bodies: Vec<String>,
     index: HashMap<(usize, String), usize>,
+    /// Each distinct body once: two expressions that translate alike share a number.
+    same: HashMap<String, usize>,
 }
 
 const LAB: usize = usize::MAX;
@@ -26,8 +28,12 @@ impl Fns {
         if let Some(i) = self.index.get(&key) {
             return *i;
         }
-        self.bodies.push(translate(ast));
-        let i = self.bodies.len() - 1;
+        let body = translate(ast);
+        let n = self.bodies.len();
+        let i = *self.same.entry(body.clone()).or_insert(n);
+        if i == n {
+            self.bodies.push(body);
+        }
         self.index.insert(key, i);
         i
     }

@@ -37,6 +37,19 @@ pub fn minify_js(src: &str) -> String {
         .code
 }
 
+/// A style sheet without indentation and without the line breaks CSS does not need (after `{`,
+/// `}`, `;`, `,` or before `}`); other line breaks stay, where they may separate selectors.
+pub fn compact_css(src: &str) -> String {
+    let mut out = String::with_capacity(src.len());
+    for line in src.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if !(out.is_empty() || out.ends_with(['{', '}', ';', ',']) || line.starts_with('}')) {
+            out.push('\n');
+        }
+        out.push_str(line);
+    }
+    out
+}
+
 /// Drops indentation, blank lines and comment-only lines from a script (an instructor's own,
 /// from `--templates`). Line breaks stay, so automatic semicolon insertion sees the same
 /// program; text inside lines is untouched.
@@ -72,6 +85,14 @@ pub fn strip_js(src: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn css_keeps_the_line_breaks_that_separate() {
+        assert_eq!(
+            compact_css("a{b:c;\n  d:e}\n.x\n.y{}\n"),
+            "a{b:c;d:e}.x\n.y{}"
+        );
+    }
 
     #[test]
     fn drops_comments_and_whitespace_and_is_deterministic() {

@@ -132,12 +132,13 @@ pub(super) fn part(
             Some(x) => J::from(fns.expr(cx.lab, Some(cx.part), &x.value)?),
             None => J::Null,
         };
-        outputs.push(json!({
+        // Fields an output does not use are left out (the runtime reads them as absent).
+        outputs.push(without_nulls(json!({
             "name": name, "unit": o.unit, "prefix": o.prefix, "digits": o.digits,
             "words": o.words.as_ref().map(|(a, b)| vec![a.clone(), b.clone()]),
-            "bands": o.bands.as_ref().map(|b| json!({"good_below": b.good_below, "warn_below": b.warn_below, "good_above": b.good_above, "warn_above": b.warn_above})),
-            "level": level,
-        }));
+            "bands": o.bands.as_ref().map(|b| without_nulls(json!({"good_below": b.good_below, "warn_below": b.warn_below, "good_above": b.good_above, "warn_above": b.warn_above}))),
+            "level": level, "cap": o.cap,
+        })));
     }
     let pred_data = match &pv.prediction {
         None => J::Null,
@@ -204,8 +205,14 @@ pub(super) fn part(
         .map(|r| r.text.as_str())
         .collect::<Vec<_>>()
         .join(" and ");
+    let mut part_json = serde_json::to_value(pv).map_err(|e| e.to_string())?;
+    for q in ["prediction", "reflection"] {
+        if let Some(J::Array(opts)) = part_json.get_mut(q).and_then(|x| x.get_mut("options")) {
+            share_feedback(opts);
+        }
+    }
     let ctx = json!({
-        "part": pv,
+        "part": part_json,
         "eid": id_safe(&pid),
         "lock_text": lock_text,
         "live_fb": live_fb,
@@ -249,4 +256,66 @@ fn live_feedback(cx: &mut PartCx, fns: &mut Fns, pr: &Prediction) -> Result<J, S
         }
     }
     Ok(json!({"options": options, "correct": correct, "other": other, "bands": bands}))
+}
+
+/// `v` without its object fields that are `null`.
+fn without_nulls(mut v: J) -> J {
+    if let J::Object(m) = &mut v {
+        m.retain(|_, x| !x.is_null());
+    }
+    v
+}
+
+/// Options with the same feedback (an `other_feedback` given to every wrong option) share one
+/// copy on the page: the first gets `fb_ids` (the ids, space-separated), the others `fb_dup`.
+/// Only ids of letters, digits, `_` and `-` are grouped, so the list reads back exactly.
+fn share_feedback(opts: &mut [J]) {
+    let safe = |id: &str| {
+        !id.is_empty()
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    };
+    for i in 0..opts.len() {
+        let (id, fb) = (&opts[i]["id"], &opts[i]["feedback"]);
+        if fb.is_null() || opts[i].get("fb_dup").is_some() || !safe(id.as_str().unwrap_or("")) {
+            continue;
+        }
+        let fb = fb.clone();
+        let same: Vec<usize> = (i + 1..opts.len())
+            .filter(|&j| opts[j]["feedback"] == fb && safe(opts[j]["id"].as_str().unwrap_or("")))
+            .collect();
+        if same.is_empty() {
+            continue;
+        }
+        let mut ids = vec![opts[i]["id"].as_str().unwrap_or("").to_string()];
+        for &j in &same {
+            ids.push(opts[j]["id"].as_str().unwrap_or("").to_string());
+            opts[j]["fb_dup"] = J::Bool(true);
+        }
+        opts[i]["fb_ids"] = J::String(ids.join(" "));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shared_feedback_is_written_once() {
+        let fb = |t: &str| json!({"text": t, "spans": []});
+        let mut o = vec![
+            json!({"id": "A", "feedback": fb("no")}),
+            json!({"id": "B", "feedback": fb("yes")}),
+            json!({"id": "C", "feedback": fb("no")}),
+            json!({"id": "D d", "feedback": fb("no")}),
+            json!({"id": "E", "feedback": null}),
+        ];
+        share_feedback(&mut o);
+        assert_eq!(o[0]["fb_ids"], "A C");
+        assert_eq!(o[2]["fb_dup"], true);
+        assert!(o[1].get("fb_ids").is_none() && o[1].get("fb_dup").is_none());
+        // An id with a space keeps its own copy.
+        assert!(o[3].get("fb_dup").is_none() && o[3].get("fb_ids").is_none());
+    }
 }
