@@ -496,7 +496,8 @@ fn minified_scripts_keep_strings_and_regular_expressions() {
     let js = "var re = /^\\s*[-+]?(\\d+\\.?\\d*)\\s*$/;\nvar s = \"a  //  b\";\nfunction f(x) {\n  return x + 1; // one more\n}\n";
     let m = minify_js(js);
     assert!(m.contains("/^\\s*[-+]?(\\d+\\.?\\d*)\\s*$/"), "{m}");
-    assert!(m.contains("\"a  //  b\""), "{m}");
+    // The string keeps its content (oxc may write it with other quotes).
+    assert!(m.contains("a  //  b"), "{m}");
     assert!(!m.contains("one more") && m.len() < js.len(), "{m}");
     let rt = std::fs::read_to_string(root().join("renderers/html/runtime.js")).unwrap();
     assert!(

@@ -583,7 +583,18 @@ fn the_adapter_and_manifest_can_be_overridden_and_a_broken_adapter_is_refused() 
         "{xml}"
     );
 
+    // A script the minifier can read has `</script` escaped in its strings; one it cannot
+    // read stays as written, and then `</script` in it is refused.
     std::fs::write(t.join("scorm.js"), "x = '</script>';\n").unwrap();
+    let (ok, err) = render_with(&[&lab], &with_t, &dir.join("escaped"));
+    assert!(ok, "{err}");
+    let files = entries(&dir.join("escaped/scorm_demo.zip"));
+    let page = std::str::from_utf8(&files["index.html"]).unwrap();
+    assert_eq!(
+        page.matches("</script>").count(),
+        page.matches("<script").count()
+    );
+    std::fs::write(t.join("scorm.js"), "x = '</script>' +;\n").unwrap();
     let (ok, err) = render_with(&[&lab], &with_t, &dir.join("bad"));
     assert!(!ok);
     assert!(
