@@ -152,8 +152,26 @@
   var _rem = arith("%", function (a, b) { return a % b; });
   /* Rust's powf (C99 pow): 1 ** y and (-1) ** ±inf are 1, where Math.pow gives NaN. */
   var _pow = arith("**", function (a, b) { return a === 1 || (a === -1 && Math.abs(b) === Infinity) ? 1 : Math.pow(a, b); });
+  /* Rhai (a checked build) compares two numbers relative to the larger's magnitude (absolutely
+     when either is 0): within f64::EPSILON they are equal, so 4600 / 10 / (4600 / 13) is not
+     `< 1.3` in Rust. rel(x, y, atZero, f) is Rhai's rule, f tests the difference against the
+     scale; Rust's max ignores a NaN (so NaN == 0 holds), Math.max does not. */
+  var EPS = 2.220446049250313e-16;
+  function rel(x, y, atZero, f) {
+    var ax = Math.abs(x), ay = Math.abs(y);
+    var m = x * y === 0 ? 1 : ax !== ax ? ay : ay !== ay ? ax : Math.max(ax, ay);
+    return m === 0 ? atZero : f(x, y, m);
+  }
+  function feq(x, y) { return rel(x, y, true, function (x, y, m) { return Math.abs(x - y) / m <= EPS; }); }
+  function fne(x, y) { return rel(x, y, false, function (x, y, m) { return Math.abs(x - y) / m > EPS; }); }
+  function flt(x, y) { return rel(x, y, false, function (x, y, m) { return (y - x) / m > EPS; }); }
+  function fle(x, y) { return rel(x, y, true, function (x, y, m) { return (y - x) / m > -EPS; }); }
+  function fgt(x, y) { return rel(x, y, false, function (x, y, m) { return (x - y) / m > EPS; }); }
+  function fge(x, y) { return rel(x, y, true, function (x, y, m) { return (x - y) / m > -EPS; }); }
+  /* Rhai's `==` (lists and records element by element, through `==`). */
   function same(a, b) {
     if (typeName(a) !== typeName(b)) return false;
+    if (isNum(a)) return feq(a, b);
     if (Array.isArray(a)) return a.length === b.length && a.every(function (x, i) { return same(x, b[i]); });
     if (isMap(a)) {
       var ka = keys(a);
@@ -162,20 +180,23 @@
     return a === b;
   }
   function _eq(a, b) { return same(a, b); }
-  function _ne(a, b) { return !same(a, b); }
-  /* Rhai orders numbers, strings and booleans; values of two types compare as false. */
-  function cmp(op, f) {
+  /* Two numbers: Rhai's own `!=` (NaN != NaN is false); otherwise not `==`. */
+  function _ne(a, b) { return isNum(a) && isNum(b) ? fne(a, b) : !same(a, b); }
+  /* Rhai orders numbers (relatively, see rel), strings and booleans; values of two types
+     compare as false. */
+  function cmp(op, f, fnum) {
     return function (a, b) {
       var t = typeName(a);
       if (t !== typeName(b) || t === "()") return false;
       if (t === "string") return f(scmp(a, b), 0);
-      return t === "f64" || t === "bool" ? f(a, b) : opErr(op, a, b);
+      if (t === "f64") return fnum(a, b);
+      return t === "bool" ? f(a, b) : opErr(op, a, b);
     };
   }
-  var _lt = cmp("<", function (a, b) { return a < b; });
-  var _le = cmp("<=", function (a, b) { return a <= b; });
-  var _gt = cmp(">", function (a, b) { return a > b; });
-  var _ge = cmp(">=", function (a, b) { return a >= b; });
+  var _lt = cmp("<", function (a, b) { return a < b; }, flt);
+  var _le = cmp("<=", function (a, b) { return a <= b; }, fle);
+  var _gt = cmp(">", function (a, b) { return a > b; }, fgt);
+  var _ge = cmp(">=", function (a, b) { return a >= b; }, fge);
   function bop(op, f) {
     return function (a, b) { return typeof a === "boolean" && typeof b === "boolean" ? f(a, b) : opErr(op, a, b); };
   }
@@ -259,7 +280,11 @@
   };
   B.contains = function (x, v) {
     if (typeof x === "string" && typeof v === "string") { _tick(u8len(x)); return x.indexOf(v) >= 0; }
-    if (Array.isArray(x)) { _tick(x.length); return x.some(function (e) { return same(e, v); }); }
+    if (Array.isArray(x)) {
+      _tick(x.length);
+      /* Rust's `contains` compares a number exactly, a list or a record through Rhai's `==`. */
+      return x.some(function (e) { return isNum(v) ? e === v : same(e, v); });
+    }
     if (isMap(x) && typeof v === "string") return has(x, v);
     return nomatch("contains", [x, v]);
   };
