@@ -5,8 +5,7 @@
 //! without overlaps.
 
 mod common;
-use common::{browser_ready, node, root};
-use std::process::Command;
+use common::{browser_ready, node, render_html, root};
 
 #[test]
 fn charts_are_readable_at_any_width() {
@@ -20,17 +19,7 @@ fn charts_are_readable_at_any_width() {
         "labs/fault-tolerance.yaml",
         "labs/fleet-orchestration.yaml",
     ] {
-        let st = Command::new(env!("CARGO_BIN_EXE_labforge"))
-            .args(["render", lab, "--to", "html", "-o"])
-            .arg(&out)
-            .current_dir(root())
-            .output()
-            .unwrap();
-        assert!(
-            st.status.success(),
-            "{}",
-            String::from_utf8_lossy(&st.stderr)
-        );
+        render_html(&root().join(lab), &out);
         let page = out.join(format!(
             "{}.html",
             std::path::Path::new(lab)

@@ -4,13 +4,12 @@
 //! words), and name the answer.
 
 mod common;
-use common::{browser_ready, node, root};
+use common::{browser_ready, node, render_html, root};
 use indexmap::IndexMap;
 use labforge::eval::{load_lab, CompiledLab};
 use labforge::view;
 use rhai::Dynamic;
 use serde_json::json;
-use std::process::Command;
 
 /// The feedback and banner texts of part `pid` with `answer` locked in and `set` on the controls.
 fn expected(
@@ -55,18 +54,7 @@ fn live_feedback_follows_the_controls_and_names_the_answer() {
     let lab = load_lab(&path).unwrap();
     let out = std::env::temp_dir().join(format!("labforge-live-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
-    let st = Command::new(env!("CARGO_BIN_EXE_labforge"))
-        .arg("render")
-        .arg(&path)
-        .args(["--to", "html", "-o"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        st.status.success(),
-        "{}",
-        String::from_utf8_lossy(&st.stderr)
-    );
+    render_html(&path, &out);
     // Part a: choose B, then move the node count twice.
     let (fb_a1, ban_a1) = expected(&lab, "a", &[("nodes", 1024.0)], "B");
     let (fb_a2, ban_a2) = expected(&lab, "a", &[("nodes", 2048.0)], "B");
