@@ -411,9 +411,17 @@
     return c;
   }
   function numv(v) { return isNum(v) ? v : NaN; }
-  /* linspace / step sweep (eval::chart::sweep_values). */
-  function sweepValues(from, to, points, step) {
+  /* linspace / step / log sweep (eval::chart::sweep_values; log as the library's logspace). */
+  function sweepValues(from, to, points, step, log) {
     var out = [], i;
+    if (log) {
+      var k = Math.min(Math.max(points === null || points === undefined ? 50 : points, 1), 10000);
+      if (!(from > 0 && to > 0 && isFinite(from) && isFinite(to))) return out;
+      for (i = 0; i < k; i++) out.push(from * Math.pow(to / from, i / (k - 1.0)));
+      out[0] = from;
+      if (k > 1) out[k - 1] = to;
+      return out;
+    }
     if (step !== null && step !== undefined && step > 0) {
       var n = Math.max(0, Math.floor((to - from) / step + 1e-9));
       n = Math.min(n, 10000);
@@ -433,7 +441,7 @@
     var t = function (x) { return x === null || x === undefined ? null : tplText(x, S); };
     var opt = function (x) { return x === null || x === undefined ? null : numv(e(x)); };
     var sweep = null;
-    if (c.sweep) sweep = { v: c.sweep.var, vals: sweepValues(numv(e(c.sweep.from)), numv(e(c.sweep.to)), c.sweep.points, c.sweep.step) };
+    if (c.sweep) sweep = { v: c.sweep.var, vals: sweepValues(numv(e(c.sweep.from)), numv(e(c.sweep.to)), c.sweep.points, c.sweep.step, c.sweep.log) };
     /* `when:` hides a series, band, marker or line (eval::chart: a condition, true or false). */
     var shown = function (w) {
       if (w === null || w === undefined) return true;

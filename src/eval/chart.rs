@@ -294,8 +294,20 @@ pub fn kind_words(k: ChartKind) -> &'static str {
     }
 }
 
-/// The values of a sweep: `points` evenly spaced (numpy `linspace`) or from..to by `step`.
-pub fn sweep_values(from: f64, to: f64, points: Option<u32>, step: Option<f64>) -> Vec<f64> {
+/// The values of a sweep: `points` evenly spaced (numpy `linspace`), from..to by `step`, or
+/// with `log`, `points` evenly spaced on a log scale (the library's `logspace`; empty unless
+/// `from` and `to` are positive).
+pub fn sweep_values(
+    from: f64,
+    to: f64,
+    points: Option<u32>,
+    step: Option<f64>,
+    log: bool,
+) -> Vec<f64> {
+    if log {
+        let n = points.unwrap_or(50).clamp(1, 10_000);
+        return crate::library::globals::logspace(from, to, n as f64).unwrap_or_default();
+    }
     if let Some(st) = step.filter(|s| *s > 0.0) {
         let n = ((to - from) / st + 1e-9).floor().max(0.0) as usize;
         return (0..=n.min(10_000)).map(|i| from + st * i as f64).collect();
@@ -409,6 +421,13 @@ fn check_features(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
             );
         }
     }
+    if let Some(sw) = ch.sweep.as_ref().filter(|sw| sw.log && sw.step.is_some()) {
+        err(
+            sw.var.pos,
+            "a `log: true` sweep is spaced by `points`, not `step`".into(),
+            "remove `step:` and give `points:` (the default is 50)",
+        );
+    }
     if ch.stacked && ch.kind != ChartKind::Bar {
         err(
             ch.id.pos,
@@ -505,9 +524,23 @@ impl CompiledLab {
             Some(s) => {
                 let from = num(&e(&s.from.value, &[])?);
                 let to = num(&e(&s.to.value, &[])?);
+                if s.log && !(from > 0.0 && to > 0.0 && from.is_finite() && to.is_finite()) {
+                    return Err(EvalError(
+                        crate::diag::Diagnostic::error(
+                            &self.source.name,
+                            s.from.pos,
+                            format!(
+                                "a `log: true` sweep needs a positive `from` and `to`, not {} and {}",
+                                display(&Dynamic::from_float(from)),
+                                display(&Dynamic::from_float(to))
+                            ),
+                        )
+                        .with_hint("start the sweep above 0, e.g. `from: 1`"),
+                    ));
+                }
                 Some((
                     s.var.value.clone(),
-                    sweep_values(from, to, s.points, s.step),
+                    sweep_values(from, to, s.points, s.step, s.log),
                 ))
             }
             None => None,
@@ -726,11 +759,11 @@ mod tests {
     #[test]
     fn linspace_matches_numpy() {
         assert_eq!(
-            sweep_values(0.0, 1.0, Some(5), None),
+            sweep_values(0.0, 1.0, Some(5), None, false),
             vec![0.0, 0.25, 0.5, 0.75, 1.0]
         );
         assert_eq!(
-            sweep_values(2.0, 5.0, None, Some(1.0)),
+            sweep_values(2.0, 5.0, None, Some(1.0), false),
             vec![2.0, 3.0, 4.0, 5.0]
         );
     }

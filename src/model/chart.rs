@@ -202,6 +202,10 @@ pub struct Sweep {
     /// Distance between points (instead of `points`).
     #[serde(default)]
     pub step: Option<f64>,
+    /// Space the points evenly on a logarithmic scale (numpy `geomspace`, the library's
+    /// `logspace`): `from` and `to` must be positive; not with `step`.
+    #[serde(default)]
+    pub log: bool,
 }
 
 /// A series.

@@ -22,7 +22,7 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
     };
     let sweep = match &ch.sweep {
         Some(s) => {
-            json!({"var": s.var.value, "from": e(fns, &s.from)?, "to": e(fns, &s.to)?, "points": s.points, "step": s.step})
+            json!({"var": s.var.value, "from": e(fns, &s.from)?, "to": e(fns, &s.to)?, "points": s.points, "step": s.step, "log": s.log})
         }
         None => J::Null,
     };
