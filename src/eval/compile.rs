@@ -573,21 +573,9 @@ fn compile_part(
     // Formulas.
     let mut compiled: IndexMap<String, CompiledFormula> = IndexMap::new();
     for (name, e) in &part.formulas {
-        let mut one = HashMap::new();
-        c.expr(e, &names, &format!("formula `{name}`"), &mut one);
-        if let Some(ce) = one.remove(e.value.trim()) {
-            let deps: Vec<String> = references(&ce.ast)
-                .into_iter()
-                .filter(|r| part.formulas.contains_key(r))
-                .collect();
-            compiled.insert(
-                name.clone(),
-                CompiledFormula {
-                    name: name.clone(),
-                    expr: ce,
-                    deps,
-                },
-            );
+        let what = format!("formula `{name}`");
+        if let Some(f) = compile_formula(c, name, e, &names, &what, &part.formulas) {
+            compiled.insert(name.clone(), f);
         }
     }
     let formulas = topo_sort(c, &part.formulas, compiled);
@@ -806,6 +794,30 @@ fn compile_instrument(
             });
         }
     }
+}
+
+/// One formula of `among` (a part's or the lab's) compiled as `what`, with the formulas of
+/// `among` it reads (its edges for [`topo_sort`]); `None` when it does not compile (reported).
+pub(super) fn compile_formula(
+    c: &mut Compiler,
+    name: &str,
+    e: &Expr,
+    names: &BTreeSet<String>,
+    what: &str,
+    among: &IndexMap<String, Expr>,
+) -> Option<CompiledFormula> {
+    let mut one = HashMap::new();
+    c.expr(e, names, what, &mut one);
+    let ce = one.remove(e.value.trim())?;
+    let deps = references(&ce.ast)
+        .into_iter()
+        .filter(|r| among.contains_key(r))
+        .collect();
+    Some(CompiledFormula {
+        name: name.to_string(),
+        expr: ce,
+        deps,
+    })
 }
 
 /// Orders formulas so each comes after what it reads; a cycle is an error at each formula in it.

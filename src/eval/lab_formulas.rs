@@ -3,8 +3,7 @@
 //! part, all prose, the page, which receives their values). They cannot read controls: a
 //! control belongs to one part and changes; a lab-level value is the same for all of them.
 
-use super::compile::{topo_sort, CompiledFormula, Compiler};
-use crate::formula::references;
+use super::compile::{compile_formula, topo_sort, CompiledFormula, Compiler};
 use crate::model::Lab;
 use indexmap::IndexMap;
 use rhai::{Dynamic, Scope};
@@ -39,8 +38,8 @@ pub(super) fn compute(c: &mut Compiler, lab: &Lab, consts: &mut Vec<(String, Dyn
     let mut compiled: IndexMap<String, CompiledFormula> = IndexMap::new();
     for (name, e) in &lab.formulas {
         let before = c.diags.len();
-        let mut one = HashMap::new();
-        c.expr(e, &names, &format!("lab formula `{name}`"), &mut one);
+        let what = format!("lab formula `{name}`");
+        let f = compile_formula(c, name, e, &names, &what, &lab.formulas);
         // A control read here: say why it is not visible, and where the formula belongs.
         for d in &mut c.diags[before..] {
             let read = d
@@ -54,19 +53,8 @@ pub(super) fn compute(c: &mut Compiler, lab: &Lab, consts: &mut Vec<(String, Dyn
                 ));
             }
         }
-        if let Some(ce) = one.remove(e.value.trim()) {
-            let deps: Vec<String> = references(&ce.ast)
-                .into_iter()
-                .filter(|r| lab.formulas.contains_key(r))
-                .collect();
-            compiled.insert(
-                name.clone(),
-                CompiledFormula {
-                    name: name.clone(),
-                    expr: ce,
-                    deps,
-                },
-            );
+        if let Some(f) = f {
+            compiled.insert(name.clone(), f);
         }
     }
     let order = topo_sort(c, &lab.formulas, compiled);
