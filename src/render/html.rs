@@ -390,7 +390,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     // The page's translated script: every formula, series and placeholder, and the lab and
     // module functions they call. What it calls decides which library pieces the page carries.
     let fn_js = fns.script(lab);
-    let data = json!({
+    let mut data = json!({
         "maxOps": limits::MAX_OPERATIONS,
         "labOps": limits::LAB_OPERATIONS,
         "maxSize": [limits::MAX_STRING, limits::MAX_ARRAY, limits::MAX_MAP],
@@ -403,13 +403,10 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "hud": hud,
         "hasDecisionLog": has_decision_log,
     });
-    let mut data = data;
     if let Some(c) = &course {
         data["course"] = c.data.clone();
     }
 
-    // The embedded scripts are minified; an instructor's own (`--templates`) only stripped, so
-    // a script that leans on automatic semicolon insertion keeps working.
     // The optional features the page's formulas, placeholders and functions (`fn_js`) use.
     let mut extra = page_features(l);
     extra.extend(chart::features_used(l));
@@ -422,11 +419,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
             }
         }
     }
-    let script = |name: &str| -> Result<String, String> {
-        let src = features::strip(&asset(ASSETS, name, dir)?, &on);
-        let own = dir.is_some_and(|d| d.join(name).exists());
-        Ok(if own { strip_js(&src) } else { minify_js(&src) })
-    };
+    let script = |name: &str| page_script(name, dir, &on);
     // The library, with the scripts of the namespaces the formulas call.
     let lib_js = format!(
         "{}{}",
@@ -489,6 +482,20 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "earlier": course.as_ref().map(|c| c.earlier_top.clone()).unwrap_or_default(),
     });
     render_template(dir, "page.html.j2", &ctx)
+}
+
+/// A script of `renderers/html/` for a page, with the optional features in `on` kept (see
+/// `features`): minified, or, when the `--templates` folder (`dir`) has its own copy, only
+/// stripped, so an instructor's script that leans on automatic semicolon insertion keeps
+/// working.
+fn page_script(
+    name: &str,
+    dir: Option<&std::path::Path>,
+    on: &std::collections::BTreeSet<&'static str>,
+) -> Result<String, String> {
+    let src = features::strip(&asset(ASSETS, name, dir)?, on);
+    let own = dir.is_some_and(|d| d.join(name).exists());
+    Ok(if own { strip_js(&src) } else { minify_js(&src) })
 }
 
 /// The optional script features the lab's parts use (see `features`).

@@ -77,15 +77,8 @@ pub fn page(site: &Site, stem: &str, lab: &Lab) -> Option<PageCourse> {
 /// and import/export of the course record.
 pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, String> {
     let dir = opts.templates.as_deref();
-    let script = |name: &str| -> Result<String, String> {
-        let src = asset(ASSETS, name, dir)?;
-        let own = dir.is_some_and(|d| d.join(name).exists());
-        Ok(if own {
-            super::strip_js(&src)
-        } else {
-            super::minify_js(&src)
-        })
-    };
+    // No optional features in the course's own scripts.
+    let script = |name: &str| super::page_script(name, dir, &Default::default());
     let scripts = [script("course.js")?, script("course-index.js")?];
     let labs: Vec<J> = site
         .labs
