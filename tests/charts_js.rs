@@ -297,7 +297,7 @@ fn charts_js_draws_what_svg_rs_draws() {
     let drawn = cases.iter().zip(&js).flat_map(|((uid, ch), pages)| {
         let rust =
             [360.0, 640.0, 1000.0].map(|w| (format!("{uid} at {w}"), chart_svg_sized(ch, uid, w)));
-        let table = (format!("{uid} table"), chart_table(ch));
+        let table = (format!("{uid} table"), chart_table(ch, false));
         rust.into_iter().chain([table]).zip(pages)
     });
     for ((uid, rust), page) in drawn {

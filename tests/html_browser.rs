@@ -233,7 +233,7 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
                         .flat_map(|c| {
                             let uid = format!("p-{}-{}", part.id.value, c.id);
                             let svg = labforge::render::svg::chart_svg_with_id(c, &uid);
-                            let table = labforge::render::svg::chart_table(c);
+                            let table = labforge::render::svg::chart_table(c, false);
                             [
                                 (format!("{uid} table"), J::String(table)),
                                 (uid, J::String(svg)),

@@ -183,9 +183,10 @@ fn handout_html_is_one_printable_file_with_inline_charts() {
             .count(),
         2
     );
-    // Each chart is named and described, with its values in a Data table beside it.
+    // Each chart is named and described, with its values in a Data table beside it, open: a
+    // printed `<details>` would show only "Data".
     assert_eq!(
-        html.matches("<details class=\"chart-data\"><summary>Data</summary><table>")
+        html.matches("<details class=\"chart-data\" open><summary>Data</summary><table>")
             .count(),
         2
     );

@@ -52,7 +52,7 @@ pub fn build(
                     charts.push((file.clone(), svg.clone()));
                     json!({"kind": "chart", "id": c.id, "title": c.title, "alt": c.alt,
                            "path": url_path(&file), "svg": svg,
-                           "table": crate::render::svg::chart_table(&c.data)})
+                           "table": crate::render::svg::chart_table(&c.data, true)})
                 }
             });
         }

@@ -6,8 +6,9 @@ use crate::eval::chart::{ChartData, XValue};
 use crate::model::ChartKind;
 use std::fmt::Write;
 
-/// `<details>` with the chart's values as tables (the page's charts.js writes the same).
-pub fn chart_table(ch: &ChartData) -> String {
+/// `<details>` with the chart's values as tables (the page's charts.js writes the same, closed).
+/// `open` for paper: a printed `<details>` shows only its summary.
+pub fn chart_table(ch: &ChartData, open: bool) -> String {
     let flat = |s: &str| s.replace('\n', " ");
     let xhead = ch.x_label.as_deref().map(flat).unwrap_or_else(|| {
         match ch.kind {
@@ -40,7 +41,10 @@ pub fn chart_table(ch: &ChartData) -> String {
             }
         }
     }
-    let mut o = String::from("<details class=\"chart-data\"><summary>Data</summary>");
+    let mut o = format!(
+        "<details class=\"chart-data\"{}><summary>Data</summary>",
+        if open { " open" } else { "" }
+    );
     if !keys.is_empty() {
         let _ = write!(
             o,
