@@ -23,7 +23,8 @@ fn expected(
         .iter()
         .map(|(k, v)| (k.to_string(), Dynamic::from_float(*v)))
         .collect();
-    let inputs = lab.with_answer(cp, lab.inputs(cp, &set).unwrap(), Some(answer));
+    let locked: IndexMap<String, String> = [(pid.to_string(), answer.to_string())].into();
+    let inputs = lab.with_answers(cp, lab.inputs(cp, &set).unwrap(), &locked);
     let ev = lab.evaluate(cp, &inputs).unwrap();
     let model = &lab.lab.parts[cp.index];
     let correct = labforge::ledger::prediction_correct(

@@ -339,11 +339,26 @@
     var out = t.l[0], x, o;
     for (var i = 0; i < t.e.length; i++) {
       x = t.e[i]; o = S[x];
-      out += (isNum(x) ? esc(display(run(x, S))) : plain || !o[1] ? esc(o[0]) : '<span data-level="' + esc(o[1]) + '">' + esc(o[0]) +
+      out += (isNum(x) ? esc(/*[xpart*/unanswered(x, S) || /*xpart]*/display(run(x, S))) : plain || !o[1] ? esc(o[0]) : '<span data-level="' + esc(o[1]) + '">' + esc(o[0]) +
         ' <span class="level-word">' + esc(LEVEL_WORD[o[1]] || o[1]) + "</span></span>") + t.l[i + 1];
     }
     return out;
   }
+/*[xpart*/
+  /* A placeholder reading a prediction not answered yet says so (eval::xpart::unanswered):
+     D.pread lists, per expression, the parts whose prediction it reads ("" for `answer`). */
+  function unanswered(x, S) {
+    var r = (D.pread && D.pread[x]) || [], k, v;
+    for (var i = 0; i < r.length; i++) {
+      k = r[i] || S["@@"];
+      v = r[i] ? (isMap(S.prediction) && has(S.prediction, k) ? S.prediction[k] : undefined) : S.answer;
+      if (v === undefined || v === "" || v !== v) {
+        return "(" + D.parts.filter(function (o) { return o.id === k; })[0].label + " not answered yet)";
+      }
+    }
+    return null;
+  }
+/*xpart]*/
   function tplText(t, S) {
     var div = document.createElement("div");
     div.innerHTML = tpl(t, S, 1);
@@ -401,8 +416,20 @@
     if (p.answer) {
       var a = state.parts[p.id].prediction, set = answered(p.id, "prediction");
       S.answer = p.answer === "number" ? (set ? parseFloat(a) : NaN) : (set ? String(a) : "");
+      S["@@"] = p.id;
     }
 /*answer]*/
+/*[xpart*/
+    /* Earlier parts' locked predictions, `prediction.a` (eval::xpart), unset as `answer` is. */
+    if (p.preds) {
+      var m = Object.create(null);
+      for (var k2 in D.preds) {
+        var done = answered(k2, "prediction"), v2 = state.parts[k2].prediction;
+        m[k2] = D.preds[k2] === "number" ? (done ? parseFloat(v2) : NaN) : (done ? String(v2) : "");
+      }
+      S.prediction = m;
+    }
+/*xpart]*/
     return S;
   }
   function child(S, vars) {
@@ -708,6 +735,10 @@
     a.prediction_attempts = [];
     delete looking[p.id];
     recompute(p);
+/*[xpart*/
+    /* Parts reading this prediction (`prediction.a`) show it at once. */
+    D.parts.forEach(function (o) { if (o !== p && o.preds) recompute(o); });
+/*xpart]*/
     save(); applyGates();
     var box = q(partEl(p), "[data-prediction-result]");
     if (box) announce(p, box.innerHTML);

@@ -100,6 +100,9 @@ pub struct CompiledPart {
     /// The value of `answer` before the prediction is locked in (`""` for options, NaN for a
     /// number), when the part binds `answer` (it has a prediction and no name `answer` of its own).
     pub answer: Option<Dynamic>,
+    /// `prediction` before anything is locked in (every part's prediction unset, see
+    /// [`super::xpart`]), when the part binds it (no name `prediction` of its own).
+    pub predictions: Option<Dynamic>,
 }
 
 /// A lab ready to evaluate.
@@ -390,7 +393,7 @@ pub fn compile_with(
             part.id.value.clone(),
             part.outputs.keys().cloned().collect(),
         ));
-        parts.push(compile_part(&mut c, index, part, &lab_consts));
+        parts.push(compile_part(&mut c, index, &lab.parts, &lab_consts));
     }
     c.outputs = None;
 
@@ -516,9 +519,10 @@ fn control_default(ctl: &Control) -> Dynamic {
 fn compile_part(
     c: &mut Compiler,
     index: usize,
-    part: &Part,
+    all: &[Part],
     lab_consts: &[(String, Dynamic)],
 ) -> CompiledPart {
+    let part = &all[index];
     let id = part.id.value.clone();
     let part_consts = constants(&part.constants);
     let controls: Vec<ControlSpec> = part
@@ -591,6 +595,11 @@ fn compile_part(
         }
         _ => None,
     };
+    // Earlier parts' locked predictions (`prediction.a`), likewise.
+    let predictions = (!names.contains(super::xpart::NAME)).then(|| {
+        names.insert(super::xpart::NAME.to_string());
+        super::xpart::unset_record(all)
+    });
 
     // Everything else.
     let mut exprs = HashMap::new();
@@ -625,6 +634,13 @@ fn compile_part(
     for inst in &part.instruments {
         compile_instrument(c, part, inst, &names, &mut exprs);
     }
+    if predictions.is_some() {
+        let mut read: Vec<&CompiledExpr> = exprs.values().collect();
+        read.sort_by_key(|e| (e.origin.pos.line, e.origin.pos.col, e.inner));
+        for e in read {
+            super::xpart::check(c, all, index, e);
+        }
+    }
     // A control nothing reads is likely a mistake.
     let mut read: BTreeSet<String> = BTreeSet::new();
     for f in &formulas {
@@ -658,6 +674,7 @@ fn compile_part(
         exprs,
         names,
         answer,
+        predictions,
     }
 }
 

@@ -226,8 +226,8 @@ fn number_at<'a>(hay: &'a str, text: &'a str) -> impl Iterator<Item = usize> + '
 
 /// Answers a student can lock in, for banners that read `answer`: every option's id; for a
 /// number, the box's bounds and default, the bands' bounds and a spread of magnitudes.
-fn answer_samples(part: &CompiledPart, model: &Part) -> Vec<Dynamic> {
-    let (Some(_), Some(pr)) = (&part.answer, &model.prediction) else {
+fn answer_samples(model: &Part) -> Vec<Dynamic> {
+    let Some(pr) = &model.prediction else {
         return Vec::new();
     };
     match &pr.numeric {
@@ -291,7 +291,16 @@ impl CompiledLab {
         let mut failure: Option<Diagnostic> = None;
         // Each sample computes only what the conditions read, not every formula of the part.
         let needed = part.needed_by(model.feedback.iter().map(|r| r.when.value.as_str()));
-        let answers = answer_samples(part, model);
+        // Per banner: unset, then the answers a student can lock in to the predictions it
+        // reads (`answer`, `prediction.a`).
+        let combos: Vec<Vec<Vec<(&str, Dynamic)>>> = model
+            .feedback
+            .iter()
+            .map(|r| match part.exprs.get(r.when.value.trim()) {
+                Some(ce) => super::xpart::samples(part, &self.lab.parts, &ce.ast, &answer_samples),
+                None => vec![Vec::new()],
+            })
+            .collect();
         for s in samples(self, part, SAMPLES) {
             let ev = match self.evaluate_only(part, &s, Some(&needed)) {
                 Ok(ev) => ev,
@@ -314,15 +323,12 @@ impl CompiledLab {
                 }
             };
             for (i, rule) in model.feedback.iter().enumerate() {
-                // Unset, then each answer the student can lock in.
-                for a in std::iter::once(None).chain(answers.iter().map(Some)) {
+                for extra in &combos[i] {
                     if fired[i] {
                         break;
                     }
-                    let extra: Vec<(&str, Dynamic)> =
-                        a.map(|a| ("answer", a.clone())).into_iter().collect();
                     fired[i] = self
-                        .eval_expr(Some(part), Some(&ev), &rule.when.value, &extra)
+                        .eval_expr(Some(part), Some(&ev), &rule.when.value, extra)
                         .ok()
                         .and_then(|v| v.as_bool().ok())
                         .unwrap_or(false);

@@ -11,6 +11,7 @@ pub mod labtest;
 pub mod lint;
 pub mod scale;
 pub mod template;
+pub mod xpart;
 
 pub use compile::{compile, CompiledLab, CompiledPart};
 
@@ -221,7 +222,14 @@ impl CompiledLab {
                 .unwrap_or_else(|| unset.clone());
             scope.push_dynamic("answer", v);
         }
-        // `iter` yields in definition order: constants, controls, formulas, answer.
+        if let Some(unset) = &part.predictions {
+            let v = inputs
+                .get(xpart::NAME)
+                .cloned()
+                .unwrap_or_else(|| unset.clone());
+            scope.push_dynamic(xpart::NAME, v);
+        }
+        // `iter` yields in definition order: constants, controls, formulas, answer, prediction.
         let values: IndexMap<String, Dynamic> =
             scope.iter().map(|(k, _, v)| (k.to_string(), v)).collect();
         Ok(Evaluation {
@@ -230,21 +238,20 @@ impl CompiledLab {
         })
     }
 
-    /// `inputs` with the student's locked-in `answer` of the part's prediction: an option's id,
-    /// or a typed number (as text, e.g. from the ledger). Without one `answer` stays unset.
-    pub fn with_answer(
+    /// `inputs` with the student's locked-in answers (part id → option id, or typed number as
+    /// text, e.g. from the ledger): the part's own as `answer`, every part's as `prediction.x`
+    /// ([`xpart`]). A part not in `answers` stays unanswered.
+    pub fn with_answers(
         &self,
         part: &CompiledPart,
         mut inputs: IndexMap<String, Dynamic>,
-        answer: Option<&str>,
+        answers: &IndexMap<String, String>,
     ) -> IndexMap<String, Dynamic> {
-        if let (Some(unset), Some(a)) = (&part.answer, answer) {
-            let v = if unset.is_float() {
-                Dynamic::from_float(a.trim().parse::<f64>().unwrap_or(f64::NAN))
-            } else {
-                Dynamic::from(a.to_string())
-            };
-            inputs.insert("answer".to_string(), v);
+        if let (Some(unset), Some(a)) = (&part.answer, answers.get(&part.id)) {
+            inputs.insert("answer".to_string(), xpart::answer_value(unset, a));
+        }
+        if let Some(unset) = &part.predictions {
+            inputs.insert(xpart::NAME.to_string(), xpart::record_with(unset, answers));
         }
         inputs
     }
@@ -376,7 +383,18 @@ impl CompiledLab {
             match s {
                 template::Segment::Lit(l) => plain(&mut out, l),
                 template::Segment::Expr(e, _) => {
-                    plain(&mut out, &display(&self.eval_expr(part, ev, e, extra)?))
+                    // A placeholder reading a prediction not answered yet says so.
+                    let held = match (part, ev) {
+                        (Some(cp), Some(ev)) => cp
+                            .exprs
+                            .get(e.trim())
+                            .and_then(|ce| xpart::unanswered(cp, ev, &xpart::reads(cp, &ce.ast))),
+                        _ => None,
+                    };
+                    match held {
+                        Some(t) => plain(&mut out, &t),
+                        None => plain(&mut out, &display(&self.eval_expr(part, ev, e, extra)?)),
+                    }
                 }
                 template::Segment::Output(name, _) => {
                     let Some(ev) = ev else {

@@ -410,7 +410,41 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     // The optional features the page's formulas, placeholders and functions (`fn_js`) use.
     let mut extra = page_features(l);
     extra.extend(chart::features_used(l));
+    // Locked predictions read across parts (`prediction.a`), or placeholders that say a
+    // prediction is not answered yet.
+    let reads_preds = fn_js.contains("_prop(S.prediction,");
+    if reads_preds || !fns.pread.is_empty() {
+        extra.push("xpart");
+    }
     let on = features::used(std::slice::from_ref(&fn_js), &extra);
+    if reads_preds {
+        let kinds: serde_json::Map<String, J> = l
+            .parts
+            .iter()
+            .filter_map(|p| {
+                let pr = p.prediction.as_ref()?;
+                Some((
+                    p.id.value.clone(),
+                    J::from(if pr.numeric.is_some() {
+                        "number"
+                    } else {
+                        "text"
+                    }),
+                ))
+            })
+            .collect();
+        data["preds"] = J::Object(kinds);
+    }
+    if !fns.pread.is_empty() {
+        data["pread"] = json!(fns.pread);
+    }
+    if !reads_preds {
+        if let Some(parts) = data["parts"].as_array_mut() {
+            for p in parts.iter_mut().filter_map(|p| p.as_object_mut()) {
+                p.remove("preds");
+            }
+        }
+    }
     if !on.contains("answer") {
         // No expression reads `answer`: the runtime does not bind it, the parts need not say how.
         if let Some(parts) = data["parts"].as_array_mut() {

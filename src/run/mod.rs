@@ -166,7 +166,8 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             !std::io::stdin().is_terminal(),
         ))),
     };
-    let view = match crate::view::lab(&lab, true) {
+    // At the predictions already locked in (a resumed run): prose reading them shows them.
+    let view = match crate::view::lab_with(&lab, true, &locked_in(&ledger)) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("error: the lab failed to evaluate: {e}");
@@ -458,9 +459,22 @@ impl<'a> Session<'a> {
             .lab
             .inputs(cp, &set)
             .unwrap_or_else(|_| self.lab.inputs(cp, &IndexMap::new()).unwrap_or_default());
-        // The locked-in answer, which banners and live feedback read as `answer`.
-        let answer = self.ledger.parts[&part.id.value].prediction.as_deref();
-        self.lab.with_answer(cp, inputs, answer)
+        // The locked-in answers, which banners and live feedback read as `answer` (the part's
+        // own) and `prediction.a` (an earlier part's).
+        self.lab.with_answers(cp, inputs, &self.locked())
+    }
+
+    /// The view again, at the predictions locked in now: later parts' prose and banners that
+    /// read `prediction.a` show the answer (see `eval::xpart`).
+    pub(super) fn refresh_view(&mut self) {
+        if let Ok(v) = crate::view::lab_with(self.lab, true, &self.locked()) {
+            self.view = v;
+        }
+    }
+
+    /// Every part's locked-in prediction (part id → option id or typed number).
+    pub(super) fn locked(&self) -> IndexMap<String, String> {
+        locked_in(&self.ledger)
     }
 
     fn set_control(&mut self, part: &Part, id: &str, v: &Dynamic) -> Res<()> {
@@ -668,4 +682,13 @@ impl<'a> Session<'a> {
 
 fn has_explore(part: &Part) -> bool {
     !part.controls.is_empty() || !part.instruments.is_empty() || part.math_peek.is_some()
+}
+
+/// Every part's locked-in prediction in a record (part id → option id or typed number).
+fn locked_in(ledger: &crate::ledger::Ledger) -> IndexMap<String, String> {
+    ledger
+        .parts
+        .iter()
+        .filter_map(|(k, a)| Some((k.clone(), a.prediction.clone()?)))
+        .collect()
 }

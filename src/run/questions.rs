@@ -78,6 +78,7 @@ impl Session<'_> {
                 rec.prediction_locked_at = Some(crate::ledger::now());
                 self.advance(i, 1);
                 self.save()?;
+                self.refresh_view();
                 a
             }
         };

@@ -85,6 +85,12 @@ pub fn header(lab: &CompiledLab) -> R<Header> {
 
 /// The whole lab: prose at each part's scenario, instruments at the defaults.
 pub fn lab(lab: &CompiledLab, answers: bool) -> R<LabView> {
+    lab_with(lab, answers, &IndexMap::new())
+}
+
+/// [`lab`] with the predictions locked in (part id → option id or typed number) that banners
+/// and prose read as `answer` and `prediction.a` (the terminal's ledger; the key's answers).
+pub fn lab_with(lab: &CompiledLab, answers: bool, locked: &IndexMap<String, String>) -> R<LabView> {
     let l = &lab.lab;
     let lt = |t: &Text| prose(lab, None, None, t);
     let opt = |t: &Option<Text>| t.as_ref().map(lt).transpose();
@@ -92,7 +98,7 @@ pub fn lab(lab: &CompiledLab, answers: bool) -> R<LabView> {
     let n = lab.parts.len();
     let mut parts = Vec::new();
     for (i, cp) in lab.parts.iter().enumerate() {
-        let defaults = lab.inputs(cp, &IndexMap::new())?;
+        let defaults = lab.with_answers(cp, lab.inputs(cp, &IndexMap::new())?, locked);
         let mut pv =
             part(lab, cp, &defaults, answers).map_err(|e| format!("part `{}`: {e}", cp.id))?;
         pv.more = i + 1 < n;
@@ -157,7 +163,7 @@ pub fn part(
 ) -> R<PartView> {
     let p = &lab.lab.parts[cp.index];
     let scen = lab
-        .evaluate(cp, &lab.scenario(cp))
+        .evaluate(cp, &locked_too(lab.scenario(cp), inputs))
         .map_err(|e| e.to_string())?;
     let ev = lab.evaluate(cp, inputs).map_err(|e| e.to_string())?;
     let st = |t: &Text| prose(lab, Some(cp), Some(&scen), t);
@@ -260,6 +266,20 @@ pub fn part(
     })
 }
 
+/// `scenario` with the locked-in answers `inputs` holds (`answer`, `prediction`): prose at the
+/// scenario reads the same answers as the instruments.
+fn locked_too(
+    mut scenario: IndexMap<String, Dynamic>,
+    inputs: &IndexMap<String, Dynamic>,
+) -> IndexMap<String, Dynamic> {
+    for k in ["answer", crate::eval::xpart::NAME] {
+        if let Some(v) = inputs.get(k) {
+            scenario.insert(k.to_string(), v.clone());
+        }
+    }
+    scenario
+}
+
 /// The output `name` at the evaluation `scen`, as a row; a formula that is no output is
 /// listed by its name (`None` when `scen` has no such value).
 fn worked(lab: &CompiledLab, scen: &Evaluation, name: &str) -> R<Option<Row>> {
@@ -324,8 +344,14 @@ fn choices(
 /// Controls, instruments, outputs and banners at the evaluation `ev` (control labels at the
 /// part's scenario, as the part's other prose).
 pub fn explore(lab: &CompiledLab, cp: &CompiledPart, ev: &Evaluation) -> R<ExploreView> {
+    let locked: IndexMap<String, Dynamic> = ev
+        .values
+        .iter()
+        .filter(|(k, _)| *k == "answer" || *k == crate::eval::xpart::NAME)
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
     let scen = lab
-        .evaluate(cp, &lab.scenario(cp))
+        .evaluate(cp, &locked_too(lab.scenario(cp), &locked))
         .map_err(|e| e.to_string())?;
     explore_with(lab, cp, ev, &|t: &Text| {
         prose(lab, Some(cp), Some(&scen), t)

@@ -15,7 +15,7 @@ mod controls;
 mod feedback;
 pub mod format;
 
-pub use build::{explore, header, lab, part};
+pub use build::{explore, header, lab, lab_with, part};
 pub use controls::control_value_text;
 pub use feedback::{answer_feedback, feedback_at};
 

@@ -4,6 +4,7 @@
 
 use super::md::{md_block, md_inline};
 use crate::eval::template::{segments, Segment};
+use crate::eval::xpart;
 use crate::eval::{display, level_words, CompiledLab, CompiledPart, Evaluation, Span};
 use crate::formula::js::translate;
 use crate::model::*;
@@ -19,6 +20,9 @@ pub(super) struct Fns {
     index: HashMap<(usize, String), usize>,
     /// Each distinct body once: two expressions that translate alike share a number.
     same: HashMap<String, usize>,
+    /// Placeholders reading locked predictions: expression number → the parts read (`""` for
+    /// `answer`), for the runtime's "(Part A not answered yet)" (see `eval::xpart`).
+    pub pread: std::collections::BTreeMap<usize, Vec<String>>,
 }
 
 const LAB: usize = usize::MAX;
@@ -260,7 +264,20 @@ pub(super) fn dyn_tpl(
     let mut exprs = Vec::new();
     for s in &srcs {
         exprs.push(match s {
-            Ph::Expr(e) => J::from(fns.expr(lab, part, e)?),
+            Ph::Expr(e) => {
+                let i = fns.expr(lab, part, e)?;
+                if let Some(cp) = part {
+                    let ast = cp.exprs.get(e.trim()).map(|c| &c.ast);
+                    for pid in ast.map(|a| xpart::reads(cp, a)).unwrap_or_default() {
+                        let k = if pid == cp.id { String::new() } else { pid };
+                        let r = fns.pread.entry(i).or_default();
+                        if !r.contains(&k) {
+                            r.push(k);
+                        }
+                    }
+                }
+                J::from(i)
+            }
             Ph::Output(name) => J::from(format!("@{name}")),
         });
     }

@@ -34,6 +34,27 @@ fn live_opt(cx: &mut PartCx, fns: &mut Fns, t: &Option<Text>) -> Result<J, Strin
     }
 }
 
+/// Prose reading a locked prediction (`prediction.a`, `answer`): the page recomputes it, so it
+/// fills in when the student locks in. `None` for prose that reads none.
+fn locked_prose(cx: &mut PartCx, fns: &mut Fns, t: Option<&Text>) -> Result<J, String> {
+    let Some(t) = t else { return Ok(J::Null) };
+    let reads = crate::eval::template::segments(&t.value).is_ok_and(|segs| {
+        segs.iter().any(|s| match s {
+            crate::eval::template::Segment::Expr(e, _) => cx
+                .part
+                .exprs
+                .get(e.trim())
+                .is_some_and(|ce| !crate::eval::xpart::reads(cx.part, &ce.ast).is_empty()),
+            _ => false,
+        })
+    });
+    if !reads {
+        return Ok(J::Null);
+    }
+    let (tpl, html) = cx.live(fns, t, false)?;
+    Ok(json!({"tpl": tpl, "html": html}))
+}
+
 /// The runtime's description of a control.
 fn control_data(c: &crate::view::ControlView) -> J {
     match &c.input {
@@ -190,6 +211,8 @@ pub(super) fn part(
         "prediction": pred_data,
         // How `answer` reads before locking in (the runtime binds it): text, a number, or unbound.
         "answer": cx.part.answer.as_ref().map(|a| if a.is_float() { "number" } else { "text" }),
+        // The part binds `prediction` (earlier parts' locked predictions, see `eval::xpart`).
+        "preds": cx.part.predictions.is_some(),
         "reflection": refl_data,
         "constants": constants,
         "controls": controls,
@@ -211,7 +234,11 @@ pub(super) fn part(
             share_feedback(opts);
         }
     }
+    let concept_live = locked_prose(cx, fns, model.concept.as_ref())?;
+    let message_live = locked_prose(cx, fns, model.stakeholder.as_ref().map(|s| &s.message))?;
     let ctx = json!({
+        "concept_live": concept_live,
+        "message_live": message_live,
         "part": part_json,
         "eid": id_safe(&pid),
         "lock_text": lock_text,

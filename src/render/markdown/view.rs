@@ -27,7 +27,14 @@ pub fn build(
 ) -> Result<Doc, String> {
     // A render is one command's worth of evaluations: its own total work budget.
     lab.start_update();
-    let v = view::lab(lab, key)?;
+    // The key shows what reads a locked prediction at the key's answers; the student's
+    // handout, as nothing is answered yet.
+    let locked = if key {
+        lab.key_answers()
+    } else {
+        Default::default()
+    };
+    let v = view::lab_with(lab, key, &locked)?;
     let mut charts = Vec::new();
     let mut parts = Vec::new();
     for p in &v.parts {

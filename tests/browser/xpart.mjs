@@ -1,0 +1,42 @@
+// A later part reads an earlier part's locked prediction (`prediction.a`): lock parts in, reload,
+// and check texts anywhere on the page. Input: a JSON file written by tests/xpart.rs:
+// { page, steps: [{ part?, pick? | type?, reload?, want: [[part, selector, text|null]] }] }
+// (`null`: the element is hidden or absent). Steps run in order on one page.
+import fs from 'node:fs';
+import { launch, open } from './common.mjs';
+
+const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const b = await launch();
+let passed = 0, failed = 0;
+const norm = (s) => s.replace(/\s+/g, ' ').trim();
+try {
+  const { page, log } = await open(b.ctx, spec.page);
+  for (const s of spec.steps) {
+    const sec = `[data-part="${s.part}"]`;
+    if (s.pick) {
+      await page.locator(`${sec} input[type=radio][name="prediction-${s.part}"][value="${s.pick}"]`).click();
+      await page.locator(`${sec} [data-lock]`).click();
+    }
+    if (s.type) {
+      await page.locator(`${sec} input[name="prediction-${s.part}"]`).fill(s.type);
+      await page.locator(`${sec} [data-numeric-form] button`).click();
+    }
+    if (s.reload) {
+      await page.reload();
+      await page.waitForSelector('html[data-ready]', { timeout: 10000 });
+    }
+    for (const [part, sel, want] of s.want) {
+      const got = await page.evaluate(([sec, sel]) => {
+        const n = document.querySelector(`${sec} ${sel}`);
+        return n && !n.hidden && n.offsetParent !== null ? n.textContent : null;
+      }, [`[data-part="${part}"]`, sel]);
+      const ok = want === null ? got === null : got !== null && norm(got) === norm(want);
+      if (ok) passed++; else { failed++; console.log(`FAIL ${part} ${sel}: page ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`); }
+    }
+  }
+  if (log.errors.length) { failed++; console.log('FAIL page errors: ' + log.errors.join('; ')); }
+} finally {
+  await b.close();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
