@@ -167,11 +167,20 @@ impl PartCx<'_> {
         for (i, src) in d.srcs.iter().enumerate() {
             match src {
                 Ph::Expr(src) => {
-                    let v = self
-                        .lab
-                        .eval_expr(Some(self.part), Some(&self.ev), src, &[])
-                        .map_err(|e| e.to_string())?;
-                    html.push_str(&esc(&display(&v)));
+                    // As `eval::render_spans`: a prediction not answered yet says so.
+                    let held = self.part.exprs.get(src.trim()).and_then(|ce| {
+                        xpart::unanswered(self.part, &self.ev, &xpart::reads(self.part, &ce.ast))
+                    });
+                    let text = match held {
+                        Some(t) => t,
+                        None => display(
+                            &self
+                                .lab
+                                .eval_expr(Some(self.part), Some(&self.ev), src, &[])
+                                .map_err(|e| e.to_string())?,
+                        ),
+                    };
+                    html.push_str(&esc(&text));
                 }
                 Ph::Output(name) => {
                     let o = self

@@ -202,6 +202,9 @@ pub(super) fn part(
         .iter()
         .map(|r| json!([r.part, r.what]))
         .collect();
+    // Prose reading locked predictions, live (registered before `tpls` is taken below).
+    let concept_live = locked_prose(cx, fns, model.concept.as_ref())?;
+    let message_live = locked_prose(cx, fns, model.stakeholder.as_ref().map(|s| &s.message))?;
     let data = json!({
         "id": pid,
         // Plain texts for the Markdown report (Markdown source, never HTML-escaped).
@@ -234,8 +237,6 @@ pub(super) fn part(
             share_feedback(opts);
         }
     }
-    let concept_live = locked_prose(cx, fns, model.concept.as_ref())?;
-    let message_live = locked_prose(cx, fns, model.stakeholder.as_ref().map(|s| &s.message))?;
     let ctx = json!({
         "concept_live": concept_live,
         "message_live": message_live,
