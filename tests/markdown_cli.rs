@@ -532,3 +532,54 @@ fn handout_and_key_show_badges_numeric_boxes_and_bands() {
         assert!(key.contains(want), "missing {want:?} in the key:\n{key}");
     }
 }
+
+/// Part C of a Markdown handout.
+fn part_c(md: &str) -> &str {
+    &md[md.find("## Part C").expect("a part C")..]
+}
+
+/// A later part reading an earlier part's locked prediction (`prediction.a`): the student's
+/// handout says it is not answered yet and leaves the banner out (nothing is answered on
+/// paper); the key shows both at the key's answers (part A's correct option, part B's worked
+/// number).
+#[test]
+fn handouts_print_a_later_part_reading_a_prediction() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (stu, key) = (tmp.path().join("student"), tmp.path().join("key"));
+    let lab = "tests/inputs/ok_prediction_xpart.yaml";
+    labforge(&[
+        "render",
+        lab,
+        "--to",
+        "markdown",
+        "-o",
+        stu.to_str().unwrap(),
+    ]);
+    labforge(&[
+        "render",
+        lab,
+        "--to",
+        "markdown",
+        "--answer-key",
+        "-o",
+        key.to_str().unwrap(),
+    ]);
+    let s = read(&stu.join("ok_prediction_xpart.md"));
+    let k = read(&key.join("ok_prediction_xpart-key.md"));
+    let (sc, kc) = (part_c(&s), part_c(&k));
+    assert!(
+        sc.contains("In part A you chose (Part A not answered yet); in part B you typed (Part B not answered yet) min."),
+        "{sc}"
+    );
+    assert!(!sc.contains("You predicted"), "{sc}");
+    assert!(
+        kc.contains("In part A you chose B; in part B you typed 120 min."),
+        "{kc}"
+    );
+    assert!(
+        kc.contains("You predicted B in part A: at 90% load the wait is 270 min."),
+        "{kc}"
+    );
+    insta::assert_snapshot!("xpart_student_part_c", sc);
+    insta::assert_snapshot!("xpart_key_part_c", kc);
+}

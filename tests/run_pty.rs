@@ -540,3 +540,51 @@ fn live_feedback_names_the_answer_and_follows_a_control() {
     assert_eq!(rec["parts"]["a"]["prediction"], "B");
     assert_eq!(rec["parts"]["b"]["prediction"], "10");
 }
+
+/// Continues from a part's explore menu to the next part ("Continue →", the last entry).
+fn continue_on(s: &mut OsSession) {
+    expect(s, "What next?");
+    list(s);
+    send(s, END);
+    expect(s, "❯ ");
+    send(s, "\r");
+}
+
+#[test]
+fn a_later_part_shows_an_earlier_locked_prediction() {
+    let d = tmp("xpart");
+    let l = d.join("l.json");
+    let lab = root().join("tests/inputs/ok_prediction_xpart.yaml");
+    let mut s = spawn(
+        &[lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()],
+        false,
+    );
+    // Part A: lock in B; part B: type 300.
+    expect(&mut s, "Make your prediction");
+    list(&mut s);
+    send(&mut s, DOWN);
+    expect(&mut s, "❯ B) It explodes near 100%");
+    send(&mut s, "\r");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    continue_on(&mut s);
+    expect(&mut s, "Part B: Guess the number");
+    expect(&mut s, "Your estimate (min):");
+    send(&mut s, "300\r");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    continue_on(&mut s);
+    // Part C reads both, in its prose and its banner (`prediction.a`, `prediction.b`).
+    expect(&mut s, "Part C: Look back");
+    let shown = expect(&mut s, "What next?");
+    for want in [
+        "In part A you chose B; in part B you typed 300 min.",
+        "You predicted B in part A: at 90% load the wait is 270 min.",
+    ] {
+        assert!(shown.contains(want), "{want:?} in {shown}");
+    }
+    assert!(!shown.contains("not answered yet"), "{shown}");
+    assert!(!shown.contains("A straight line"), "{shown}");
+    s.get_process_mut().kill(Signal::SIGKILL).unwrap();
+    let _ = s.expect(Eof);
+}

@@ -68,7 +68,7 @@ fn a_later_part_shows_an_earlier_locked_prediction_at_once_and_after_a_reload() 
     });
     let file = out.join("xpart.json");
     std::fs::write(&file, serde_json::to_vec(&spec).unwrap()).unwrap();
-    let (ok, text) = node("xpart.mjs", &[&file]);
+    let (ok, text) = node("live.mjs", &[&file]);
     println!("{text}");
     assert!(ok, "predictions read across parts in the page:\n{text}");
     assert!(text.contains("8 passed, 0 failed"), "{text}");

@@ -351,6 +351,7 @@
     var r = (D.pread && D.pread[x]) || [], k, v;
     for (var i = 0; i < r.length; i++) {
       k = r[i] || S["@@"];
+      if (!k) continue;
       v = r[i] ? (isMap(S.prediction) && has(S.prediction, k) ? S.prediction[k] : undefined) : S.answer;
       if (v === undefined || v === "" || v !== v) {
         return "(" + D.parts.filter(function (o) { return o.id === k; })[0].label + " not answered yet)";

@@ -1,7 +1,8 @@
 // Live feedback in the page: lock in an answer, move a control, and the feedback and the banners
 // show the new values and name the answer. Input: a JSON file written by tests/predict_browser.rs:
-// { page, steps: [{ part, pick | type, set: [[control, position]], want: [[selector, text|null]] }] }
-// (`null`: the element is hidden or absent). Steps run in order on one page.
+// { page, steps: [{ part, pick | type, set: [[control, position]], reload, want: [[selector, text|null]] }] }
+// (`null`: the element is hidden or absent; `[part, selector, text]` looks in another part, as
+// tests/xpart_browser.rs does; `reload: true` reloads the page first). Steps run in order on one page.
 import fs from 'node:fs';
 import { launch, open } from './common.mjs';
 
@@ -24,13 +25,18 @@ try {
     for (const [id, pos] of s.set || []) {
       await page.locator(`${sec} [data-control="${id}"]`).first().fill(String(pos));
     }
-    for (const [sel, want] of s.want) {
+    if (s.reload) {
+      await page.reload();
+      await page.waitForSelector('html[data-ready]', { timeout: 10000 });
+    }
+    for (const w of s.want) {
+      const [part, sel, want] = w.length === 3 ? w : [s.part, ...w];
       const got = await page.evaluate(([sec, sel]) => {
         const n = document.querySelector(`${sec} ${sel}`);
         return n && !n.hidden && n.offsetParent !== null ? n.textContent : null;
-      }, [sec, sel]);
+      }, [`[data-part="${part}"]`, sel]);
       const ok = want === null ? got === null : got !== null && norm(got) === norm(want);
-      if (ok) passed++; else { failed++; console.log(`FAIL ${s.part} ${sel}: page ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`); }
+      if (ok) passed++; else { failed++; console.log(`FAIL ${part} ${sel}: page ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`); }
     }
   }
   if (log.errors.length) { failed++; console.log('FAIL page errors: ' + log.errors.join('; ')); }
