@@ -438,9 +438,10 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     if !fns.pread.is_empty() {
         data["pread"] = json!(fns.pread);
     }
-    if !reads_preds {
-        if let Some(parts) = data["parts"].as_array_mut() {
-            for p in parts.iter_mut().filter_map(|p| p.as_object_mut()) {
+    // Only parts that read `prediction` say so (the runtime reads it absent as false).
+    if let Some(parts) = data["parts"].as_array_mut() {
+        for p in parts.iter_mut().filter_map(|p| p.as_object_mut()) {
+            if !reads_preds || p.get("preds") != Some(&J::Bool(true)) {
                 p.remove("preds");
             }
         }

@@ -214,8 +214,11 @@ pub(super) fn part(
         "prediction": pred_data,
         // How `answer` reads before locking in (the runtime binds it): text, a number, or unbound.
         "answer": cx.part.answer.as_ref().map(|a| if a.is_float() { "number" } else { "text" }),
-        // The part binds `prediction` (earlier parts' locked predictions, see `eval::xpart`).
-        "preds": cx.part.predictions.is_some(),
+        // The part reads `prediction` (earlier parts' locked predictions, see `eval::xpart`):
+        // the runtime binds it, and recomputes the part when another part locks in.
+        "preds": cx.part.predictions.is_some() && cx.part.exprs.values().any(|e| {
+            crate::formula::references(&e.ast).iter().any(|r| r == crate::eval::xpart::NAME)
+        }),
         "reflection": refl_data,
         "constants": constants,
         "controls": controls,
