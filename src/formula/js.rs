@@ -128,7 +128,7 @@ pub fn js_number(x: f64) -> String {
 const HELPERS: &[&str] = &[
     "_tick", "_bool", "_add", "_sub", "_mul", "_div", "_rem", "_pow", "_eq", "_ne", "_lt", "_le",
     "_gt", "_ge", "_band", "_bor", "_bxor", "_neg", "_pos", "_not", "_cat", "_map", "_json",
-    "_iter", "_prop", "_idx", "_fn", "_bad", "_adda", "_sz", "_rd",
+    "_iter", "_prop", "_idx", "_fn", "_bad", "_adda", "_sz", "_rd", "_in",
 ];
 
 /// The page script defining `window.LF_MAKE(H, B, L)`, which returns the translated bodies as
@@ -179,7 +179,9 @@ pub fn module(
         .copied()
         .filter(|h| {
             let call = format!("{h}(");
-            code().any(|b| b.contains(&call)) || table.contains(&call)
+            code().any(|b| b.contains(&call))
+                || table.contains(&call)
+                || (*h == "_in" && !called.is_empty())
         })
         .collect();
     // The directive covers the whole script (a function with a destructuring parameter cannot
@@ -192,16 +194,21 @@ pub fn module(
     if !called.is_empty() {
         s.push_str("var F=Object.create(null);\n");
         for (path, params, body) in called {
+            // `_l` is the body's line running now (set by a body of several lines, see
+            // `translate_fn`); an error leaves the body named as Rust names it (`_in`).
             let _ = write!(
                 s,
-                "F[{}]=function(){{var A=arguments,S=Object.create(null);",
+                "F[{}]=function(){{var A=arguments,S=Object.create(null),_l=1;",
                 js_string(path)
             );
             for (i, p) in params.iter().enumerate() {
                 let _ = write!(s, "S[{}]=A[{i}];", js_string(p));
             }
-            s.push_str(body);
-            s.push_str("};\n");
+            let _ = writeln!(
+                s,
+                "try{{{body}}}catch(e){{throw _in(e,{},_l)}}}};",
+                js_string(path)
+            );
         }
     }
     s.push_str("return [\n");
@@ -217,10 +224,22 @@ pub fn module(
 /// Translates a checked formula to the body of `function (S) { ... }`. Library functions are
 /// looked up in `L` by path, everything else in `B`.
 pub fn translate(ast: &AST) -> String {
+    translate_with(ast, false)
+}
+
+/// [`translate`] for a lab function's body: when `lines` (a body of several lines), each
+/// statement first records its line in the body in `_l`, which an error reports as Rust does
+/// (`in `f` (line 2 of its body): ...`).
+pub fn translate_fn(ast: &AST, lines: bool) -> String {
+    translate_with(ast, lines)
+}
+
+fn translate_with(ast: &AST, lines: bool) -> String {
     let mut t = Tr {
         out: String::new(),
         scopes: vec![HashMap::new()],
         next: 0,
+        lines,
     };
     let stmts: Vec<&Stmt> = ast.statements().iter().collect();
     t.body(&stmts, true);
@@ -232,6 +251,8 @@ struct Tr {
     /// Rhai name -> JavaScript name of the local variables in scope, innermost last.
     scopes: Vec<HashMap<String, String>>,
     next: usize,
+    /// Whether statements record their line in `_l` ([`translate_fn`]).
+    lines: bool,
 }
 
 impl Tr {
@@ -290,6 +311,11 @@ impl Tr {
     }
 
     fn stmt(&mut self, s: &Stmt, tail: bool) {
+        if self.lines && super::budget::tick_weight(s).is_none() {
+            if let Some(l) = s.position().line() {
+                let _ = write!(self.out, "_l={l};");
+            }
+        }
         match s {
             Stmt::Noop(_) => {
                 if tail {
@@ -581,12 +607,29 @@ mod tests {
         ];
         let m = module(&["return F[\"used\"](1);".to_string()], &fns, &[]);
         assert!(m.contains(
-            "F[\"used\"]=function(){var A=arguments,S=Object.create(null);S[\"v\"]=A[0];"
+            "F[\"used\"]=function(){var A=arguments,S=Object.create(null),_l=1;S[\"v\"]=A[0];\
+             try{return F[\"inner\"](S.v);}catch(e){throw _in(e,\"used\",_l)}};"
         ));
         assert!(m.contains("F[\"inner\"]=function()"));
         assert!(!m.contains("unused") && !m.contains("_sub"), "{m}");
-        assert!(m.contains("function({_neg},B,L)"), "{m}");
+        // `_in` names an error leaving a function's body.
+        assert!(m.contains("function({_neg,_in},B,L)"), "{m}");
         assert!(!module(&["return 1;".to_string()], &fns, &[]).contains("var F"));
+    }
+
+    /// A body of several lines records the line each statement starts on; one line does not.
+    #[test]
+    fn a_function_body_of_several_lines_tracks_its_line() {
+        let e = crate::formula::FormulaEngine::new();
+        let known: std::collections::BTreeSet<String> = ["xs".to_string()].into();
+        let ast = e.compile("let n = len(xs);\n\nn * 2", &known).unwrap();
+        let js = translate_fn(&ast, true);
+        assert!(
+            js.contains("_l=1;let ") && js.contains("_l=3;return"),
+            "{js}"
+        );
+        assert!(!translate_fn(&ast, false).contains("_l="));
+        assert_eq!(translate_fn(&ast, false), translate(&ast));
     }
 
     #[test]
