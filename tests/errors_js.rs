@@ -276,3 +276,54 @@ fn the_page_data_carries_only_the_error_words_its_lab_can_raise() {
     );
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// The terminal (`labforge run`) shows the same words where its explore view would be, and the
+/// run goes on (it used to stop the session on the first error).
+#[test]
+fn errors_at_live_values_read_the_same_in_the_terminal() {
+    let dir = std::env::temp_dir().join(format!("labforge-errors-run-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("labs")).unwrap();
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    std::fs::write(dir.join("course.yaml"), COURSE).unwrap();
+    std::fs::write(dir.join("lib/m.yaml"), MODULE).unwrap();
+    let lab_path = dir.join("labs/errors.yaml");
+    std::fs::write(&lab_path, LAB).unwrap();
+    let lab = labforge::eval::load_lab(&lab_path).unwrap_or_else(|e| panic!("{:?}", e.1));
+    // Each control set to a failing value, then back to its default.
+    let answers = dir.join("answers.yaml");
+    std::fs::write(
+        &answers,
+        "controls: {a: {k1: 4}, b: {k2: 3}, c: {lo: 0}, e: {k5: 5}, g: {k7: 1}}\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_labforge"))
+        .arg("run")
+        .arg(&lab_path)
+        .arg("--ledger")
+        .arg(dir.join("ledger.json"))
+        .arg("--answers")
+        .arg(&answers)
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "400")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "{text}\n{err}");
+    for (p, c, v) in [
+        ("a", "k1", 4.0),
+        ("b", "k2", 3.0),
+        ("c", "lo", 0.0),
+        ("e", "k5", 5.0),
+        ("g", "k7", 1.0),
+    ] {
+        let want = format!("⚠ {}", rust_message(&lab, p, c, v));
+        assert!(
+            text.lines().any(|l| l.trim() == want),
+            "part {p}: {want:?} not in:\n{text}"
+        );
+    }
+}
