@@ -132,6 +132,26 @@ parts:
     feedback:
       - when: k7 < 5 || at([1], k7) > 0
         info: "Case {{ v7 }}."
+  - id: h
+    title: A chart and a banner failing at once
+    controls:
+      - slider: { id: k8, label: Case, min: 0, max: 3, step: 1, default: 0 }
+    formulas:
+      v8: k8 * 3
+    outputs:
+      v8: { label: Triple }
+    instruments:
+      - panel: { title: "Third item", lines: ["Item {{ at([1, 2, 3], k8 * 2) }}"] }
+      - metrics: [ { output: v8 } ]
+      - chart:
+          id: first
+          kind: line
+          sweep: { var: x, from: 1, to: 3, points: 3 }
+          series:
+            - { name: Item, x: x, y: "if k8 >= 2 { at([1], k8) } else { x }" }
+    feedback:
+      - when: k8 < 2 || at([1, 2], k8) > 0
+        info: "Case {{ v8 }}."
 "#;
 
 /// (part, control, failing value, default, output shown by the part).
@@ -148,6 +168,8 @@ const CASES: &[(&str, &str, f64, f64, &str)] = &[
     ("g", "k7", 1.0, 0.0, "v7"),
     ("g", "k7", 4.0, 0.0, "v7"),
     ("g", "k7", 5.0, 0.0, "v7"),
+    // The chart, the panel and the banner all fail: each side reports the chart's error first.
+    ("h", "k8", 2.0, 0.0, "v8"),
 ];
 
 /// Rust's message for the part at `control = value`: what the terminal and `labforge eval`
@@ -204,6 +226,7 @@ fn errors_at_live_values_read_the_same_in_the_page() {
         "`when` must be true or false, not `1`",
         "expression failed: index 4 is outside the list (length 1)",
         "expression failed: index 5 is outside the list (length 1)",
+        "expression failed: index 2 is outside the list (length 1)",
     ];
     for (w, e) in want.iter().zip(expected) {
         assert!(w.starts_with(e), "Rust's message {w:?}, not {e:?}");

@@ -834,6 +834,12 @@
           if (lw) lw.textContent = level ? (LEVEL_WORD[level] || level) : "";
         });
       });
+      /* Charts before prose and banners, in Rust's order (view::explore), so that the first
+         error at these values is the one Rust reports. */
+      p.charts.forEach(function (c, i) {
+        var fig = q(el, '[data-chart="' + i + '"]');
+        if (fig && window.LFCharts) window.LFCharts.draw(fig, chartData(c, S), "p-" + p.id + "-" + c.id);
+      });
       qa(el, "[data-tpl]").forEach(function (n) {
         n.innerHTML = tpl(p.tpls[+n.getAttribute("data-tpl")], S);
       });
@@ -851,10 +857,6 @@
         var html = fb.join("");
         if (area.getAttribute("data-html") !== html) { area.innerHTML = html; area.setAttribute("data-html", html); }
       }
-      p.charts.forEach(function (c, i) {
-        var fig = q(el, '[data-chart="' + i + '"]');
-        if (fig && window.LFCharts) window.LFCharts.draw(fig, chartData(c, S), "p-" + p.id + "-" + c.id);
-      });
       if (err) { err.hidden = true; err.textContent = ""; }
     } catch (e) {
       /* As Rust words it: an expression outside the part's formulas fails as an "expression". */
