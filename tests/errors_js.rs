@@ -9,7 +9,7 @@ use common::{browser_ready, node, root};
 use indexmap::IndexMap;
 use rhai::Dynamic;
 use serde_json::{json, Value as J};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const COURSE: &str = "title: Errors\nlabs:\n  - labs/errors.yaml\n";
 
@@ -196,9 +196,9 @@ fn rust_message(lab: &labforge::eval::CompiledLab, part: &str, control: &str, v:
     }
 }
 
-#[test]
-fn errors_at_live_values_read_the_same_in_the_page() {
-    let dir = std::env::temp_dir().join(format!("labforge-errors-js-{}", std::process::id()));
+/// The course (its module and the lab) written to a fresh folder: (folder, lab file, lab).
+fn course(name: &str) -> (PathBuf, PathBuf, labforge::eval::CompiledLab) {
+    let dir = std::env::temp_dir().join(format!("labforge-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("labs")).unwrap();
     std::fs::create_dir_all(dir.join("lib")).unwrap();
@@ -208,6 +208,12 @@ fn errors_at_live_values_read_the_same_in_the_page() {
     std::fs::write(&lab_path, LAB).unwrap();
     let lab = labforge::eval::load_lab(&lab_path)
         .unwrap_or_else(|e| panic!("the lab compiles: {:?}", e.1));
+    (dir, lab_path, lab)
+}
+
+#[test]
+fn errors_at_live_values_read_the_same_in_the_page() {
+    let (dir, lab_path, lab) = course("errors-js");
     let want: Vec<String> = CASES
         .iter()
         .map(|(p, c, v, _, _)| rust_message(&lab, p, c, *v))
@@ -304,15 +310,7 @@ fn the_page_data_carries_only_the_error_words_its_lab_can_raise() {
 /// run goes on (it used to stop the session on the first error).
 #[test]
 fn errors_at_live_values_read_the_same_in_the_terminal() {
-    let dir = std::env::temp_dir().join(format!("labforge-errors-run-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("labs")).unwrap();
-    std::fs::create_dir_all(dir.join("lib")).unwrap();
-    std::fs::write(dir.join("course.yaml"), COURSE).unwrap();
-    std::fs::write(dir.join("lib/m.yaml"), MODULE).unwrap();
-    let lab_path = dir.join("labs/errors.yaml");
-    std::fs::write(&lab_path, LAB).unwrap();
-    let lab = labforge::eval::load_lab(&lab_path).unwrap_or_else(|e| panic!("{:?}", e.1));
+    let (dir, lab_path, lab) = course("errors-run");
     // Each control set to a failing value, then back to its default.
     let answers = dir.join("answers.yaml");
     std::fs::write(
