@@ -33,10 +33,29 @@ pub fn fill(key: &str, args: &[&dyn std::fmt::Display]) -> String {
         .find(|(k, _)| *k == key)
         .map(|(_, t)| *t)
         .unwrap_or_else(|| panic!("no message template `{key}`"));
-    let mut out = t.to_string();
-    for (i, a) in args.iter().enumerate() {
-        out = out.replace(&format!("{{{i}}}"), &a.to_string());
+    // One pass, as the page's `msg` does: an argument's own text is never filled in.
+    let mut out = String::with_capacity(t.len());
+    let mut rest = t;
+    while let Some(at) = rest.find('{') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        match (
+            after.chars().next().and_then(|c| c.to_digit(10)),
+            after.get(1..2),
+        ) {
+            (Some(i), Some("}")) => {
+                if let Some(a) = args.get(i as usize) {
+                    out.push_str(&a.to_string());
+                }
+                rest = &after[2..];
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
+    out.push_str(rest);
     out
 }
 
@@ -64,6 +83,15 @@ mod tests {
         assert_eq!(
             fill(IN_FUNCTION, &[&"comm::f", &2, &"boom"]),
             "in `comm::f` (line 2 of its body): boom"
+        );
+        // An argument holding `{1}` is left as it is.
+        assert_eq!(
+            fill(FORMULA, &[&"f", &"bad {0} {1}"]),
+            "formula `f` failed: bad {0} {1}"
+        );
+        assert_eq!(
+            fill(WHEN, &[&"{1}"]),
+            "`when` must be true or false, not `{1}`"
         );
         assert_eq!(
             fill(LOG_SWEEP, &[&"0", &"10"]),
