@@ -348,3 +348,42 @@ fn errors_at_live_values_read_the_same_in_the_terminal() {
         );
     }
 }
+
+/// The same on a terminal, driven by keys: the slider set to a failing value shows the error,
+/// and the explore menu comes back so that the student can move it again.
+#[test]
+fn a_student_on_a_terminal_sees_the_error_and_goes_on() {
+    use expectrl::{Expect, Session};
+    let (dir, lab_path, lab) = course("errors-pty");
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_labforge"));
+    c.arg("run")
+        .arg(&lab_path)
+        .arg("--ledger")
+        .arg(dir.join("ledger.json"))
+        .env("COLUMNS", "400")
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1");
+    let mut s = Session::spawn(c).expect("spawn on a pty");
+    s.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    let expect = |s: &mut expectrl::session::OsSession, what: &str| match s.expect(what) {
+        Ok(c) => String::from_utf8_lossy(c.before()).into_owned(),
+        Err(e) => panic!("waiting for {what:?}: {e}"),
+    };
+    expect(&mut s, "What next?");
+    expect(&mut s, "Enter choose");
+    s.send("1").unwrap();
+    expect(&mut s, "Enter keeps it:");
+    s.send("4\r").unwrap();
+    let want = format!("⚠ {}", rust_message(&lab, "a", "k1", 4.0));
+    expect(&mut s, &want);
+    // The run goes on: the menu again, and the control back at a good value recomputes.
+    expect(&mut s, "What next?");
+    expect(&mut s, "Enter choose");
+    s.send("1").unwrap();
+    expect(&mut s, "Enter keeps it:");
+    s.send("2\r").unwrap();
+    let shown = expect(&mut s, "What next?");
+    assert!(shown.contains("Picked") && !shown.contains("⚠"), "{shown}");
+    let _ = s.send("\x03");
+    let _ = std::fs::remove_dir_all(&dir);
+}
