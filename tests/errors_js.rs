@@ -265,6 +265,17 @@ fn errors_at_live_values_read_the_same_in_the_page() {
                 "part {p} at {c} = {v}:\n    rust {w:?}\n    page {shown:?}"
             ));
         }
+        let all = |k: &str, o: &str| {
+            got[i][k]
+                .as_array()
+                .is_some_and(|v| !v.is_empty() && v.iter().all(|x| x == o))
+        };
+        if !all("dimmed", "0.4") || !all("clear", "1") {
+            problems.push(format!(
+                "part {p}: instruments not dimmed while the error shows ({}), or still after ({})",
+                got[i]["dimmed"], got[i]["clear"]
+            ));
+        }
         if !got[i]["after"].is_null() {
             problems.push(format!(
                 "part {p}: the error stays at the default: {}",

@@ -12,12 +12,13 @@ try {
   const { page, log } = await open(b.ctx, spec.page);
   for (const c of spec.cases) {
     const r = await setControl(page, c.part, c.control, c.value, c.output);
-    const chart = await page.evaluate((part) => {
-      const n = document.querySelector(`[data-part="${part}"] [data-chart-error]`);
-      return n && !n.hidden ? n.textContent : null;
-    }, c.part);
+    // The instruments below the error box are dimmed while it shows (they hold the last values
+    // that computed), and not once the error is gone.
+    const dim = (part) => page.evaluate((part) => [...document.querySelectorAll(`[data-part="${part}"] .explore > :is(.metrics, .chart, .panel)`)]
+      .map((n) => getComputedStyle(n).opacity), part);
+    const dimmed = await dim(c.part);
     const back = await setControl(page, c.part, c.control, c.back, c.output);
-    out.push({ error: r.error, chart, after: back.error });
+    out.push({ error: r.error, dimmed, after: back.error, clear: await dim(c.part) });
   }
   out.push({ pageErrors: log.errors, requests: log.requests });
 } finally {
