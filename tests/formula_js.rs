@@ -103,6 +103,8 @@ const FUNCTION_CASES: &[&str] = &[
     "range(5, 1)",
     "linspace(0, 1, 0)",
     "logspace(0, 1, 5)",
+    "list[n]",
+    "x.foo",
 ];
 
 /// Formulas both sides must compute identically.

@@ -249,7 +249,7 @@
   }
   function _idx(o, k) {
     if (isMap(o) && typeof k === "string") return has(o, k) ? o[k] : undefined;
-    if (Array.isArray(o)) return fail("numbers are real, so a list cannot be indexed: use at(list, i)");
+    if (Array.isArray(o)) return fail("a list was indexed with a number, but numbers in formulas are real");
     return fail("cannot index " + typeName(o) + " with " + typeName(k));
   }
   var T = { n: "f64", s: "string", a: "array", m: "map" };
