@@ -57,8 +57,9 @@ enum Command {
         #[arg(long, value_parser = ["letter", "a4"])]
         paper: Option<String>,
     },
-    /// Grade a class: read handed-in progress records (page downloads and terminal ledgers, any
-    /// mix) against the lab files; write a CSV per lab and a class report page.
+    /// Grade a class: read handed-in progress records (page downloads, terminal ledgers and
+    /// course records, any mix) against the lab files; write a CSV per lab and a class report
+    /// page.
     Grade {
         /// A lab file, or a folder of them (a course).
         labs: PathBuf,
