@@ -409,7 +409,11 @@ fn saving_the_file_pushes_the_new_version_at_once() {
     let v2 = next_data();
     let took = saved.elapsed();
     assert_ne!(v2, v1);
-    assert_eq!(v2, labforge::author::preview::version(&f, None), "a half-saved file was pushed");
+    assert_eq!(
+        v2,
+        labforge::author::preview::version(&f, None),
+        "a half-saved file was pushed"
+    );
     assert_eq!(get(&s, "/__version").1, v2);
     assert!(took < Duration::from_millis(500), "{took:?}");
     assert!(get(&s, "/").1.contains("Events Two"));
