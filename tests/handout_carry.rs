@@ -117,61 +117,38 @@ fn handouts_print_the_carried_decision_or_a_space_for_it() {
     }
 }
 
+/// `labforge render LAB --to TO -o OUT --record RECORD` fails: its error output.
+fn refused(lab: &str, to: &str, out: &Path, record: &Path) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_labforge"))
+        .current_dir(root())
+        .args(["render", lab, "--to", to, "-o"])
+        .arg(out)
+        .arg("--record")
+        .arg(record)
+        .output()
+        .unwrap();
+    assert!(!o.status.success(), "{to} with {}", record.display());
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 #[test]
 fn a_wrong_record_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
+    let out = |n: &str| dir.path().join(n);
     let other = record(dir.path(), "another-course-0000");
-    let o = render(
-        "markdown",
-        &dir.path().join("a"),
-        &["--record", other.to_str().unwrap()],
-    );
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        !o.status.success() && err.contains("another-course-0000"),
-        "{err}"
-    );
-
-    let page = render(
-        "html",
-        &dir.path().join("b"),
-        &["--record", other.to_str().unwrap()],
-    );
-    let err = String::from_utf8_lossy(&page.stderr);
-    assert!(
-        !page.status.success() && err.contains("--to markdown"),
-        "{err}"
-    );
-
-    let junk = dir.path().join("junk.json");
+    let err = refused(LAB, "markdown", &out("a"), &other);
+    assert!(err.contains("another-course-0000"), "{err}");
+    let err = refused(LAB, "html", &out("b"), &other);
+    assert!(err.contains("--to markdown"), "{err}");
+    let junk = out("junk.json");
     std::fs::write(&junk, "{\"format\": \"labforge-ledger/2\"}").unwrap();
-    let o = render(
+    let err = refused(LAB, "markdown", &out("c"), &junk);
+    assert!(err.contains("not a labforge course record"), "{err}");
+    let err = refused(
+        "tests/inputs/ok_minimal.yaml",
         "markdown",
-        &dir.path().join("c"),
-        &["--record", junk.to_str().unwrap()],
+        &out("d"),
+        &other,
     );
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        !o.status.success() && err.contains("not a labforge course record"),
-        "{err}"
-    );
-
-    let lone = Command::new(env!("CARGO_BIN_EXE_labforge"))
-        .current_dir(root())
-        .args([
-            "render",
-            "tests/inputs/ok_minimal.yaml",
-            "--to",
-            "markdown",
-            "-o",
-        ])
-        .arg(dir.path().join("d"))
-        .args(["--record", other.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&lone.stderr);
-    assert!(
-        !lone.status.success() && err.contains("in no course"),
-        "{err}"
-    );
+    assert!(err.contains("in no course"), "{err}");
 }
