@@ -497,18 +497,41 @@
     return o + "</details>";
   }
   /* The page: draw at the figure's width (text keeps its size), redraw on resize, and read out
-     the nearest point under the pointer or the arrow keys. */
+     the nearest point under the pointer or the arrow keys. A figure that is not shown (another
+     tab, a locked or gated part) is drawn when it appears, which its ResizeObserver reports,
+     or before printing: until then it keeps its data source, which may be a function (the
+     runtime's formulas run then). The width is read once and then taken from the observer, so
+     a redraw never forces a layout; an unchanged drawing is not written again. */
+  var HIDDEN = ".tabbed .part:not(.current),.tabbed .synthesis:not(.current),[hidden]", figs = [];
   var observer = typeof ResizeObserver === "function" ? new ResizeObserver(function (es) {
-    es.forEach(function (en) { var f = en.target; if (f._lf && Math.round(f.clientWidth) !== f._lf.w) paint(f); });
+    es.forEach(function (en) {
+      var f = en.target, d = f._lf, w = Math.round(f.clientWidth);
+      if (d && w && (d.dirty || w !== d.w)) { d.w = w; paint(f); }
+    });
   }) : null;
+  /* Draws every figure not yet drawn: the shown ones (`all` false), or all, for print. */
+  function flush(all) {
+    figs.forEach(function (f) { if (f._lf.dirty && (all || !f.closest(HIDDEN))) paint(f); });
+  }
+  if (typeof window.addEventListener === "function") window.addEventListener("beforeprint", function () { flush(true); });
+  if (window.matchMedia) {
+    var pm = matchMedia("print"), onPrint = function () { if (pm.matches) flush(true); };
+    if (pm.addEventListener) pm.addEventListener("change", onPrint); else if (pm.addListener) pm.addListener(onPrint);
+  }
   /* The Data table is written while its <details> is open (a closed one shows only its
      summary, to readers and screen readers alike), so a recompute does not build it unread. */
   function paint(fig) {
     var d = fig._lf, open = fig.querySelector("details[open]");
-    d.w = Math.round(fig.clientWidth) || WIDTH;
+    d.dirty = false;
+    if (typeof d.src === "function") d.ch = d.src();
+    d.src = null;
+    if (!d.ch) return;
+    d.w = d.w || Math.round(fig.clientWidth) || WIDTH;
     /* Through the public object, so a test can watch what is drawn. */
-    var L = window.LFCharts;
-    fig.innerHTML = L.svg(d.ch, d.uid, d.w) + '<p class="chart-readout" aria-live="polite"></p>' + (open ? L.table(d.ch, d.uid) : '<details class="chart-data"><summary>Data</summary></details>');
+    var L = window.LFCharts, svg = L.svg(d.ch, d.uid, d.w);
+    if (svg === d.svg && !open) return;
+    d.svg = svg;
+    fig.innerHTML = svg + '<p class="chart-readout" aria-live="polite"></p>' + (open ? L.table(d.ch, d.uid) : '<details class="chart-data"><summary>Data</summary></details>');
     if (open) fig.querySelector("details").open = true;
     d.i = -1;
   }
@@ -526,15 +549,18 @@
     out.textContent = n.querySelector("title").textContent;
   }
   function centre(n) { var b = n.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; }
-  function draw(fig, ch, uid) {
-    var first = !fig._lf;
-    fig._lf = { ch: ch, uid: uid, w: 0, i: -1 };
-    paint(fig);
+  /* `src`: the chart model, or a function returning it (null: leave the drawing as it is). */
+  function draw(fig, src, uid) {
+    var first = !fig._lf, d = fig._lf || (fig._lf = { w: 0, svg: null });
+    d.uid = uid; d.i = -1; d.dirty = true;
+    if (typeof src === "function") { d.src = src; d.ch = null; } else { d.src = null; d.ch = src; }
+    if (!observer || !fig.closest(HIDDEN)) paint(fig);
     if (!first) return;
+    figs.push(fig);
     fig.tabIndex = 0;
     fig.addEventListener("toggle", function (ev) {
       var t = ev.target;
-      if (t.open && !t.querySelector("table")) { t.outerHTML = window.LFCharts.table(fig._lf.ch, fig._lf.uid); fig.querySelector("details").open = true; }
+      if (t.open && !t.querySelector("table") && fig._lf.ch) { t.outerHTML = window.LFCharts.table(fig._lf.ch, fig._lf.uid); fig.querySelector("details").open = true; }
     }, true);
     if (observer) observer.observe(fig);
     fig.addEventListener("pointermove", function (ev) {
@@ -557,5 +583,5 @@
       show(fig, ts[d.i]);
     });
   }
-  window.LFCharts = { svg: svg, table: table, draw: draw, Scale: Scale, tickLabel: tickLabel };
+  window.LFCharts = { svg: svg, table: table, draw: draw, flush: flush, Scale: Scale, tickLabel: tickLabel };
 })();

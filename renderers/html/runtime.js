@@ -775,6 +775,8 @@
     updateHud();
     var done = document.querySelector("[data-complete]");
     if (done) done.hidden = !complete();
+    /* Charts a gate kept hidden are drawn as it opens. */
+    if (window.LFCharts && window.LFCharts.flush) window.LFCharts.flush(false);
   }
 
   /* ------------------------------------------------------------ recompute */
@@ -831,17 +833,37 @@
         var html = fb.join("");
         if (area.getAttribute("data-html") !== html) { area.innerHTML = html; area.setAttribute("data-html", html); }
       }
+      if (err) { err.hidden = true; err.textContent = ""; }
+      var later = chartsLater(p, S, err);
       p.charts.forEach(function (c, i) {
         var fig = q(el, '[data-chart="' + i + '"]');
-        if (fig && window.LFCharts) window.LFCharts.draw(fig, chartData(c, S), "p-" + p.id + "-" + c.id);
+        if (fig && window.LFCharts) window.LFCharts.draw(fig, function () { return later(i); }, "p-" + p.id + "-" + c.id);
       });
-      if (err) { err.hidden = true; err.textContent = ""; }
     } catch (e) {
       if (err) { err.hidden = false; err.textContent = "⚠ " + e.message; }
     }
     var saved = {};
     p.controls.forEach(function (c) { saved[c.id] = inputs[c.id]; });
     state.parts[p.id].controls = saved;
+  }
+
+  /* A part's charts at scope S, computed when charts.js first draws one of them (a chart in a
+     hidden tab waits until it is shown or printed): all in order, within the budget left by the
+     update that made S, as if computed then; an error shows in the part's error line. */
+  function chartsLater(p, S, err) {
+    var base = _total, out = null;
+    return function (i) {
+      if (!out) {
+        out = [];
+        var was = _total;
+        _total = base;
+        try { p.charts.forEach(function (c) { out.push(chartData(c, S)); }); } catch (e) {
+          if (err) { err.hidden = false; err.textContent = "⚠ " + e.message; }
+        }
+        _total = was;
+      }
+      return out[i] || null;
+    };
   }
 
   /* ------------------------------------------------------------ HUD, ledger, report */
