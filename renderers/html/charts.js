@@ -20,8 +20,8 @@
      and never an exponent. */
   function fixed(x, d) {
     if (Math.abs(x) >= 1e21) return BigInt(x) + (d ? "." + "0".repeat(d) : "");
-    var s = x.toFixed(d), e = x.toFixed(d + 1), t;
-    if (e[e.length - 1] === "5" && x * Math.pow(2, d + 1) % 1 === 0) {
+    var s = x.toFixed(d), e, t;
+    if (x * Math.pow(2, d + 1) % 1 === 0 && (e = x.toFixed(d + 1))[e.length - 1] === "5") {
       t = e.slice(0, -1).replace(/\.$/, "");
       if (t[t.length - 1] % 2 === 0) s = t;
     }
@@ -196,7 +196,11 @@
     }
   }
 
-  function svg(ch, uid, width) {
+  /* `lean`: without the invisible points (a long line's) that only carry a hover tooltip: the
+     page draws them once the pointer or the focus is on the chart. */
+  var lean = false;
+  function svg(ch, uid, width, noHover) {
+    lean = !!noHover;
     width = Math.round(Math.min(Math.max(has(width) ? width : WIDTH, 240), 2000));
     var legend = ch.kind === "radar" && ch.legend === "right" ? "bottom" : ch.legend;
     var items = legend === "none" ? [] : legendItems(ch);
@@ -370,6 +374,7 @@
     }/*shape]*/
     var r = kind === "scatter" ? 4 : 2.5;
     var hidden = (kind === "line" && pts.length > 30) || has(s.marker);
+    if (hidden && lean) return;
     o.push('<g class="fi-' + k + '" fill="' + col + '"' + (hidden ? ' fill-opacity="0"' : "") + ">");
     pts.forEach(function (p) {
       if (isFinite(p[0]) && isFinite(p[1])) o.push(T('<circle cx="@" cy="@" r="@"><title>@</title></circle>', p[0], p[1], r, esc(tip(p))));
@@ -528,7 +533,7 @@
     if (!d.ch) return;
     d.w = d.w || Math.round(fig.clientWidth) || WIDTH;
     /* Through the public object, so a test can watch what is drawn. */
-    var L = window.LFCharts, svg = L.svg(d.ch, d.uid, d.w);
+    var L = window.LFCharts, svg = L.svg(d.ch, d.uid, d.w, !d.full);
     if (svg === d.svg && !open) return;
     d.svg = svg;
     fig.innerHTML = svg + '<p class="chart-readout" aria-live="polite"></p>' + (open ? L.table(d.ch, d.uid) : '<details class="chart-data"><summary>Data</summary></details>');
@@ -563,6 +568,19 @@
       if (t.open && !t.querySelector("table") && fig._lf.ch) { t.outerHTML = window.LFCharts.table(fig._lf.ch, fig._lf.uid); fig.querySelector("details").open = true; }
     }, true);
     if (observer) observer.observe(fig);
+    /* The hover points, while the pointer or the focus is on the chart. */
+    var full = function (on) {
+      return function () {
+        var d = fig._lf;
+        if (on === !!d.full || (!on && (fig.matches(":hover") || fig.contains(document.activeElement)))) return;
+        d.full = on;
+        if (on && !d.dirty) paint(fig);
+      };
+    };
+    fig.addEventListener("pointerenter", full(true));
+    fig.addEventListener("focusin", full(true));
+    fig.addEventListener("pointerleave", full(false));
+    fig.addEventListener("focusout", full(false));
     fig.addEventListener("pointermove", function (ev) {
       var best = null, bd = Infinity;
       targets(fig).forEach(function (n) {

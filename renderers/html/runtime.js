@@ -817,7 +817,8 @@
         });
       });
       qa(el, "[data-tpl]").forEach(function (n) {
-        n.innerHTML = tpl(p.tpls[+n.getAttribute("data-tpl")], S);
+        var h = tpl(p.tpls[+n.getAttribute("data-tpl")], S);
+        if (n._lf !== h) { n.innerHTML = h; n._lf = h; }
       });
       var fb = [];
       p.feedback.forEach(function (r) {
