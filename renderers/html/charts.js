@@ -570,25 +570,29 @@
     if (observer) observer.observe(fig);
     /* The hover points, while the pointer or the focus is on the chart. */
     var full = function (on) {
-      return function () {
+      return function (ev) {
         var d = fig._lf;
         if (on === !!d.full || (!on && (fig.matches(":hover") || fig.contains(document.activeElement)))) return;
         d.full = on;
-        if (on && !d.dirty) paint(fig);
+        if (!on || d.dirty) return;
+        paint(fig);
+        /* The event under way lost its target with the old drawing: read out here. */
+        if (ev.type === "pointerenter") hover(ev);
       };
     };
     fig.addEventListener("pointerenter", full(true));
     fig.addEventListener("focusin", full(true));
     fig.addEventListener("pointerleave", full(false));
     fig.addEventListener("focusout", full(false));
-    fig.addEventListener("pointermove", function (ev) {
+    var hover = function (ev) {
       var best = null, bd = Infinity;
       targets(fig).forEach(function (n) {
         var p = centre(n), d = Math.abs(p[0] - ev.clientX) + Math.abs(p[1] - ev.clientY) / 4;
         if (d < bd) { bd = d; best = n; }
       });
       show(fig, bd < 80 ? best : null);
-    });
+    };
+    fig.addEventListener("pointermove", hover);
     fig.addEventListener("pointerleave", function () { show(fig, null); });
     fig.addEventListener("keydown", function (ev) {
       var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
