@@ -242,17 +242,20 @@
   var T = { n: "f64", s: "string", a: "array", m: "map" };
   /* A built-in (B), or a library function (L) whose arguments must have the types of `sig`
      (numbers when absent) and whose result counts toward the size limits, as in Rhai. */
+  var WRAPPED = Object.create(null);
   function _fn(table, name, sig) {
-    var f = table[name];
+    var f = table[name], k = name + "/" + (sig || "");
     if (typeof f !== "function") fail("no function `" + name + "` in this page");
-    return table === B ? f : function () {
+    if (table === B) return f;
+    /* One wrapper per function and signature, made once (a formula calls _fn at every call). */
+    return WRAPPED[k] || (WRAPPED[k] = function () {
       var a = Array.prototype.slice.call(arguments);
       if (a.some(function (x, i) { return typeName(x) !== T[sig ? sig[i] : "n"]; })) nomatch(name, a);
       var r = f.apply(null, a);
       /* Lists the library builds charge their length (src/formula/charged.rs). */
       if (name === "range" || name === "linspace" || name === "logspace") _tick(r.length);
       return _sz(r);
-    };
+    });
   }
   function m1(name, f) { return function (x) { if (arguments.length !== 1) nomatch(name, arguments); return f(num(x, name)); }; }
   /* Rhai's built-ins not in the library (which has abs, floor, round, sqrt, exp, ln, min, max). */
@@ -460,12 +463,12 @@
       } else {
         var binds = sweep ? sweep.vals : [null];
         binds.forEach(function (b) {
-          var extra = {};
-          if (b !== null) extra[sweep.v] = b;
-          var xv = s.x !== null && s.x !== undefined ? e(s.x, extra) : (b !== null ? b : 0);
-          var y = numv(s.y !== null && s.y !== undefined ? e(s.y, extra) : 0);
+          /* One scope per point: the sweep variable, then x and y for colour and text. */
+          var pe = Object.create(S);
+          if (b !== null) pe[sweep.v] = b;
+          var xv = s.x !== null && s.x !== undefined ? run(s.x, pe) : (b !== null ? b : 0);
+          var y = numv(s.y !== null && s.y !== undefined ? run(s.y, pe) : 0);
           var x = c.kind === "bar" ? display(xv) : numv(xv);
-          var pe = child(S, extra);
           pe.x = xv; pe.y = y;
           var color = s.color_when !== null && s.color_when !== undefined ? normColor(tostr(run(s.color_when, pe))) : null;
           var text = s.text ? tplText(s.text, pe) : null;
@@ -856,12 +859,10 @@
     return function (i) {
       if (!out) {
         out = [];
-        var was = _total;
         _total = base;
         try { p.charts.forEach(function (c) { out.push(chartData(c, S)); }); } catch (e) {
           if (err) { err.hidden = false; err.textContent = "⚠ " + e.message; }
         }
-        _total = was;
       }
       return out[i] || null;
     };
