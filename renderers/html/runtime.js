@@ -244,14 +244,16 @@
      (numbers when absent) and whose result counts toward the size limits, as in Rhai. */
   var WRAPPED = Object.create(null);
   function _fn(table, name, sig) {
-    var f = table[name], k = name + "/" + (sig || "");
+    var f = table[name];
     if (typeof f !== "function") fail("no function `" + name + "` in this page");
     if (table === B) return f;
     /* One wrapper per function and signature, made once (a formula calls _fn at every call). */
-    return WRAPPED[k] || (WRAPPED[k] = function () {
-      var a = Array.prototype.slice.call(arguments);
-      if (a.some(function (x, i) { return typeName(x) !== T[sig ? sig[i] : "n"]; })) nomatch(name, a);
-      var r = f.apply(null, a);
+    var w = WRAPPED[name] || (WRAPPED[name] = Object.create(null)), k = sig || "";
+    return w[k] || (w[k] = function () {
+      for (var i = 0; i < arguments.length; i++) {
+        if (typeName(arguments[i]) !== T[sig ? sig[i] : "n"]) nomatch(name, Array.prototype.slice.call(arguments));
+      }
+      var r = f.apply(null, arguments);
       /* Lists the library builds charge their length (src/formula/charged.rs). */
       if (name === "range" || name === "linspace" || name === "logspace") _tick(r.length);
       return _sz(r);
@@ -591,8 +593,9 @@
 
   function q(root, sel) { return root.querySelector(sel); }
   function qa(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
-  function partEl(p) { return document.querySelector('[data-part="' + p.id + '"]'); }
-  function ctlInputs(p, c) { return qa(partEl(p), '[data-control="' + c.id + '"]'); }
+  /* A part's element and a control's inputs never change: looked up once. */
+  function partEl(p) { return p._el || (p._el = document.querySelector('[data-part="' + p.id + '"]')); }
+  function ctlInputs(p, c) { return c._els || (c._els = qa(partEl(p), '[data-control="' + c.id + '"]')); }
 
   /* Current value of a control from its input. */
   function readControl(p, c) {
