@@ -60,7 +60,9 @@ fn hidden_tab_charts_are_drawn_when_shown_or_printed() {
         });
         let Some((id, min)) = slider else { continue };
         let set: indexmap::IndexMap<String, rhai::Dynamic> =
-            [(id.clone(), rhai::Dynamic::from_float(min))].into_iter().collect();
+            [(id.clone(), rhai::Dynamic::from_float(min))]
+                .into_iter()
+                .collect();
         let ev = lab.evaluate_with(&part.id.value, &set).unwrap();
         let charts: serde_json::Map<String, serde_json::Value> = lab
             .charts(&ev)
@@ -79,7 +81,11 @@ fn hidden_tab_charts_are_drawn_when_shown_or_printed() {
             "part": part.id.value, "control": id, "value": format!("{min}"), "charts": charts,
         }));
     }
-    assert!(cases.len() >= 2, "only {} parts with a chart and a slider", cases.len());
+    assert!(
+        cases.len() >= 2,
+        "only {} parts with a chart and a slider",
+        cases.len()
+    );
     let spec = out.join("lazy.json");
     let page = out.join("fault-tolerance.html");
     let body = serde_json::json!({ "page": page, "cases": cases });
