@@ -61,7 +61,9 @@ try {
   const last = spec.cases[spec.cases.length - 1];
   for (const [how, act] of [
     ['"Show all parts"', async () => { await page.click('.tab-mode'); await frames(page); await page.click('.tab-mode'); }],
-    ['print media', async () => { await page.emulateMedia({ media: 'print' }); await page.emulateMedia({ media: 'screen' }); }],
+    // A media query's change is reported in the next frame's rendering steps, before its
+    // animation frame callbacks: two frames later it has been (and the media is still print).
+    ['print media', async () => { await page.emulateMedia({ media: 'print' }); await frames(page); await page.emulateMedia({ media: 'screen' }); }],
     ['printing to PDF', async () => { await page.pdf(); }],
   ]) {
     await page.locator('nav.tabs a').first().click();
