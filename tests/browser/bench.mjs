@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, unlockAll } from './common.mjs';
+import { launch, slide, unlockAll } from './common.mjs';
 
 const LOADS = 15, EVENTS = 300;
 const PROFILES = [
@@ -65,20 +65,7 @@ try {
       // Every part open, one part at a time shown (the page's default mode).
       await page.evaluate(() => { if (!document.body.classList.contains('tabbed')) document.querySelector('.tab-mode').click(); });
       await unlockAll(page);
-      const times = await page.evaluate((n) => {
-        const out = [];
-        const sliders = [...document.querySelectorAll('[data-part] input[type=range][data-control]')];
-        for (let i = 0; i < n; i++) {
-          const s = sliders[i % sliders.length];
-          const lo = Number(s.min), hi = Number(s.max), st = Number(s.step) || 1;
-          const k = Math.floor(((i * 7919) % 1000) / 1000 * ((hi - lo) / st + 1));
-          s.value = String(lo + k * st);
-          const t0 = performance.now();
-          s.dispatchEvent(new Event('input', { bubbles: true }));
-          out.push(performance.now() - t0);
-        }
-        return out;
-      }, EVENTS);
+      const times = await slide(page, EVENTS);
       await page.close();
       rows.push({ page: file.split('/').pop(), profile: prof.name, bytes: size, kib: (size / 1024).toFixed(1), requests: counter.n,
         ready_median_ms: pct(ready, 0.5).toFixed(1), ready_max_ms: Math.max(...ready).toFixed(1),

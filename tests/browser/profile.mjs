@@ -5,7 +5,7 @@
 // plus the JavaScript functions with the most self time (CDP Profiler samples).
 // Usage: node profile.mjs [--phone] PAGE...
 import path from 'node:path';
-import { launch, unlockAll } from './common.mjs';
+import { launch, slide, unlockAll } from './common.mjs';
 
 const phone = process.argv.includes('--phone');
 const files = process.argv.slice(2).filter((a) => a !== '--phone');
@@ -59,24 +59,13 @@ async function profile(cdp, act, n = 15) {
   const dt = p.timeDeltas;
   p.samples.forEach((id, i) => {
     const nd = byId.get(id), f = nd.callFrame;
-    const key = (f.functionName || '(anonymous)') + (f.url ? '' : '') + (f.lineNumber >= 0 ? ':' + (f.lineNumber + 1) : '');
+    const key = (f.functionName || '(anonymous)') + (f.lineNumber >= 0 ? ':' + (f.lineNumber + 1) : '');
     self[key] = (self[key] || 0) + (dt[i + 1] || 0) / 1000;
   });
   return Object.entries(self).sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => [k, +v.toFixed(1)]);
 }
 
-async function inputs(page) {
-  await page.evaluate((n) => {
-    const sliders = [...document.querySelectorAll('[data-part] input[type=range][data-control]')];
-    for (let i = 0; i < n; i++) {
-      const s = sliders[i % sliders.length];
-      const lo = Number(s.min), hi = Number(s.max), st = Number(s.step) || 1;
-      const k = Math.floor(((i * 7919) % 1000) / 1000 * ((hi - lo) / st + 1));
-      s.value = String(lo + k * st);
-      s.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-  }, EVENTS);
-}
+const inputs = (page) => slide(page, EVENTS);
 
 const b = await launch();
 try {
