@@ -68,6 +68,10 @@ functions:
   - { name: f1, args: [v], body: "f2(v) + 1" }
   - { name: f2, args: [v], body: "f3(v) + 1" }
   - { name: f3, args: [v], body: "v * 2" }
+  - { name: nth, args: [xs, i], body: "let a = 1;\nlet b = at(xs, i);\nb" }
+  - { name: outer, args: [xs], body: "let n = len(xs);\n\npick(xs, n)" }
+  - { name: cond, args: [v], body: "let a = v;\nif a { 1 } else { 2 }" }
+  - { name: deep, args: [xs], body: "let t = 0;\nfor i in range(0, 3) {\n  t += nth(xs, i * 4);\n}\nt" }
 "#;
 
 /// Lab-function calls: nested, with loops, lists, strings, errors inside the body, a caller's
@@ -86,6 +90,21 @@ const FUNCTION_CASES: &[&str] = &[
     "let t = 0; for i in range(0, 20) { t += f1(i); } t",
     "sq(\"a\")",
     "hyp(m.a, m.len)",
+    // An error on a later line of the body, in a function called by a function, in a loop.
+    "nth(list, 7)",
+    "nth(list, 2)",
+    "outer(list)",
+    "cond(x)",
+    "deep(list)",
+    // Errors outside functions, in the same words on both sides.
+    "hw(\"NoSuchDevice\")",
+    "hw(\"H100\").no_such_field",
+    "fmt(x, 1, \"eng\")",
+    "range(5, 1)",
+    "linspace(0, 1, 0)",
+    "logspace(0, 1, 5)",
+    "list[n]",
+    "x.foo",
 ];
 
 /// Formulas both sides must compute identically.
@@ -407,7 +426,7 @@ const DRIVER: &str = r#"
 const fs = require('fs');
 const [lib, runtime, fns, data] = process.argv.slice(2, 6).map((p) => fs.readFileSync(p, 'utf8'));
 const D = JSON.parse(data);
-const R = require(process.argv[6])([lib, fns, runtime], { maxOps: D.maxOps, labOps: D.labOps, maxSize: D.maxSize, hardware: D.hardware });
+const R = require(process.argv[6])([lib, fns, runtime], { maxOps: D.maxOps, labOps: D.labOps, maxSize: D.maxSize, hardware: D.hardware, msg: D.msg });
 function typeName(x) {
   if (x === undefined || x === null) return '()';
   if (typeof x === 'number') return 'f64';
@@ -480,6 +499,7 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
             labforge::formula::limits::MAX_MAP
         ],
         "hardware": labforge::library::hardware_json(),
+        "msg": labforge::formula::messages::table(),
         "scope": serde_json::from_str::<J>(SCOPE).unwrap(),
         "count": bodies.len(),
     });
@@ -520,16 +540,11 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
         if p.get("internal") == Some(&J::Bool(true)) {
             problems.push(format!("`{src}`: the runtime itself failed: {p}"));
         }
-        // Both sides charge the same work (src/formula/budget.rs), to the unit; a budget
-        // overrun reads the same on both sides.
-        let budget = |j: &J| {
-            j.get("error")
-                .and_then(J::as_str)
-                .is_some_and(|e| e.contains("operations"))
-        };
+        // Both sides charge the same work (src/formula/budget.rs), to the unit, and an error
+        // reads the same on both sides, word for word (src/formula/messages.rs).
         let same = r.get("ops") == p.get("ops")
             && match (r.get("error"), p.get("error")) {
-                (Some(a), Some(b)) => !(budget(r) || budget(p)) || a == b,
+                (Some(a), Some(b)) => a == b,
                 (None, None) => r == p,
                 _ => false,
             };

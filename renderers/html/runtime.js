@@ -21,10 +21,23 @@
   var _ops = 0, _total = 0;
   var MAX = D.maxSize;
   function fail(m) { throw new Error(m); }
+  /* An error in the words Rust gives it (src/formula/messages.rs, the data's `msg`), final: the
+     page shows it as it is. */
+  function msg(k) {
+    var a = arguments;
+    return D.msg[k].replace(/\{(\d)\}/g, function (_, i) { return a[+i + 1]; });
+  }
+  function final(m) { var e = new Error(m); e.lf = 1; return e; }
+  function over(m) { var e = new Error(m); e.budget = 1; throw e; }
   function _tick(n) {
     _ops += n; _total += n;
-    if (_ops > MAX_OPS) fail("the formula ran more than " + MAX_OPS + " operations");
-    if (_total > LAB_OPS) fail("the lab's formulas ran more than " + LAB_OPS + " operations in total");
+    if (_ops > MAX_OPS) over("the formula ran more than " + MAX_OPS + " operations");
+    if (_total > LAB_OPS) over("the lab's formulas ran more than " + LAB_OPS + " operations in total");
+  }
+  /* An error leaving a lab function's body at its line `l` (formula::labfn::native): a budget
+     overrun, or an error a nested function already named, passes as it is. */
+  function _in(e, path, l) {
+    return e.budget || e.message.indexOf("in `") === 0 ? e : new Error(msg("in_function", path, l, e.message));
   }
   /* A variable read inside a loop charges the items of the list or record it copies in Rust
      (budget::READ; strings are shared there, not copied). */
@@ -236,7 +249,7 @@
   }
   function _idx(o, k) {
     if (isMap(o) && typeof k === "string") return has(o, k) ? o[k] : undefined;
-    if (Array.isArray(o)) return fail("numbers are real, so a list cannot be indexed: use at(list, i)");
+    if (Array.isArray(o)) return fail("a list was indexed with a number, but numbers in formulas are real");
     return fail("cannot index " + typeName(o) + " with " + typeName(k));
   }
   var T = { n: "f64", s: "string", a: "array", m: "map" };
@@ -295,7 +308,7 @@
   };
   B.at = function (a, i) {
     if (!Array.isArray(a) || !isNum(i)) nomatch("at", [a, i]);
-    if (i % 1 !== 0 || i < 0 || i >= a.length) fail("in `at`: index " + plain(i) + " is outside the list (length " + a.length + ")");
+    if (i % 1 !== 0 || i < 0 || i >= a.length) fail("index " + plain(i) + " is outside the list (length " + a.length + ")");
     return a[i];
   };
   B.to_upper = function (s) { if (typeof s !== "string") nomatch("to_upper", [s]); return s.toUpperCase(); };
@@ -306,7 +319,7 @@
     if (!Array.isArray(a)) nomatch("sum", [a]);
     _tick(a.length);
     var s = 0;
-    for (var i = 0; i < a.length; i++) s += isNum(a[i]) ? a[i] : fail("in `sum`: sum() needs numbers, found " + typeName(a[i]));
+    for (var i = 0; i < a.length; i++) s += isNum(a[i]) ? a[i] : fail("sum() needs numbers, found " + typeName(a[i]));
     return s;
   };
   /* Rhai's property getters on non-map values. */
@@ -322,7 +335,7 @@
   /* Starts one page update's total budget. */
   function startUpdate() { _total = 0; }
   var H = { _tick, _rd, _bool, _add, _sub, _mul, _div, _rem, _pow, _eq, _ne, _lt, _le, _gt, _ge, _band, _bor,
-    _bxor, _neg, _pos, _not, _cat, _map, _json, _iter, _prop, _idx, _fn, _bad, _adda, _sz };
+    _bxor, _neg, _pos, _not, _cat, _map, _json, _iter, _prop, _idx, _fn, _bad, _adda, _sz, _in };
   FN = (typeof window.LF_MAKE === "function") ? window.LF_MAKE(H, B, L) : [];
   window.LF_RUNTIME = { run: run, tostr: tostr, fromJson: fromJson, startUpdate: startUpdate, formatOutput: formatOutput,
     ops: function () { return [_ops, _total]; } };
@@ -399,7 +412,7 @@
     p.controls.forEach(function (c) { S[c.id] = inputs[c.id]; });
     for (var i = 0; i < p.formulas.length; i++) {
       var f = p.formulas[i];
-      try { S[f[0]] = run(f[1], S); } catch (e) { throw new Error("formula `" + f[0] + "` failed: " + e.message); }
+      try { S[f[0]] = run(f[1], S); } catch (e) { throw final(msg("formula", f[0], e.message)); }
     }
 /*[answer*/
     /* The locked-in answer (eval::with_answer): after the formulas, which never see it. */
@@ -446,12 +459,19 @@
     var t = function (x) { return x === null || x === undefined ? null : tplText(x, S); };
     var opt = function (x) { return x === null || x === undefined ? null : numv(e(x)); };
     var sweep = null;
-    if (c.sweep) sweep = { v: c.sweep.var, vals: sweepValues(numv(e(c.sweep.from)), numv(e(c.sweep.to)), c.sweep.points, c.sweep.step, c.sweep.log) };
+    if (c.sweep) {
+      var from = numv(e(c.sweep.from)), to = numv(e(c.sweep.to));
+      /* eval::chart: a log sweep's bounds, positive at the defaults (check), may not be at live values. */
+/*[logsweep*/
+      if (c.sweep.log && !(from > 0 && to > 0 && isFinite(from) && isFinite(to))) throw final(msg("log_sweep", display(from), display(to)));
+/*logsweep]*/
+      sweep = { v: c.sweep.var, vals: sweepValues(from, to, c.sweep.points, c.sweep.step, c.sweep.log) };
+    }
     /* `when:` hides a series, band, marker or line (eval::chart: a condition, true or false). */
     var shown = function (w) {
       if (w === null || w === undefined) return true;
       var v = e(w);
-      if (typeof v !== "boolean") throw new Error("`when` must be true or false, not `" + display(v) + "`");
+      if (typeof v !== "boolean") throw final(msg("when", display(v)));
       return v;
     };
     var series = [], kept = [];
@@ -822,6 +842,14 @@
           if (lw) lw.textContent = level ? (LEVEL_WORD[level] || level) : "";
         });
       });
+      /* Charts before prose and banners, in Rust's order (view::explore), so that the first
+         error at these values is the one Rust reports. */
+      var later = chartsLater(p, S, err);
+      p.charts.forEach(function (c, i) {
+        var fig = q(el, '[data-chart="' + i + '"]');
+        if (fig && window.LFCharts) window.LFCharts.draw(fig, function () { return later(i); }, "p-" + p.id + "-" + c.id);
+      });
+      later.now = false;
       qa(el, "[data-tpl]").forEach(function (n) {
         var h = tpl(p.tpls[+n.getAttribute("data-tpl")], S);
         if (n._lf !== h) { n.innerHTML = h; n._lf = h; }
@@ -841,13 +869,8 @@
         if (area.getAttribute("data-html") !== html) { area.innerHTML = html; area.setAttribute("data-html", html); }
       }
       if (err) { err.hidden = true; err.textContent = ""; }
-      var later = chartsLater(p, S, err);
-      p.charts.forEach(function (c, i) {
-        var fig = q(el, '[data-chart="' + i + '"]');
-        if (fig && window.LFCharts) window.LFCharts.draw(fig, function () { return later(i); }, "p-" + p.id + "-" + c.id);
-      });
     } catch (e) {
-      if (err) { err.hidden = false; err.textContent = "⚠ " + e.message; }
+      showError(err, e);
     }
     var saved = {};
     p.controls.forEach(function (c) { saved[c.id] = inputs[c.id]; });
@@ -858,17 +881,25 @@
      hidden tab waits until it is shown or printed): all in order, within the budget left by the
      update that made S, as if computed then; an error shows in the part's error line. */
   function chartsLater(p, S, err) {
-    var base = _total, out = null;
-    return function (i) {
+    var base = _total, out = null, fault = null;
+    var get = function (i) {
       if (!out) {
         out = [];
         _total = base;
-        try { p.charts.forEach(function (c) { out.push(chartData(c, S)); }); } catch (e) {
-          if (err) { err.hidden = false; err.textContent = "⚠ " + e.message; }
-        }
+        try { p.charts.forEach(function (c) { out.push(chartData(c, S)); }); } catch (e) { fault = e; }
       }
-      return out[i] || null;
+      if (i < out.length || !fault) return out[i] || null;
+      /* Drawn during the update (a chart on screen): the update stops here, as in Rust. */
+      if (get.now) throw fault;
+      showError(err, fault);
+      return null;
     };
+    get.now = true;
+    return get;
+  }
+  /* As Rust words it: an expression outside the part's formulas fails as an "expression". */
+  function showError(err, e) {
+    if (err) { err.hidden = false; err.textContent = "⚠ " + (e.lf ? e.message : msg("expression", e.message)); }
   }
 
   /* ------------------------------------------------------------ HUD, ledger, report */

@@ -2,6 +2,7 @@
 
 use super::{display, CompiledLab, EvalError, Evaluation};
 use crate::formula::as_number;
+use crate::formula::messages;
 use crate::model::*;
 use rhai::Dynamic;
 use serde::Serialize;
@@ -529,10 +530,12 @@ impl CompiledLab {
                         crate::diag::Diagnostic::error(
                             &self.source.name,
                             s.from.pos,
-                            format!(
-                                "a `log: true` sweep needs a positive `from` and `to`, not {} and {}",
-                                display(&Dynamic::from_float(from)),
-                                display(&Dynamic::from_float(to))
+                            messages::fill(
+                                messages::LOG_SWEEP,
+                                &[
+                                    &display(&Dynamic::from_float(from)),
+                                    &display(&Dynamic::from_float(to)),
+                                ],
                             ),
                         )
                         .with_hint("start the sweep above 0, e.g. `from: 1`"),
@@ -553,7 +556,7 @@ impl CompiledLab {
                     crate::diag::Diagnostic::error(
                         &self.source.name,
                         w.pos,
-                        format!("`when` must be true or false, not `{}`", display(&v)),
+                        messages::fill(messages::WHEN, &[&display(&v)]),
                     )
                     .with_hint("write a condition, e.g. `when: utilization > 0.5`"),
                 )

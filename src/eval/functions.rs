@@ -35,7 +35,10 @@ impl CompiledFn {
         (
             self.path.clone(),
             self.params.clone(),
-            crate::formula::js::translate(&self.body.ast),
+            crate::formula::js::translate_fn(
+                &self.body.ast,
+                self.body.src.trim_end().contains('\n'),
+            ),
         )
     }
 }

@@ -17,7 +17,7 @@ pub use compile::{compile, CompiledLab, CompiledPart};
 pub use display::{format_output, shown, Shown};
 
 use crate::diag::Diagnostic;
-use crate::formula::{as_number, to_json};
+use crate::formula::{as_number, messages, to_json};
 use crate::library::format;
 use crate::load::{self, Source};
 use crate::model::*;
@@ -128,15 +128,10 @@ impl CompiledLab {
         &self,
         ce: &compile::CompiledExpr,
         e: &crate::formula::FormulaError,
-        what: &str,
+        message: String,
     ) -> EvalError {
         EvalError(
-            Diagnostic::error(
-                &self.source.name,
-                ce.locate(e),
-                format!("{what}: {}", e.message),
-            )
-            .maybe_hint(e.hint.clone()),
+            Diagnostic::error(&self.source.name, ce.locate(e), message).maybe_hint(e.hint.clone()),
         )
     }
 
@@ -208,7 +203,8 @@ impl CompiledLab {
                 continue;
             }
             let v = self.engine.eval(&f.expr.ast, &mut scope).map_err(|e| {
-                self.expr_error(&f.expr, &e, &format!("formula `{}` failed", f.name))
+                let m = messages::fill(messages::FORMULA, &[&f.name, &e.message]);
+                self.expr_error(&f.expr, &e, m)
             })?;
             scope.push_dynamic(f.name.as_str(), v);
         }
@@ -333,7 +329,10 @@ impl CompiledLab {
         }
         let r = self.engine.eval(&ce.ast, scope);
         scope.rewind(len);
-        r.map_err(|e| self.expr_error(ce, &e, "expression failed"))
+        r.map_err(|e| {
+            let m = messages::fill(messages::EXPRESSION, &[&e.message]);
+            self.expr_error(ce, &e, m)
+        })
     }
 
     /// Renders a template: placeholders replaced by their values (numbers via `fmt(x)`), and

@@ -96,9 +96,9 @@ fn native(f: &LabFn, meter: Arc<Meter>) -> Native {
                 let msg = match inner.message.strip_prefix("in `") {
                     // Already named by a nested function.
                     Some(_) => inner.message,
-                    None => format!(
-                        "in `{path}` (line {} of its body): {}",
-                        inner.line, inner.message
+                    None => super::messages::fill(
+                        super::messages::IN_FUNCTION,
+                        &[&path, &inner.line, &inner.message],
                     ),
                 };
                 Box::new(EvalAltResult::ErrorRuntime(msg.into(), Position::NONE))

@@ -10,6 +10,7 @@ pub mod budget;
 mod charged;
 pub mod js;
 pub mod labfn;
+pub mod messages;
 
 use budget::{Meter, Overrun};
 use rhai::{Dynamic, Engine, OptimizationLevel, Position, Scope, Stmt, AST};
@@ -435,17 +436,23 @@ pub(crate) fn runtime_error(e: &rhai::EvalAltResult) -> FormulaError {
             strip_position(&e.to_string()),
             Some("formulas are bounded in depth and variables; simplify this one".into()),
         ),
+        // Rhai's words for its types are the page's: `string`, not `&str | ImmutableString |
+        // String`; `array`, not `array/BLOB`.
         E::ErrorDataTooLarge(what, _) => (
-            format!("{what} grew too large"),
+            format!("{} grew too large", what.replace("array/BLOB", "array")),
             Some("formulas are bounded in size".into()),
         ),
         E::ErrorFunctionNotFound(sig, _) => (
-            format!("no function matches `{sig}`"),
+            format!("no function matches `{}`", sig.replace(RHAI_STRING, "string")),
             Some("check the argument count and types (numbers, booleans, strings)".into()),
         ),
         E::ErrorMismatchDataType(want, got, _) if want.contains("i64") || got.contains("i64") => (
             "a list was indexed with a number, but numbers in formulas are real".to_string(),
             Some("write `at(list, i)` instead of `list[i]`".into()),
+        ),
+        E::ErrorMismatchDataType(want, got, _) if want == "bool" => (
+            format!("boolean expected, found {}", got.replace(RHAI_STRING, "string")),
+            Some("a condition (`if`, `&&`, `||`, `!`) needs true or false; compare the value, e.g. `x > 0`".into()),
         ),
         E::ErrorRuntime(v, _) => (
             v.to_string(),
@@ -465,6 +472,9 @@ pub(crate) fn runtime_error(e: &rhai::EvalAltResult) -> FormulaError {
         ..FormulaError::at(pos, message)
     }
 }
+
+/// How Rhai names the string type in its messages.
+const RHAI_STRING: &str = "&str | ImmutableString | String";
 
 fn strip_position(s: &str) -> String {
     match s.rfind(" (line ") {

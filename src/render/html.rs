@@ -411,6 +411,13 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     let mut extra = page_features(l);
     extra.extend(chart::features_used(l));
     let on = features::used(std::slice::from_ref(&fn_js), &extra);
+    // The words of the errors the page can raise (a lab function's only with functions, a log
+    // sweep's only with one).
+    data["msg"] = crate::formula::messages::table_for(|k| match k {
+        crate::formula::messages::IN_FUNCTION => fn_js.contains("_in("),
+        crate::formula::messages::LOG_SWEEP => on.contains("logsweep"),
+        _ => true,
+    });
     if !on.contains("answer") {
         // No expression reads `answer`: the runtime does not bind it, the parts need not say how.
         if let Some(parts) = data["parts"].as_array_mut() {

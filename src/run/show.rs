@@ -40,9 +40,16 @@ impl Session<'_> {
         let scr = &self.scr;
         // Each view is one update, with its own total budget (as a page update).
         self.lab.start_update();
-        let ev = self.lab.evaluate(cp, inputs).map_err(super::eval_stop)?;
-        let v = view::explore(self.lab, cp, &ev)
-            .map_err(|e| Stop::Bad(format!("the lab failed to evaluate: {e}")))?;
+        // A formula, chart or banner that fails at these values is shown as the page shows it,
+        // in the same words, and the student changes the controls again.
+        let ev = match self.lab.evaluate(cp, inputs) {
+            Ok(ev) => ev,
+            Err(e) => return self.show_error(&e.0.message),
+        };
+        let v = match view::explore(self.lab, cp, &ev) {
+            Ok(v) => v,
+            Err(e) => return self.show_error(message_of(&e)),
+        };
         let mut l = Vec::new();
         if !v.controls.is_empty() {
             let c: Vec<String> = v
@@ -109,6 +116,24 @@ impl Session<'_> {
         self.print(l);
         Ok(())
     }
+}
+
+impl Session<'_> {
+    /// An error at the current control values, as the page's error box shows it.
+    fn show_error(&self, message: &str) -> Res<()> {
+        let mut l = vec![String::new()];
+        for x in term::wrap(&format!("⚠ {message}"), self.scr.width) {
+            l.push(self.scr.paint(Style::Red, &x));
+        }
+        self.print(l);
+        Ok(())
+    }
+}
+
+/// The message of a rendered diagnostic (`file:line:col: error: MESSAGE`, then the source).
+fn message_of(rendered: &str) -> &str {
+    let first = rendered.lines().next().unwrap_or_default();
+    first.split_once("error: ").map_or(first, |(_, m)| m)
 }
 
 /// Outputs as aligned rows: label, value, level, caption.

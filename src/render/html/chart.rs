@@ -180,6 +180,7 @@ pub(super) fn features_used(lab: &Lab) -> Vec<&'static str> {
         add("stack", ch.stacked);
         add("radar", ch.kind == ChartKind::Radar);
         add("log", ch.x.log || ch.y.log);
+        add("logsweep", ch.sweep.as_ref().is_some_and(|s| s.log));
         add(
             "legend",
             matches!(ch.legend, Some(LegendPos::Top | LegendPos::Right)),

@@ -2,8 +2,8 @@
 //! (anywhere, also inside a line) stays in the page only when the lab uses the feature `NAME`,
 //! so a page carries no code for features its lab does not use (the page budget). Unmarked,
 //! the scripts are complete (the marks are comments): tests load them whole. Features: chart
-//! pieces (`band`, `stack`, `radar`, `log`, `legend`, `shape`, from `chart::features_used`),
-//! controls and predictions (`radio`, `bands` of numeric predictions, `answer`), badges
+//! pieces (`band`, `stack`, `radar`, `log`, `logsweep`, `legend`, `shape`, from
+//! `chart::features_used`), controls and predictions (`radio`, `bands` of numeric predictions, `answer`), badges
 //! (`badge-danger`, `badge-success`) and library functions (`sci`, `logspace`, `log2`).
 
 use std::collections::BTreeSet;
