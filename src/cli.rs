@@ -285,6 +285,7 @@ pub fn render_cmd(
     answer_key: bool,
     templates: Option<PathBuf>,
     paper: Option<&str>,
+    record: Option<&Path>,
 ) -> ExitCode {
     let paper = match paper {
         None => crate::render::Paper::default(),
@@ -300,11 +301,26 @@ pub fn render_cmd(
             }
         },
     };
+    let record = match record {
+        None => None,
+        Some(_) if !matches!(to, "markdown" | "handout-html") => {
+            eprintln!("error: --record prints carried-forward decisions in the handouts; use it with --to markdown or --to handout-html");
+            return ExitCode::FAILURE;
+        }
+        Some(p) => match crate::course::record::CourseRecord::read(p) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                eprintln!("error: {}: {e}", p.display());
+                return ExitCode::FAILURE;
+            }
+        },
+    };
     let opts = crate::render::RenderOptions {
         answer_key,
         templates,
         paper,
         course: None,
+        record,
     };
     render(paths, to, out, &opts)
 }
@@ -377,12 +393,23 @@ pub fn render(
             }
         }
         match crate::course::site::Site::new(c, &refs) {
+            Ok(site) if opts.record.as_ref().is_some_and(|r| r.course != site.id) => {
+                eprintln!(
+                    "error: --record is a record of course `{}`, these labs are of course `{}`",
+                    opts.record.as_ref().map_or("", |r| r.course.as_str()),
+                    site.id
+                );
+                return ExitCode::FAILURE;
+            }
             Ok(site) => opts.course = Some(site),
             Err(e) => {
                 eprintln!("error: {}: {e}", c.path.display());
                 return ExitCode::FAILURE;
             }
         }
+    } else if opts.record.is_some() {
+        eprintln!("error: --record is a course record, and these labs are in no course (no course.yaml in their folder or above)");
+        return ExitCode::FAILURE;
     }
     let opts = &opts;
     let mut labs = Vec::new();

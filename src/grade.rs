@@ -1,5 +1,6 @@
 //! `labforge grade`: a class's handed-in progress records (page downloads and terminal ledgers
-//! are the same `labforge-ledger/1` JSON) read back against the lab files.
+//! are the same `labforge-ledger/1` JSON) read back against the lab files. A course record
+//! (`labforge-course/1`: every lab's ledger of one course) is graded lab by lab.
 //!
 //! Correctness is recomputed from the lab: a record's `*_correct` flags, HUD and `complete` are
 //! never trusted. Every record that cannot be graded (not JSON, cut short, another format,
@@ -110,9 +111,11 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Reads one record as a student handed it in: a UTF-8 BOM is allowed, anything over the
-/// ledger's size limit, not JSON, or of another format is a reason.
-fn read_record(path: &Path) -> Result<(Vec<u8>, Ledger, serde_json::Value), String> {
+/// Reads one file as a student handed it in: a UTF-8 BOM is allowed; anything over the
+/// ledger's size limit, not JSON, or of another format is a reason. A lab's record is one
+/// entry; a course record (`labforge-course/1`, what a course's page exports) is one entry per
+/// lab in it, named `FILE (lab LAB-ID)`, each a record or the reason it is not one.
+fn read_records(path: &Path) -> Result<Vec<(String, Entry)>, String> {
     let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
     if meta.len() > ledger::MAX_BYTES {
         return Err(format!(
@@ -133,6 +136,27 @@ fn read_record(path: &Path) -> Result<(Vec<u8>, Ledger, serde_json::Value), Stri
             format!("not JSON: {e}")
         }
     })?;
+    let file = path.display().to_string();
+    if raw.get("format").and_then(|f| f.as_str()) != Some(crate::course::record::FORMAT) {
+        return Ok(vec![(file, ledger_of(bytes, raw))]);
+    }
+    let Some(labs) = raw.get("labs").and_then(|l| l.as_object()) else {
+        return Err("a damaged course record: no `labs`".into());
+    };
+    Ok(labs
+        .iter()
+        .map(|(id, l)| {
+            let bytes = serde_json::to_vec(l).unwrap_or_default();
+            (format!("{file} (lab {id})"), ledger_of(bytes, l.clone()))
+        })
+        .collect())
+}
+
+/// One lab's record read from a file: its bytes (to find copies), the ledger and its JSON.
+type Entry = Result<(Vec<u8>, Ledger, serde_json::Value), String>;
+
+/// `raw` as a lab's progress record, or why it is not one.
+fn ledger_of(bytes: Vec<u8>, raw: serde_json::Value) -> Entry {
     match raw.get("format").and_then(|f| f.as_str()) {
         Some(f) if f == ledger::FORMAT || ledger::READS.contains(&f) => {}
         Some(other) => return Err(format!("a `{other}` record, not `{}`", ledger::FORMAT)),
@@ -159,13 +183,20 @@ pub fn grade<'a>(
     let mut problems = Vec::new();
     let mut seen: IndexMap<(String, String), String> = IndexMap::new();
     let mut contents: IndexMap<Vec<u8>, String> = IndexMap::new();
-    for (student, path) in records {
-        let file = path.display().to_string();
+    let entries = records.iter().flat_map(|(student, path)| {
+        match read_records(path) {
+            Ok(v) => v,
+            Err(reason) => vec![(path.display().to_string(), Err(reason))],
+        }
+        .into_iter()
+        .map(move |(file, entry)| (student, file, entry))
+    });
+    for (student, file, entry) in entries {
         let problem = |reason: String| Problem {
             file: file.clone(),
             reason,
         };
-        let (bytes, mut l, raw) = match read_record(path) {
+        let (bytes, mut l, raw) = match entry {
             Ok(r) => r,
             Err(reason) => {
                 problems.push(problem(reason));

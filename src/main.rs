@@ -56,9 +56,15 @@ enum Command {
         /// Paper size of the print handouts (`--to handout-html`).
         #[arg(long, value_parser = ["letter", "a4"])]
         paper: Option<String>,
+        /// A student's course record (the course page's export, or the terminal's): the
+        /// handouts (`--to markdown`, `--to handout-html`) print the decisions carried forward
+        /// from it.
+        #[arg(long)]
+        record: Option<PathBuf>,
     },
-    /// Grade a class: read handed-in progress records (page downloads and terminal ledgers, any
-    /// mix) against the lab files; write a CSV per lab and a class report page.
+    /// Grade a class: read handed-in progress records (page downloads, terminal ledgers and
+    /// course records, any mix) against the lab files; write a CSV per lab and a class report
+    /// page.
     Grade {
         /// A lab file, or a folder of them (a course).
         labs: PathBuf,
@@ -130,6 +136,7 @@ fn main() -> ExitCode {
             answer_key,
             templates,
             paper,
+            record,
         } => labforge::cli::render_cmd(
             &paths,
             &to,
@@ -137,6 +144,7 @@ fn main() -> ExitCode {
             answer_key,
             templates,
             paper.as_deref(),
+            record.as_deref(),
         ),
         Command::Run {
             lab,

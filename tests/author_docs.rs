@@ -1,5 +1,5 @@
-//! Every YAML example in docs/authoring.md is a lab that checks clean, without errors or
-//! warnings, and passes its own tests.
+//! Every YAML example in the guides (docs/authoring.md, docs/courses.md, docs/tools.md) is a
+//! lab that checks clean, without errors or warnings, and passes its own tests.
 //!
 //! Examples are fenced blocks tagged ```` ```yaml lab ```` (a complete lab) or
 //! ```` ```yaml part ```` (one part, wrapped here in a minimal lab). Any other `yaml` block is an
@@ -8,7 +8,12 @@
 use labforge::eval::load_source;
 use labforge::load::Source;
 
-const GUIDE: &str = include_str!("../docs/authoring.md");
+/// The guides, in reading order: a course module shown in one is known to the examples after it.
+const GUIDES: &[(&str, &str)] = &[
+    ("docs/authoring.md", include_str!("../docs/authoring.md")),
+    ("docs/courses.md", include_str!("../docs/courses.md")),
+    ("docs/tools.md", include_str!("../docs/tools.md")),
+];
 
 /// (line of the opening fence, kind, body).
 fn examples(md: &str) -> Vec<(usize, String, String)> {
@@ -57,14 +62,21 @@ fn wrap_part(n: usize, line: usize, body: &str) -> String {
 
 #[test]
 fn guide_examples_check_and_pass_their_tests() {
-    let found = examples(GUIDE);
-    assert!(found.len() >= 10, "only {} examples found", found.len());
     let mut failures = Vec::new();
     // Course modules shown so far: every later lab example is compiled with them.
     let mut modules = Vec::new();
     let dir = std::env::temp_dir().join(format!("labforge-docs-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (n, (line, kind, body)) in found.iter().enumerate() {
+    let found: Vec<(&str, (usize, String, String))> = GUIDES
+        .iter()
+        .flat_map(|(doc, text)| examples(text).into_iter().map(move |e| (*doc, e)))
+        .collect();
+    for (doc, _) in GUIDES {
+        let n = found.iter().filter(|(d, _)| d == doc).count();
+        assert!(n >= 1, "no example found in {doc}");
+    }
+    assert!(found.len() >= 10, "only {} examples found", found.len());
+    for (n, (doc, (line, kind, body))) in found.iter().enumerate() {
         let text = match kind.as_str() {
             "module" => {
                 let p = dir.join(format!("module-{n}.yaml"));
@@ -72,7 +84,7 @@ fn guide_examples_check_and_pass_their_tests() {
                 match labforge::course::modules::load(&p) {
                     Ok(m) => modules.push(m),
                     Err(d) => failures.push(format!(
-                        "docs/authoring.md:{line}: the module does not load: {}",
+                        "{doc}:{line}: the module does not load: {}",
                         d.iter().map(|d| d.render(None)).collect::<String>()
                     )),
                 }
@@ -83,13 +95,13 @@ fn guide_examples_check_and_pass_their_tests() {
             "part" => wrap_part(n, *line, body),
             other => {
                 failures.push(format!(
-                    "docs/authoring.md:{line}: a yaml block must be tagged `yaml lab`, `yaml part` or `yaml module`, not `{other}`"
+                    "{doc}:{line}: a yaml block must be tagged `yaml lab`, `yaml part` or `yaml module`, not `{other}`"
                 ));
                 continue;
             }
         };
-        let name = format!("docs/authoring.md:{line} ({kind} example)");
-        let source = Source::new("docs/authoring.md", text.clone());
+        let name = format!("{doc}:{line} ({kind} example)");
+        let source = Source::new(*doc, text.clone());
         let compiled = match labforge::load::parse(&source) {
             Ok(lab) => labforge::eval::compile::compile_with(lab, &source, modules.clone())
                 .map_err(|d| (Some(source.clone()), d)),
@@ -141,7 +153,8 @@ fn a_broken_example_would_be_caught() {
 /// with `pk_wait` misspelt.
 #[test]
 fn the_guide_shows_a_real_diagnostic() {
-    let section = &GUIDE[GUIDE.find("## Reading diagnostics").unwrap()..];
+    let tools = GUIDES[2].1;
+    let section = &tools[tools.find("## Reading diagnostics").unwrap()..];
     let start = section.find("```text\n").unwrap() + "```text\n".len();
     let shown = &section[start..start + section[start..].find("```").unwrap()];
     let lab = labforge::author::scaffold::render_template("queue-wall", "./lab.schema.json")

@@ -398,16 +398,22 @@ fn saving_the_file_pushes_the_new_version_at_once() {
     };
     assert_eq!(next_data(), v1);
     // Saved as editors and `fs::write` do: emptied first, then written (here with a pause in
-    // between, as on a busy machine). Only the finished file may be pushed.
-    let saved = Instant::now();
+    // between longer than the server's settling time, as on a busy machine). Only the finished
+    // file may be pushed: the first new version is the written file's.
     let text = lab("Events Two", "utilization * 2");
     let mut file = std::fs::File::create(&f).unwrap();
-    std::thread::sleep(Duration::from_millis(20));
+    std::thread::sleep(Duration::from_millis(300));
+    let saved = Instant::now();
     file.write_all(text.as_bytes()).unwrap();
     drop(file);
     let v2 = next_data();
     let took = saved.elapsed();
     assert_ne!(v2, v1);
+    assert_eq!(
+        v2,
+        labforge::author::preview::version(&f, None),
+        "a half-saved file was pushed"
+    );
     assert_eq!(get(&s, "/__version").1, v2);
     assert!(took < Duration::from_millis(500), "{took:?}");
     assert!(get(&s, "/").1.contains("Events Two"));

@@ -169,3 +169,83 @@ fn nothing_to_grade_is_an_error_not_a_panic() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("no such file or directory"));
 }
+
+/// A course record (`labforge-course/1`, what a course's page exports) is graded lab by lab as
+/// the labs' own records would be: the same rows, the file named with the lab, and an entry
+/// that is not a lab's record listed with its reason while the others are graded.
+#[test]
+fn a_course_record_is_graded_lab_by_lab() {
+    let dir = tempfile::tempdir().unwrap();
+    let labs = dir.path().join("labs");
+    std::fs::create_dir_all(&labs).unwrap();
+    for f in [FIXTURE, "tests/inputs/ok_minimal.yaml"] {
+        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(f);
+        std::fs::copy(&from, labs.join(from.file_name().unwrap())).unwrap();
+    }
+    let own = dir.path().join("own");
+    let answers = "predictions: {a: B, b: 25}\nreflections: {a: B, b: A}\ndecision_log: Lower variability first.\n";
+    record(FIXTURE, &own.join("alice.json"), Some(answers), "");
+    record(
+        "tests/inputs/ok_minimal.yaml",
+        &own.join("alice/queue.json"),
+        Some("predictions: {a: B}\nreflections: {a: A}\n"),
+        "",
+    );
+    let ledger = |p: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(own.join(p)).unwrap()).unwrap()
+    };
+    let course = dir.path().join("course");
+    std::fs::create_dir_all(&course).unwrap();
+    let rec = serde_json::json!({
+        "format": "labforge-course/1",
+        "course": "demo-course",
+        "labs": {
+            "run-fixture": ledger("alice.json"),
+            "queue-demo": ledger("alice/queue.json"),
+            "broken": { "format": "other/3" },
+        },
+    });
+    std::fs::write(course.join("alice.json"), rec.to_string()).unwrap();
+    let grade = |records: &Path, out: &Path| -> String {
+        let o = bin()
+            .args(["grade", labs.to_str().unwrap(), records.to_str().unwrap()])
+            .args(["-o", out.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let err = grade(&course, &dir.path().join("from-course"));
+    grade(&own.join("alice.json"), &dir.path().join("from-own"));
+    let csv = |out: &str, lab: &str| {
+        std::fs::read_to_string(dir.path().join(out).join(format!("{lab}.csv"))).unwrap()
+    };
+    let from_course = csv("from-course", "run-fixture");
+    let name = format!("{}", course.join("alice.json").display());
+    assert!(
+        from_course.contains(&format!("{name} (lab run-fixture)")),
+        "{from_course}"
+    );
+    // The same grades as the lab's own record, file name aside.
+    assert_eq!(
+        from_course.replace(&format!("{name} (lab run-fixture)"), "FILE"),
+        csv("from-own", "run-fixture")
+            .replace(&format!("{}", own.join("alice.json").display()), "FILE")
+    );
+    assert!(from_course.contains("alice,"), "{from_course}");
+    let queue = csv("from-course", "queue-demo");
+    assert!(
+        queue.lines().count() == 2 && queue.contains(&format!("{name} (lab queue-demo)")),
+        "{queue}"
+    );
+    assert!(
+        err.contains(&format!(
+            "not graded: {name} (lab broken): a `other/3` record"
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("graded 2 record(s) of 1 file(s) (1 not graded)"),
+        "{err}"
+    );
+}

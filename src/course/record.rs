@@ -84,6 +84,25 @@ impl CourseRecord {
         }
     }
 
+    /// A record given on the command line (`render --record`), of whichever course: the caller
+    /// compares its `course` with the labs'.
+    pub fn read(path: &Path) -> Result<CourseRecord, String> {
+        let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+        if size > crate::ledger::MAX_BYTES {
+            return Err(format!("{size} bytes is too large for a course record"));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let j: J = serde_json::from_str(text.trim_start_matches('\u{FEFF}'))
+            .map_err(|e| format!("not a JSON file ({e})"))?;
+        if j["format"].as_str() != Some(FORMAT)
+            || !j["labs"].is_object()
+            || !j["course"].is_string()
+        {
+            return Err(format!("not a labforge course record (`format: {FORMAT}`)"));
+        }
+        serde_json::from_value(j).map_err(|e| format!("a damaged course record: {e}"))
+    }
+
     /// A record from outside (a page's export, a file): only this course's labs, of their
     /// version, with the lab id they say; a single lab's ledger counts as a record of that lab.
     /// Returns the record and what was left out, or why it is not one.

@@ -1,7 +1,7 @@
 //! Bounds on what a lab may declare, and the rule for ids that name files, ledger keys and page
 //! elements. Every limit is far above what a real lab uses (the shipped labs are around
 //! 60 KB, 4 parts, lines under 400 characters); they exist so a hostile or broken lab is a
-//! located error instead of a panic, a frozen tab or a runaway file. docs/authoring.md lists
+//! located error instead of a panic, a frozen tab or a runaway file. docs/tools.md lists
 //! them and SECURITY.md explains why.
 
 use crate::diag::Diagnostic;

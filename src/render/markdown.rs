@@ -6,6 +6,7 @@
 //! with `--templates DIR`. The student handout's model holds no answers, so no template can show
 //! them.
 
+mod earlier;
 pub mod paged;
 pub mod view;
 
@@ -22,6 +23,14 @@ pub const ASSETS: &[(&str, &str)] = &[
     (
         "handout.md.j2",
         include_str!("../../renderers/markdown/handout.md.j2"),
+    ),
+    (
+        "earlier.md.j2",
+        include_str!("../../renderers/markdown/earlier.md.j2"),
+    ),
+    (
+        "earlier.html.j2",
+        include_str!("../../renderers/markdown/earlier.html.j2"),
     ),
     (
         "key.md.j2",
@@ -262,7 +271,8 @@ impl Renderer for MarkdownRenderer {
         stem: &str,
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
-        let doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
+        let mut doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
+        earlier::add(&mut doc.context, lab, opts);
         let (tpl, file) = names(stem, opts, "md");
         let md = tidy(&render_template(
             &environment(opts.templates.clone()),
@@ -301,6 +311,7 @@ impl Renderer for HandoutHtmlRenderer {
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
         let mut doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
+        earlier::add(&mut doc.context, lab, opts);
         let css = asset(ASSETS, "print.css", opts.templates.as_deref())?.into_owned();
         doc.context["css"] = serde_json::Value::from(css);
         doc.context["paper"] = serde_json::Value::from(opts.paper.css_size());

@@ -23,6 +23,9 @@ pub struct RenderOptions {
     pub paper: Paper,
     /// The course the labs are rendered as (a course site: index, prev/next, one record).
     pub course: Option<crate::course::site::Site>,
+    /// A student's course record (`render --record`): the handouts print the decisions its labs
+    /// carry forward from it.
+    pub record: Option<crate::course::record::CourseRecord>,
 }
 
 /// Paper sizes of the print handouts (`--paper`).

@@ -115,6 +115,7 @@ fn sco_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<Vec<u
     // the package does not have).
     let opts = &RenderOptions {
         course: None,
+        record: None,
         ..opts.clone()
     };
     let page = HtmlRenderer

@@ -75,7 +75,12 @@ try {
   // Undoing nothing: a reload keeps the complete state.
   await page.reload();
   await page.waitForSelector('html[data-ready]');
-  check('complete after a reload', await completeShown());
+  // On a failure, say which answers the reloaded page has (not seen again in 20 runs under load).
+  check('complete after a reload', await completeShown(), await page.evaluate(() => JSON.stringify({
+    ledger: window.LF_PAGE.ledger().parts,
+    hidden: document.querySelector('[data-complete]').hidden,
+    saved: Object.keys(localStorage),
+  })));
   check('no console errors', log.errors.length === 0, JSON.stringify(log.errors));
 } finally {
   await b.close();

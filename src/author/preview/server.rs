@@ -101,6 +101,14 @@ pub fn serve(listener: std::net::TcpListener, opts: PreviewOptions) -> std::io::
 /// How long a changed file must stay quiet before its new version is rendered and pushed.
 const SETTLE: Duration = Duration::from_millis(60);
 
+/// How long an emptied lab file may wait for the write that follows its truncation.
+const MID_SAVE: Duration = Duration::from_secs(2);
+
+/// Is the file there and empty (a save in place between its truncation and its write)?
+fn is_empty(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.len() == 0)
+}
+
 /// Watches the lab's folder (editors save by renaming over the file) and the templates; on a
 /// change renders the new version, then tells the pages.
 fn watch_files(
@@ -124,10 +132,18 @@ fn watch_files(
     let lab_dir = dir.clone();
     // A save is often several events (truncate, write, rename): the version is rendered once
     // the file has been quiet for SETTLE, so a half-written file is never pushed to the pages.
+    // A save in place truncates the file before writing it: an empty file is never a lab, so
+    // it waits (up to MID_SAVE) for the write rather than pushing "unexpected end of input"
+    // and then the lab, two reloads for one save (seen on a loaded machine).
     let (changed, settle) = std::sync::mpsc::channel::<()>();
     std::thread::spawn(move || {
         while settle.recv().is_ok() {
-            while settle.recv_timeout(SETTLE).is_ok() {}
+            loop {
+                while settle.recv_timeout(SETTLE).is_ok() {}
+                if !is_empty(&st.opts.lab) || settle.recv_timeout(MID_SAVE).is_err() {
+                    break;
+                }
+            }
             publish(&st, &tx);
         }
     });
@@ -169,7 +185,7 @@ async fn check_every_second(state: Arc<State>, versions: Arc<watch::Sender<Strin
             .and_then(|m| m.modified())
             .ok()
             .and_then(|t| t.elapsed().ok())
-            .is_some_and(|age| age < SETTLE * 2);
+            .is_some_and(|age| age < SETTLE * 2 || (age < MID_SAVE && is_empty(&state.opts.lab)));
         if fresh {
             continue;
         }

@@ -4,7 +4,7 @@
 //! Deterministic: the same script gives the same bytes.
 
 use oxc_allocator::Allocator;
-use oxc_codegen::{Codegen, CodegenOptions};
+use oxc_codegen::{Codegen, CodegenOptions, LegalComment};
 use oxc_minifier::{CompressOptions, MangleOptions, Minifier, MinifierOptions};
 use oxc_parser::Parser;
 use oxc_span::SourceType;
@@ -50,36 +50,23 @@ pub fn compact_css(src: &str) -> String {
     out
 }
 
-/// Drops indentation, blank lines and comment-only lines from a script (an instructor's own,
-/// from `--templates`). Line breaks stay, so automatic semicolon insertion sees the same
-/// program; text inside lines is untouched.
+/// An instructor's own script (from `--templates`) without its comments and whitespace, its
+/// names and code as written: oxc parses it and prints it back, so a `/*` or `//` inside a
+/// string, a template literal or a regular expression stays text. Legal comments (`/*!`,
+/// `@license`, `@preserve`) are kept. A script oxc cannot parse is returned as written (the
+/// browser reports its error, as it would for the file itself).
 pub fn strip_js(src: &str) -> String {
-    let mut out = String::with_capacity(src.len());
-    let mut in_comment = false;
-    for line in src.lines() {
-        let t = line.trim();
-        if in_comment {
-            if t.contains("*/") {
-                in_comment = false;
-            }
-            continue;
-        }
-        if t.is_empty() || t.starts_with("//") {
-            continue;
-        }
-        if t.starts_with("/*") {
-            if !t.contains("*/") {
-                in_comment = true;
-                continue;
-            }
-            if t.ends_with("*/") && t.find("*/") == Some(t.len() - 2) {
-                continue;
-            }
-        }
-        out.push_str(t);
-        out.push('\n');
+    let alloc = Allocator::default();
+    let parsed = Parser::new(&alloc, src, SourceType::script()).parse();
+    if parsed.panicked || !parsed.diagnostics.is_empty() {
+        return src.to_string();
     }
-    out
+    let mut options = CodegenOptions::minify();
+    options.comments.legal = LegalComment::Inline;
+    Codegen::new()
+        .with_options(options)
+        .build(&parsed.program)
+        .code
 }
 
 #[cfg(test)]
@@ -111,5 +98,27 @@ mod tests {
         assert_eq!(minify_js(src), out);
         // What it cannot parse it leaves alone.
         assert_eq!(minify_js("var = ;"), "var = ;");
+    }
+
+    /// An instructor's script keeps its strings, template literals and regular expressions
+    /// whole, whatever comment-like text they hold, and its names; comments go.
+    #[test]
+    fn stripping_keeps_strings_that_look_like_comments() {
+        let src = "/* header\n   comment */\nvar url = \"http://example.org/*x\";\n\
+var t = `line\n  // kept\n  /* kept too */`;\n\
+var r = /\\/\\*/g; // trailing comment\n\
+function longName(argument) {\n  return argument + url; /* inline */\n}\n";
+        let out = strip_js(src);
+        assert!(out.contains("http://example.org/*x"), "{out}");
+        assert!(out.contains("`line\n  // kept\n  /* kept too */`"), "{out}");
+        assert!(out.contains("/\\/\\*/g"), "{out}");
+        assert!(out.contains("function longName(argument)"), "{out}");
+        assert!(
+            !out.contains("header") && !out.contains("trailing") && !out.contains("inline"),
+            "{out}"
+        );
+        assert_eq!(strip_js(src), out);
+        assert!(strip_js("/*! (c) Someone, MIT */\nvar a = 1;\n").contains("(c) Someone, MIT"));
+        assert_eq!(strip_js("var = ;"), "var = ;");
     }
 }
