@@ -20,8 +20,8 @@
      and never an exponent. */
   function fixed(x, d) {
     if (Math.abs(x) >= 1e21) return BigInt(x) + (d ? "." + "0".repeat(d) : "");
-    var s = x.toFixed(d), e = x.toFixed(d + 1), t;
-    if (e[e.length - 1] === "5" && x * Math.pow(2, d + 1) % 1 === 0) {
+    var s = x.toFixed(d), e, t;
+    if (x * Math.pow(2, d + 1) % 1 === 0 && (e = x.toFixed(d + 1))[e.length - 1] === "5") {
       t = e.slice(0, -1).replace(/\.$/, "");
       if (t[t.length - 1] % 2 === 0) s = t;
     }
@@ -196,7 +196,11 @@
     }
   }
 
-  function svg(ch, uid, width) {
+  /* `lean`: without the invisible points (a long line's) that only carry a hover tooltip: the
+     page draws them once the pointer or the focus is on the chart. */
+  var lean = false;
+  function svg(ch, uid, width, noHover) {
+    lean = !!noHover;
     width = Math.round(Math.min(Math.max(has(width) ? width : WIDTH, 240), 2000));
     var legend = ch.kind === "radar" && ch.legend === "right" ? "bottom" : ch.legend;
     var items = legend === "none" ? [] : legendItems(ch);
@@ -370,6 +374,7 @@
     }/*shape]*/
     var r = kind === "scatter" ? 4 : 2.5;
     var hidden = (kind === "line" && pts.length > 30) || has(s.marker);
+    if (hidden && lean) return;
     o.push('<g class="fi-' + k + '" fill="' + col + '"' + (hidden ? ' fill-opacity="0"' : "") + ">");
     pts.forEach(function (p) {
       if (isFinite(p[0]) && isFinite(p[1])) o.push(T('<circle cx="@" cy="@" r="@"><title>@</title></circle>', p[0], p[1], r, esc(tip(p))));
@@ -497,18 +502,41 @@
     return o + "</details>";
   }
   /* The page: draw at the figure's width (text keeps its size), redraw on resize, and read out
-     the nearest point under the pointer or the arrow keys. */
+     the nearest point under the pointer or the arrow keys. A figure that is not shown (another
+     tab, a locked or gated part) is drawn when it appears, which its ResizeObserver reports,
+     or before printing: until then it keeps its data source, which may be a function (the
+     runtime's formulas run then). The width is read once and then taken from the observer, so
+     a redraw never forces a layout; an unchanged drawing is not written again. */
+  var HIDDEN = ".tabbed .part:not(.current),.tabbed .synthesis:not(.current),[hidden]", figs = [];
   var observer = typeof ResizeObserver === "function" ? new ResizeObserver(function (es) {
-    es.forEach(function (en) { var f = en.target; if (f._lf && Math.round(f.clientWidth) !== f._lf.w) paint(f); });
+    es.forEach(function (en) {
+      var f = en.target, d = f._lf, w = Math.round(f.clientWidth);
+      if (d && w && (d.dirty || w !== d.w)) { d.w = w; paint(f); }
+    });
   }) : null;
+  /* Draws every figure not yet drawn: the shown ones (`all` false), or all, for print. */
+  function flush(all) {
+    figs.forEach(function (f) { if (f._lf.dirty && (all || !f.closest(HIDDEN))) paint(f); });
+  }
+  if (typeof window.addEventListener === "function") window.addEventListener("beforeprint", function () { flush(true); });
+  if (window.matchMedia) {
+    var pm = matchMedia("print"), onPrint = function () { if (pm.matches) flush(true); };
+    if (pm.addEventListener) pm.addEventListener("change", onPrint); else if (pm.addListener) pm.addListener(onPrint);
+  }
   /* The Data table is written while its <details> is open (a closed one shows only its
      summary, to readers and screen readers alike), so a recompute does not build it unread. */
   function paint(fig) {
     var d = fig._lf, open = fig.querySelector("details[open]");
-    d.w = Math.round(fig.clientWidth) || WIDTH;
+    d.dirty = false;
+    if (typeof d.src === "function") d.ch = d.src();
+    d.src = null;
+    if (!d.ch) return;
+    d.w = d.w || Math.round(fig.clientWidth) || WIDTH;
     /* Through the public object, so a test can watch what is drawn. */
-    var L = window.LFCharts;
-    fig.innerHTML = L.svg(d.ch, d.uid, d.w) + '<p class="chart-readout" aria-live="polite"></p>' + (open ? L.table(d.ch, d.uid) : '<details class="chart-data"><summary>Data</summary></details>');
+    var L = window.LFCharts, svg = L.svg(d.ch, d.uid, d.w, !d.full);
+    if (svg === d.svg && !open) return;
+    d.svg = svg;
+    fig.innerHTML = svg + '<p class="chart-readout" aria-live="polite"></p>' + (open ? L.table(d.ch, d.uid) : '<details class="chart-data"><summary>Data</summary></details>');
     if (open) fig.querySelector("details").open = true;
     d.i = -1;
   }
@@ -526,25 +554,45 @@
     out.textContent = n.querySelector("title").textContent;
   }
   function centre(n) { var b = n.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; }
-  function draw(fig, ch, uid) {
-    var first = !fig._lf;
-    fig._lf = { ch: ch, uid: uid, w: 0, i: -1 };
-    paint(fig);
+  /* `src`: the chart model, or a function returning it (null: leave the drawing as it is). */
+  function draw(fig, src, uid) {
+    var first = !fig._lf, d = fig._lf || (fig._lf = { w: 0, svg: null });
+    d.uid = uid; d.i = -1; d.dirty = true;
+    if (typeof src === "function") { d.src = src; d.ch = null; } else { d.src = null; d.ch = src; }
+    if (!observer || !fig.closest(HIDDEN)) paint(fig);
     if (!first) return;
+    figs.push(fig);
     fig.tabIndex = 0;
     fig.addEventListener("toggle", function (ev) {
       var t = ev.target;
-      if (t.open && !t.querySelector("table")) { t.outerHTML = window.LFCharts.table(fig._lf.ch, fig._lf.uid); fig.querySelector("details").open = true; }
+      if (t.open && !t.querySelector("table") && fig._lf.ch) { t.outerHTML = window.LFCharts.table(fig._lf.ch, fig._lf.uid); fig.querySelector("details").open = true; }
     }, true);
     if (observer) observer.observe(fig);
-    fig.addEventListener("pointermove", function (ev) {
+    /* The hover points, while the pointer or the focus is on the chart. */
+    var full = function (on) {
+      return function (ev) {
+        var d = fig._lf;
+        if (on === !!d.full || (!on && (fig.matches(":hover") || fig.contains(document.activeElement)))) return;
+        d.full = on;
+        if (!on || d.dirty) return;
+        paint(fig);
+        /* The event under way lost its target with the old drawing: read out here. */
+        if (ev.type === "pointerenter") hover(ev);
+      };
+    };
+    fig.addEventListener("pointerenter", full(true));
+    fig.addEventListener("focusin", full(true));
+    fig.addEventListener("pointerleave", full(false));
+    fig.addEventListener("focusout", full(false));
+    var hover = function (ev) {
       var best = null, bd = Infinity;
       targets(fig).forEach(function (n) {
         var p = centre(n), d = Math.abs(p[0] - ev.clientX) + Math.abs(p[1] - ev.clientY) / 4;
         if (d < bd) { bd = d; best = n; }
       });
       show(fig, bd < 80 ? best : null);
-    });
+    };
+    fig.addEventListener("pointermove", hover);
     fig.addEventListener("pointerleave", function () { show(fig, null); });
     fig.addEventListener("keydown", function (ev) {
       var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
@@ -557,5 +605,5 @@
       show(fig, ts[d.i]);
     });
   }
-  window.LFCharts = { svg: svg, table: table, draw: draw, Scale: Scale, tickLabel: tickLabel };
+  window.LFCharts = { svg: svg, table: table, draw: draw, flush: flush, Scale: Scale, tickLabel: tickLabel };
 })();

@@ -230,8 +230,15 @@ function labforgeLibrary(hardware) {
   }
 /*sci]*/
 
-  /* Rust's format!("{:.d$}", x) for finite x >= 0: exact value, ties to even. */
+  /* Rust's format!("{:.d$}", x) for finite x >= 0: exact value, ties to even. toFixed rounds
+     the exact value to nearest too, and differs only on an exact tie (x has at most d+1 binary
+     fraction digits, the last decimal one a 5), which it rounds up: that rare case, and x from
+     1e21 (toFixed's exponent), take the exact expansion below. */
   function fixedDigits(x, d) {
+    if (x < 1e21 && !(x * Math.pow(2, d + 1) % 1 === 0 && x.toFixed(d + 1).slice(-1) === "5")) {
+      var t = x.toFixed(d), dot = t.indexOf(".");
+      return dot < 0 ? { intPart: t, fracPart: "" } : { intPart: t.slice(0, dot), fracPart: t.slice(dot) };
+    }
     var ex = exactDecimal(x);
     var s = ex.digits;
     var k = ex.scale;

@@ -255,17 +255,22 @@
   var T = { n: "f64", s: "string", a: "array", m: "map" };
   /* A built-in (B), or a library function (L) whose arguments must have the types of `sig`
      (numbers when absent) and whose result counts toward the size limits, as in Rhai. */
+  var WRAPPED = Object.create(null);
   function _fn(table, name, sig) {
     var f = table[name];
     if (typeof f !== "function") fail("no function `" + name + "` in this page");
-    return table === B ? f : function () {
-      var a = Array.prototype.slice.call(arguments);
-      if (a.some(function (x, i) { return typeName(x) !== T[sig ? sig[i] : "n"]; })) nomatch(name, a);
-      var r = f.apply(null, a);
+    if (table === B) return f;
+    /* One wrapper per function and signature, made once (a formula calls _fn at every call). */
+    var w = WRAPPED[name] || (WRAPPED[name] = Object.create(null)), k = sig || "";
+    return w[k] || (w[k] = function () {
+      for (var i = 0; i < arguments.length; i++) {
+        if (typeName(arguments[i]) !== T[sig ? sig[i] : "n"]) nomatch(name, Array.prototype.slice.call(arguments));
+      }
+      var r = f.apply(null, arguments);
       /* Lists the library builds charge their length (src/formula/charged.rs). */
       if (name === "range" || name === "linspace" || name === "logspace") _tick(r.length);
       return _sz(r);
-    };
+    });
   }
   function m1(name, f) { return function (x) { if (arguments.length !== 1) nomatch(name, arguments); return f(num(x, name)); }; }
   /* Rhai's built-ins not in the library (which has abs, floor, round, sqrt, exp, ln, min, max). */
@@ -508,12 +513,12 @@
       } else {
         var binds = sweep ? sweep.vals : [null];
         binds.forEach(function (b) {
-          var extra = {};
-          if (b !== null) extra[sweep.v] = b;
-          var xv = s.x !== null && s.x !== undefined ? e(s.x, extra) : (b !== null ? b : 0);
-          var y = numv(s.y !== null && s.y !== undefined ? e(s.y, extra) : 0);
+          /* One scope per point: the sweep variable, then x and y for colour and text. */
+          var pe = Object.create(S);
+          if (b !== null) pe[sweep.v] = b;
+          var xv = s.x !== null && s.x !== undefined ? run(s.x, pe) : (b !== null ? b : 0);
+          var y = numv(s.y !== null && s.y !== undefined ? run(s.y, pe) : 0);
           var x = c.kind === "bar" ? display(xv) : numv(xv);
-          var pe = child(S, extra);
           pe.x = xv; pe.y = y;
           var color = s.color_when !== null && s.color_when !== undefined ? normColor(tostr(run(s.color_when, pe))) : null;
           var text = s.text ? tplText(s.text, pe) : null;
@@ -636,8 +641,9 @@
 
   function q(root, sel) { return root.querySelector(sel); }
   function qa(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
-  function partEl(p) { return document.querySelector('[data-part="' + p.id + '"]'); }
-  function ctlInputs(p, c) { return qa(partEl(p), '[data-control="' + c.id + '"]'); }
+  /* A part's element and a control's inputs never change: looked up once. */
+  function partEl(p) { return p._el || (p._el = document.querySelector('[data-part="' + p.id + '"]')); }
+  function ctlInputs(p, c) { return c._els || (c._els = qa(partEl(p), '[data-control="' + c.id + '"]')); }
 
   /* Current value of a control from its input. */
   function readControl(p, c) {
@@ -827,6 +833,8 @@
     updateHud();
     var done = document.querySelector("[data-complete]");
     if (done) done.hidden = !complete();
+    /* Charts a gate kept hidden are drawn as it opens. */
+    if (window.LFCharts && window.LFCharts.flush) window.LFCharts.flush(false);
   }
 
   /* ------------------------------------------------------------ recompute */
@@ -868,12 +876,15 @@
       });
       /* Charts before prose and banners, in Rust's order (view::explore), so that the first
          error at these values is the one Rust reports. */
+      var later = chartsLater(p, S, err);
       p.charts.forEach(function (c, i) {
         var fig = q(el, '[data-chart="' + i + '"]');
-        if (fig && window.LFCharts) window.LFCharts.draw(fig, chartData(c, S), "p-" + p.id + "-" + c.id);
+        if (fig && window.LFCharts) window.LFCharts.draw(fig, function () { return later(i); }, "p-" + p.id + "-" + c.id);
       });
+      later.now = false;
       qa(el, "[data-tpl]").forEach(function (n) {
-        n.innerHTML = tpl(p.tpls[+n.getAttribute("data-tpl")], S);
+        var h = tpl(p.tpls[+n.getAttribute("data-tpl")], S);
+        if (n._lf !== h) { n.innerHTML = h; n._lf = h; }
       });
       var fb = [];
       p.feedback.forEach(function (r) {
@@ -891,12 +902,36 @@
       }
       if (err) { err.hidden = true; err.textContent = ""; }
     } catch (e) {
-      /* As Rust words it: an expression outside the part's formulas fails as an "expression". */
-      if (err) { err.hidden = false; err.textContent = "⚠ " + (e.lf ? e.message : msg("expression", e.message)); }
+      showError(err, e);
     }
     var saved = {};
     p.controls.forEach(function (c) { saved[c.id] = inputs[c.id]; });
     state.parts[p.id].controls = saved;
+  }
+
+  /* A part's charts at scope S, computed when charts.js first draws one of them (a chart in a
+     hidden tab waits until it is shown or printed): all in order, within the budget left by the
+     update that made S, as if computed then; an error shows in the part's error line. */
+  function chartsLater(p, S, err) {
+    var base = _total, out = null, fault = null;
+    var get = function (i) {
+      if (!out) {
+        out = [];
+        _total = base;
+        try { p.charts.forEach(function (c) { out.push(chartData(c, S)); }); } catch (e) { fault = e; }
+      }
+      if (i < out.length || !fault) return out[i] || null;
+      /* Drawn during the update (a chart on screen): the update stops here, as in Rust. */
+      if (get.now) throw fault;
+      showError(err, fault);
+      return null;
+    };
+    get.now = true;
+    return get;
+  }
+  /* As Rust words it: an expression outside the part's formulas fails as an "expression". */
+  function showError(err, e) {
+    if (err) { err.hidden = false; err.textContent = "⚠ " + (e.lf ? e.message : msg("expression", e.message)); }
   }
 
   /* ------------------------------------------------------------ HUD, ledger, report */

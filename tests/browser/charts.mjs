@@ -63,6 +63,13 @@ try {
     }
     // The read-out: the pointer over a point shows its values; the arrow keys step through them.
     const fig = page.locator('figure.chart').first();
+    // A long line's invisible hover points are drawn once the pointer is on the chart.
+    const points = () => fig.evaluate((f) => f.querySelectorAll('svg g[fill-opacity="0"] circle').length);
+    const away = await points();
+    await fig.hover({ position: { x: 2, y: 2 } });
+    const over = await points();
+    const long = await fig.evaluate((f) => f._lf.ch.kind === 'line' && f._lf.ch.series.some((s) => s.points.length > 30));
+    check(`${w}px: hover points drawn only with the pointer on the chart`, away === 0 && (!long || over > 0), `${away} / ${over}`);
     // A point inside the plot area (points beyond an axis bound are clipped away).
     const target = await page.evaluate(() => {
       const f = document.querySelector('figure.chart');

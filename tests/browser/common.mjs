@@ -74,6 +74,25 @@ export async function unlockAll(page) {
   }
 }
 
+/** Moves sliders of every part `n` times, one `input` event each (a slider in turn, to spread
+ *  positions), as the benchmarks do; returns each event's synchronous time in ms. */
+export function slide(page, n) {
+  return page.evaluate((n) => {
+    const out = [];
+    const sliders = [...document.querySelectorAll('[data-part] input[type=range][data-control]')];
+    for (let i = 0; i < n; i++) {
+      const s = sliders[i % sliders.length];
+      const lo = Number(s.min), hi = Number(s.max), st = Number(s.step) || 1;
+      const k = Math.floor(((i * 7919) % 1000) / 1000 * ((hi - lo) / st + 1));
+      s.value = String(lo + k * st);
+      const t0 = performance.now();
+      s.dispatchEvent(new Event('input', { bubbles: true }));
+      out.push(performance.now() - t0);
+    }
+    return out;
+  }, n);
+}
+
 export function close(a, b, rel = 1e-9) {
   if (a === b) return true;
   if (!Number.isFinite(a) || !Number.isFinite(b)) return Number.isNaN(a) && Number.isNaN(b);
