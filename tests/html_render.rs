@@ -446,6 +446,7 @@ fn page_part_templates_are_overridable_and_escape_lab_text() {
 fn embedded_scripts_never_lean_on_automatic_semicolons() {
     for name in [
         "runtime.js",
+        "rhai.js",
         "charts.js",
         "library.js",
         "library/collective.js",

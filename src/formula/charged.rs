@@ -1,5 +1,5 @@
 //! Built-ins registered with their charges (see [`super::budget`] for the cost model). The page's
-//! runtime (`renderers/html/runtime.js`) charges the same amounts in the same functions.
+//! Rhai runtime (`renderers/html/rhai.js`) charges the same amounts in the same functions.
 
 use super::budget::{copy_size, Meter, READ, TICK};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, ImmutableString, NativeCallContext, FLOAT};

@@ -3,7 +3,7 @@
 //! [`check_supported`] defines the subset: anything outside it is a `labforge check` error at its
 //! position, never a silent difference between the CLI and the page. [`translate`] turns a checked
 //! AST into the body of a JavaScript function `function (S) { ... }` that runs against the page's
-//! runtime (`renderers/html/runtime.js`): `S` holds the scope (constants, controls, formulas by
+//! Rhai runtime (`renderers/html/rhai.js`): `S` holds the scope (constants, controls, formulas by
 //! name), `B` the built-ins, `L` the library, and the `_`-prefixed helpers reproduce Rhai's
 //! semantics (real arithmetic, type checks, string conversion, the operation budget).
 //!
@@ -584,7 +584,7 @@ mod tests {
     /// Every helper a translation may call is in the runtime's table `H`, and nothing else is.
     #[test]
     fn helpers_match_the_runtime_table() {
-        let rt = include_str!("../../renderers/html/runtime.js");
+        let rt = include_str!("../../renderers/html/rhai.js");
         let start = rt.find("var H = {").expect("the helper table") + "var H = {".len();
         let table: Vec<&str> = rt[start..start + rt[start..].find('}').unwrap()]
             .split(',')

@@ -1,6 +1,6 @@
 //! The words of the errors a lab raises at live values, one table for the CLI, the terminal and
 //! the page: Rust fills these templates ([`fill`]) and the page receives the same table
-//! ([`table`], the page data's `msg`), which `renderers/html/runtime.js` fills with `msg(key, ...)`.
+//! ([`table`], the page data's `msg`), which `renderers/html/rhai.js` fills with `msg(key, ...)`.
 //! A template's `{0}`, `{1}`, … are its arguments in order.
 
 /// A formula of a part failed: its name, then the error.
@@ -102,16 +102,20 @@ mod tests {
     /// The page fills the same table: every key it asks for is one of these.
     #[test]
     fn the_runtime_asks_only_for_known_templates() {
-        let rt = include_str!("../../renderers/html/runtime.js");
+        let rt = [
+            include_str!("../../renderers/html/rhai.js"),
+            include_str!("../../renderers/html/runtime.js"),
+        ]
+        .concat();
         let mut asked = 0;
         for piece in rt.split("msg(\"").skip(1) {
             let key = &piece[..piece.find('"').expect("a closing quote")];
             assert!(
                 TEMPLATES.iter().any(|(k, _)| *k == key),
-                "runtime.js asks for `{key}`"
+                "the page asks for `{key}`"
             );
             asked += 1;
         }
-        assert!(asked >= TEMPLATES.len(), "runtime.js uses the table");
+        assert!(asked >= TEMPLATES.len(), "the page uses the table");
     }
 }

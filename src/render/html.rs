@@ -69,6 +69,7 @@ pub const ASSETS: &[(&str, &str)] = &[
         "runtime.js",
         include_str!("../../renderers/html/runtime.js"),
     ),
+    ("rhai.js", include_str!("../../renderers/html/rhai.js")),
     ("charts.js", include_str!("../../renderers/html/charts.js")),
     ("tabs.js", include_str!("../../renderers/html/tabs.js")),
     ("course.js", include_str!("../../renderers/html/course.js")),
@@ -469,8 +470,14 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         minify_js(&libjs::topic_scripts(&fn_js))
     );
     let charts_js = script("charts.js")?;
-    // The tabs (one part at a time) run first, in the runtime's script element.
-    let runtime_js = format!("{}\n{}", script("tabs.js")?, script("runtime.js")?);
+    // The tabs (one part at a time) run first, in the runtime's script element, which holds
+    // Rhai's semantics (`labforgeRhai`) before the runtime that runs the page with them.
+    let runtime_js = format!(
+        "{}\n{}\n{}",
+        script("tabs.js")?,
+        script("rhai.js")?,
+        script("runtime.js")?
+    );
     // The course record's script runs before the runtime reads saved progress.
     let mut scripts = vec![lib_js, charts_js, fn_js];
     if course.is_some() {
