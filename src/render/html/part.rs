@@ -35,8 +35,14 @@ fn live_opt(cx: &mut PartCx, fns: &mut Fns, t: &Option<Text>) -> Result<J, Strin
 }
 
 /// Prose reading a locked prediction (`prediction.a`, `answer`): the page recomputes it, so it
-/// fills in when the student locks in. `None` for prose that reads none.
-fn locked_prose(cx: &mut PartCx, fns: &mut Fns, t: Option<&Text>) -> Result<J, String> {
+/// fills in when the student locks in. `None` for prose that reads none. `inline` for a
+/// heading, a legend or a summary (no paragraphs).
+fn locked_prose(
+    cx: &mut PartCx,
+    fns: &mut Fns,
+    t: Option<&Text>,
+    inline: bool,
+) -> Result<J, String> {
     let Some(t) = t else { return Ok(J::Null) };
     let reads = crate::eval::template::segments(&t.value).is_ok_and(|segs| {
         segs.iter().any(|s| match s {
@@ -51,7 +57,7 @@ fn locked_prose(cx: &mut PartCx, fns: &mut Fns, t: Option<&Text>) -> Result<J, S
     if !reads {
         return Ok(J::Null);
     }
-    let (tpl, html) = cx.live(fns, t, false)?;
+    let (tpl, html) = cx.live(fns, t, inline)?;
     Ok(json!({"tpl": tpl, "html": html}))
 }
 
@@ -203,8 +209,27 @@ pub(super) fn part(
         .map(|r| json!([r.part, r.what]))
         .collect();
     // Prose reading locked predictions, live (registered before `tpls` is taken below).
-    let concept_live = locked_prose(cx, fns, model.concept.as_ref())?;
-    let message_live = locked_prose(cx, fns, model.stakeholder.as_ref().map(|s| &s.message))?;
+    let concept_live = locked_prose(cx, fns, model.concept.as_ref(), false)?;
+    let message_live = locked_prose(
+        cx,
+        fns,
+        model.stakeholder.as_ref().map(|s| &s.message),
+        false,
+    )?;
+    // The other texts a part shows (its explore heading, question, math peek and reflection).
+    let pq = model.prediction.as_ref().map(|p| &p.question);
+    let pq_inline = model
+        .prediction
+        .as_ref()
+        .is_some_and(|p| p.numeric.is_none());
+    let mp = model.math_peek.as_ref();
+    let live = json!({
+        "explore_title": locked_prose(cx, fns, model.explore_title.as_ref(), true)?,
+        "question": locked_prose(cx, fns, pq, pq_inline)?,
+        "peek_title": locked_prose(cx, fns, mp.map(|m| &m.title), true)?,
+        "peek_body": locked_prose(cx, fns, mp.map(|m| &m.body), false)?,
+        "reflection": locked_prose(cx, fns, model.reflection.as_ref().map(|r| &r.question), true)?,
+    });
     let data = json!({
         "id": pid,
         // Plain texts for the Markdown report (Markdown source, never HTML-escaped).
@@ -242,6 +267,7 @@ pub(super) fn part(
     }
     let ctx = json!({
         "concept_live": concept_live,
+        "live": live,
         "message_live": message_live,
         "part": part_json,
         "eid": id_safe(&pid),
