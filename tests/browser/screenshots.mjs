@@ -26,6 +26,8 @@ try {
         const m = document.querySelector('[data-part="a"] .explore');
         window.scrollTo(0, m.getBoundingClientRect().top + window.scrollY - 60);
       });
+      // The pointer leaves the page, so no chart under where the lock button was shows a read-out.
+      await page.mouse.move(0, 0);
       await page.screenshot({ path: path.join(outDir, `${name}-${vp}-${scheme}-part.png`) });
       errors += log.errors.length;
       if (log.errors.length) console.error(log.errors);
