@@ -5,7 +5,7 @@
 // Usage: node commit.mjs PAGE OUTDIR
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, open, unlockAll } from './common.mjs';
+import { launch, open, reloadSaved, unlockAll } from './common.mjs';
 
 const [file, outDir] = process.argv.slice(2);
 let passed = 0, failed = 0;
@@ -81,12 +81,17 @@ try {
       (e.attempts.length === 0 || report.includes('looked at after locking in: ' + e.attempts.join(', '))));
   }
   // After a reload the locked answer is the one shown, and still the one recorded.
-  await page.reload();
-  await page.waitForSelector('html[data-ready]');
+  await reloadSaved(page);
   for (const id of ids) {
     check(`reload ${id}: locked answer selected`, await page.isChecked(`[data-part="${id}"] input[name="prediction-${id}"][value="${expected[id].first}"]`));
   }
+  const failedBefore = failed;
   verify(await ledgerNow(), 'reload');
+  // On a failure, what the reloaded page read and whether it discarded anything (its notice).
+  if (failed > failedBefore) console.log(await page.evaluate(() => JSON.stringify({
+    notice: (document.querySelector('[data-notice]') || {}).textContent || null,
+    storage: Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]),
+  })));
   check('no errors', log.errors.length === 0, log.errors.join('; '));
 } finally {
   await b.close();

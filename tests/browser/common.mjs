@@ -130,3 +130,34 @@ export function checker() {
     },
   };
 }
+
+/** All of localStorage as a new document of the page's origin (file://) reads it. */
+const storageText = () => JSON.stringify(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]));
+
+/** Reloads `page` once what it saved is what a new document reads. A localStorage write reaches
+ *  the browser process, where a new renderer process (the reloaded page's, on file://) reads it,
+ *  asynchronously: on a loaded machine a reload right after a save read the record from before
+ *  it (a locked answer gone after the reload; the same race that Reset's `#lf-reset` and
+ *  state.mjs's init script avoid). A student's reload comes seconds later; the tests wait for
+ *  that condition, read from a page in a new tab (its own renderer), instead of racing it. */
+export async function reloadSaved(page) {
+  const want = await page.evaluate(storageText);
+  const probeFile = path.join(os.tmpdir(), `labforge-storage-probe-${process.pid}.html`);
+  fs.writeFileSync(probeFile, '<!doctype html><title>storage probe</title>');
+  const probe = await page.context().newPage();
+  try {
+    const until = Date.now() + 15000;
+    for (;;) {
+      await probe.goto('file://' + probeFile);
+      const got = await probe.evaluate(storageText);
+      if (got === want) break;
+      if (Date.now() > until) throw new Error(`the page's saved progress never reached a new document:\n${want}\nread:\n${got}`);
+      await probe.waitForTimeout(100);
+    }
+  } finally {
+    await probe.close();
+    fs.rmSync(probeFile, { force: true });
+  }
+  await page.reload();
+  await page.waitForSelector('html[data-ready]', { timeout: 10000 });
+}

@@ -3,7 +3,7 @@
 // Usage: node e2e.mjs PAGE OUTDIR (the exported ledger is saved as OUTDIR/ledger.json).
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, open, close } from './common.mjs';
+import { launch, open, close, reloadSaved } from './common.mjs';
 
 const [file, outDir] = process.argv.slice(2);
 let passed = 0, failed = 0;
@@ -103,8 +103,7 @@ try {
   const snapshot = await page.evaluate(() => [...document.querySelectorAll('[data-output]')].map((e) => e.getAttribute('data-value')).join('|'));
 
   // Persistence across reload.
-  await page.reload();
-  await page.waitForSelector('html[data-ready]');
+  await reloadSaved(page);
   check('prediction kept', await page.isChecked('#pred-a-B'));
   check('slider kept', (await page.inputValue('#c-a-utilization')) === '0.81');
   check('select kept', (await page.$eval('#c-a-cs', (e) => e.selectedIndex)) === 0);

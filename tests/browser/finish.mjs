@@ -5,7 +5,7 @@
 // Usage: node finish.mjs PAGE OUTDIR
 import fs from 'node:fs';
 import path from 'node:path';
-import { checker, launch, open, unlockAll } from './common.mjs';
+import { checker, launch, open, reloadSaved, unlockAll } from './common.mjs';
 
 const [file, outDir] = process.argv.slice(2);
 const { check, finish } = checker();
@@ -73,8 +73,7 @@ try {
     }
   }
   // Undoing nothing: a reload keeps the complete state.
-  await page.reload();
-  await page.waitForSelector('html[data-ready]');
+  await reloadSaved(page);
   // On a failure, say which answers the reloaded page has (not seen again in 20 runs under load).
   check('complete after a reload', await completeShown(), await page.evaluate(() => JSON.stringify({
     ledger: window.LF_PAGE.ledger().parts,

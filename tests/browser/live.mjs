@@ -4,7 +4,7 @@
 // (`null`: the element is hidden or absent; `[part, selector, text]` looks in another part, as
 // tests/xpart_browser.rs does; `reload: true` reloads the page first). Steps run in order on one page.
 import fs from 'node:fs';
-import { launch, open } from './common.mjs';
+import { launch, open, reloadSaved } from './common.mjs';
 
 const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const b = await launch();
@@ -26,8 +26,7 @@ try {
       await page.locator(`${sec} [data-control="${id}"]`).first().fill(String(pos));
     }
     if (s.reload) {
-      await page.reload();
-      await page.waitForSelector('html[data-ready]', { timeout: 10000 });
+      await reloadSaved(page);
     }
     for (const w of s.want) {
       const [part, sel, want] = w.length === 3 ? w : [s.part, ...w];
