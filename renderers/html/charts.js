@@ -514,9 +514,12 @@
       if (d && w && (d.dirty || w !== d.w)) { d.w = w; paint(f); }
     });
   }) : null;
+  /* While the document loads, a figure never measured is drawn by its observer's first report,
+     after the layout the page does anyway, instead of forcing a layout before the first frame. */
+  function now(f) { return !observer || !!f._lf.w || document.readyState !== "loading"; }
   /* Draws every figure not yet drawn: the shown ones (`all` false), or all, for print. */
   function flush(all) {
-    figs.forEach(function (f) { if (f._lf.dirty && (all || !f.closest(HIDDEN))) paint(f); });
+    figs.forEach(function (f) { if (f._lf.dirty && (all || (!f.closest(HIDDEN) && now(f)))) paint(f); });
   }
   if (typeof window.addEventListener === "function") window.addEventListener("beforeprint", function () { flush(true); });
   if (window.matchMedia) {
@@ -559,7 +562,7 @@
     var first = !fig._lf, d = fig._lf || (fig._lf = { w: 0, svg: null });
     d.uid = uid; d.i = -1; d.dirty = true;
     if (typeof src === "function") { d.src = src; d.ch = null; } else { d.src = null; d.ch = src; }
-    if (!observer || !fig.closest(HIDDEN)) paint(fig);
+    if (!fig.closest(HIDDEN) && now(fig)) paint(fig);
     if (!first) return;
     figs.push(fig);
     fig.tabIndex = 0;

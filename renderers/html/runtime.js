@@ -413,6 +413,8 @@
      other answer looked at is an attempt, never a new answer. `looking` is the answer whose
      feedback is on screen after locking (not saved: a reload shows the locked answer). */
   var looking = {};
+  /* Parts not computed since the page loaded (see "loading"). */
+  var pending = [];
   function selectedOption(p) {
     var r = q(partEl(p), 'input[type="radio"][name="prediction-' + p.id + '"]:checked');
     return r ? r.value : null;
@@ -518,10 +520,11 @@
     node.setAttribute("data-value", isNum(v) ? String(v) : (typeof v === "boolean" ? String(v) : tostr(v)));
   }
   function recompute(p) {
+    var at = pending.indexOf(p);
+    if (at >= 0) pending.splice(at, 1);
     startUpdate();
     var el = partEl(p);
-    var inputs = {};
-    p.controls.forEach(function (c) { inputs[c.id] = readControl(p, c); });
+    var inputs = keepControls(p);
     var err = q(el, "[data-error]");
     var S;
     try {
@@ -579,9 +582,13 @@
     } catch (e) {
       showError(err, e);
     }
-    var saved = {};
-    p.controls.forEach(function (c) { saved[c.id] = inputs[c.id]; });
-    state.parts[p.id].controls = saved;
+  }
+  /* The part's control values, read from its inputs and kept in the record. */
+  function keepControls(p) {
+    var inputs = {};
+    p.controls.forEach(function (c) { inputs[c.id] = readControl(p, c); });
+    state.parts[p.id].controls = inputs;
+    return inputs;
   }
 
   /* A part's charts at scope S, computed when charts.js first draws one of them (a chart in a
@@ -810,13 +817,59 @@
     });
   }
 
+  /* ------------------------------------------------------------ loading */
+
+  /* The part on screen first: the current tab, or the part the address points into. */
+  function shownPart() {
+    var el = document.querySelector(".tabbed .part.current"), t;
+    if (!el && location.hash.length > 1) {
+      try { t = document.getElementById(decodeURIComponent(location.hash.slice(1))); } catch (e) { t = null; }
+      el = t && t.closest(".part");
+    }
+    var id = el && el.getAttribute("data-part");
+    return D.parts.filter(function (p) { return p.id === id; })[0] || D.parts[0];
+  }
+  /* The load computes the part on screen; the others follow one task each after the first
+     frame (or when shown, or printed, sooner), so the student sees the page before they run.
+     `data-ready` is set when every part is computed. */
+  function rest() {
+    if (pending.length) { recompute(pending[0]); setTimeout(rest, 0); return; }
+    document.documentElement.setAttribute("data-ready", "1");
+  }
+  function afterFirstFrame(f) {
+    var done = false, go = function () { if (!done) { done = true; f(); } };
+    if (window.requestAnimationFrame) requestAnimationFrame(function () { setTimeout(go, 0); });
+    /* A tab opened in the background draws no frame until it is looked at. */
+    setTimeout(go, 1000);
+  }
+  function computeNow(id) {
+    pending.filter(function (p) { return id === undefined || p.id === id; }).forEach(recompute);
+  }
+  document.addEventListener("labforge:show", function (ev) {
+    var id = ev.target && ev.target.getAttribute && ev.target.getAttribute("data-part");
+    if (id) computeNow(id);
+  });
+  /* Print shows every part: all computed, then every chart drawn. */
+  function beforePrint() {
+    computeNow();
+    if (window.LFCharts && window.LFCharts.flush) window.LFCharts.flush(true);
+  }
+  window.addEventListener("beforeprint", beforePrint);
+  if (window.matchMedia) {
+    var printing = matchMedia("print"), onPrint = function () { if (printing.matches) beforePrint(); };
+    if (printing.addEventListener) printing.addEventListener("change", onPrint); else if (printing.addListener) printing.addListener(onPrint);
+  }
+
   wireReset();
   restore();
   wire();
+  pending = D.parts.slice();
+  D.parts.forEach(keepControls);
   if (loaded.dropped) save();
-  D.parts.forEach(function (p) { recompute(p); });
+  var onScreen = shownPart();
+  if (onScreen) recompute(onScreen);
   applyGates();
   record();
-  document.documentElement.setAttribute("data-ready", "1");
   window.LF_READY = (window.performance && performance.now) ? performance.now() : 0;
+  afterFirstFrame(rest);
 })();

@@ -22,6 +22,8 @@
       t.tabIndex = j === i ? 0 : -1;
       panels[j].classList.toggle("current", j === i);
     });
+    /* The runtime computes a part it has not yet computed as it is shown. */
+    panels[i].dispatchEvent(new CustomEvent("labforge:show", { bubbles: true }));
     if (focus) tabs[i].focus();
   }
   function setMode(on) {
@@ -35,6 +37,7 @@
       attr(panels[j], "role", on ? "tabpanel" : null);
     });
     if (on) select(cur);
+    else panels.forEach(function (pl) { pl.dispatchEvent(new CustomEvent("labforge:show", { bubbles: true })); });
     mode.textContent = on ? "Show all parts" : "One part at a time";
   }
   function tabbed() { return body.classList.contains("tabbed"); }

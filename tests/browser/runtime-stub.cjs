@@ -6,9 +6,9 @@ module.exports = function runtime(scripts, page) {
   const none = () => null;
   const el = { textContent: JSON.stringify({ ...page, constants: {}, parts: [], lab: { id: 't', version: 1 } }) };
   const document = { getElementById: () => el, querySelector: none, querySelectorAll: () => [],
-    documentElement: { setAttribute: none }, dispatchEvent: none };
+    documentElement: { setAttribute: none }, dispatchEvent: none, addEventListener: none };
   const cx = { document, localStorage: { getItem: none, setItem: none }, console, TextEncoder, CustomEvent: function () {},
-    location: { hash: '', pathname: '/', search: '' } };
+    location: { hash: '', pathname: '/', search: '' }, addEventListener: none, setTimeout: none };
   cx.window = cx;
   vm.createContext(cx);
   for (const src of scripts) vm.runInContext(src, cx);
