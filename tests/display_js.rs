@@ -14,8 +14,8 @@ use serde_json::{json, Value as J};
 
 const DRIVER: &str = r#"
 const fs = require('fs');
-const [lib, rhai, runtime, data] = process.argv.slice(2, 6).map((p) => fs.readFileSync(p, 'utf8'));
-const R = require(process.argv[6])([lib, rhai, runtime], { maxOps: 500000, labOps: 20000000, maxSize: [10000, 10000, 1000], hardware: {} });
+const [lib, rhai, format, runtime, data] = process.argv.slice(2, 7).map((p) => fs.readFileSync(p, 'utf8'));
+const R = require(process.argv[7])([lib, rhai, format, runtime], { maxOps: 500000, labOps: 20000000, maxSize: [10000, 10000, 1000], hardware: {} });
 const num = (v) => v === 'inf' ? Infinity : v === '-inf' ? -Infinity : v === 'nan' ? NaN : v;
 process.stdout.write(JSON.stringify(JSON.parse(data).map(([o, v]) => R.formatOutput(o, num(v)))));
 "#;
@@ -111,6 +111,7 @@ fn outputs_read_the_same_in_rust_and_the_page() {
             &driver,
             &root.join("library.js"),
             &root.join("rhai.js"),
+            &root.join("format.js"),
             &root.join("runtime.js"),
             &data,
             &common::root().join("tests/browser/runtime-stub.cjs"),

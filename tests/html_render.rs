@@ -447,6 +447,7 @@ fn embedded_scripts_never_lean_on_automatic_semicolons() {
     for name in [
         "runtime.js",
         "rhai.js",
+        "format.js",
         "charts.js",
         "library.js",
         "library/collective.js",

@@ -1,7 +1,8 @@
 /*
  * labforge page runtime. Plain ES2019, no dependencies, no eval: runs the page (controls, gating,
  * outputs, banners, charts, progress in localStorage, ledger and report export) with the lab's
- * formulas, which rhai.js (`labforgeRhai`) runs with Rhai's semantics.
+ * formulas, which rhai.js (`labforgeRhai`) runs with Rhai's semantics, writing values as
+ * format.js (`labforgeFormat`) does.
  */
 (function () {
   "use strict";
@@ -9,88 +10,13 @@
   var L = (typeof labforgeLibrary === "function") ? labforgeLibrary(D.hardware) : {};
   var R = labforgeRhai(D, L);
   var run = R.run, tostr = R.tostr, fromJson = R.fromJson, startUpdate = R.startUpdate, has = R.has,
-    isMap = R.isMap, isNum = R.isNum, keys = R.keys, msg = R.msg, final = R.final, over = R.over,
-    plain = R.plain, same = R.same;
+    isNum = R.isNum, msg = R.msg, final = R.final, same = R.same;
+  /* How values are written (format.js, `labforgeFormat`). */
+  var F = labforgeFormat(D, L, R);
+  var display = F.display, tpl = F.tpl, tplText = F.tplText, shown = F.shown, formatOutput = F.formatOutput,
+    bandLevel = F.bandLevel, controlText = F.controlText, LEVEL_WORD = F.LEVEL_WORD;
   window.LF_RUNTIME = { run: run, tostr: tostr, fromJson: fromJson, startUpdate: startUpdate, formatOutput: formatOutput,
     ops: R.ops };
-
-
-  /* ------------------------------------------------------------ formatting */
-
-  function fmtAuto(x) { return L.fmt ? L.fmt(x) : String(x); }
-  function fmtFixed(x, d) { return L.fmt ? L.fmt(x, d) : x.toFixed(d); }
-  /* How a placeholder's value reads in prose (eval::display). */
-  function display(v) { return isNum(v) ? fmtAuto(v) : tostr(v); }
-  function esc(s) {
-    return String(s).replace(/[&<>"']/g, function (c) {
-      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
-    });
-  }
-  /* A placeholder is an expression index, or "@name": an output, whose [text, level] recompute
-     keeps in the scope under that key (shown coloured, with its level's words, unless plain). */
-  function tpl(t, S, plain) {
-    var out = t.l[0], x, o;
-    for (var i = 0; i < t.e.length; i++) {
-      x = t.e[i]; o = S[x];
-      out += (isNum(x) ? esc(/*[xpart*/unanswered(x, S) || /*xpart]*/display(run(x, S))) : plain || !o[1] ? esc(o[0]) : '<span data-level="' + esc(o[1]) + '">' + esc(o[0]) +
-        ' <span class="level-word">' + esc(LEVEL_WORD[o[1]] || o[1]) + "</span></span>") + t.l[i + 1];
-    }
-    return out;
-  }
-/*[xpart*/
-  /* A placeholder reading a prediction not answered yet says so (eval::xpart::unanswered):
-     D.pread lists, per expression, the parts whose prediction it reads ("" for `answer`). */
-  function unanswered(x, S) {
-    var r = (D.pread && D.pread[x]) || [], k, v;
-    for (var i = 0; i < r.length; i++) {
-      k = r[i] || S["@@"];
-      if (!k) continue;
-      v = r[i] ? (isMap(S.prediction) && has(S.prediction, k) ? S.prediction[k] : undefined) : S.answer;
-      if (v === undefined || v === "" || v !== v) {
-        return "(" + D.parts.filter(function (o) { return o.id === k; })[0].label + " not answered yet)";
-      }
-    }
-    return null;
-  }
-/*xpart]*/
-  function tplText(t, S) {
-    var div = document.createElement("div");
-    div.innerHTML = tpl(t, S, 1);
-    return div.textContent;
-  }
-  /* An output's number as shown, [text, capped] (src/eval/display.rs): "≥ cap" at or above its
-     cap, a time that would read 0 a unit down, decimals until a non-zero value shows a non-zero
-     digit, a minus sign before the prefix. */
-  function shown(o, x) {
-    var capped = isNum(o.cap) && x >= o.cap, v = capped ? o.cap : x, unit = o.unit || "", d = o.digits,
-      down = { h: "min", min: "s" }, a, s, nz = /[1-9∞]/;
-    while (v !== 0 && !nz.test(fmtFixed(v, d === null || d === undefined ? 2 : d)) && down[unit]) { unit = down[unit]; v *= 60; d = null; }
-    a = Math.abs(v);
-    if (d === null || d === undefined) d = !isFinite(a) || (a < 1e15 && a === Math.trunc(a)) || a >= 100 ? 0 : a >= 10 ? 1 : 2;
-    for (;;) { s = fmtFixed(a, d); if (!isFinite(a) || a === 0 || d >= 20 || nz.test(s)) break; d++; }
-    s = (capped ? "≥ " : "") + (v < 0 && nz.test(s) ? "−" : "") + (o.prefix || "") + s;
-    return [s + unitSep(unit, !!o.prefix) + unit, capped];
-  }
-  /* format::unit_sep: no space before a symbol (45%, 3×) or, after a prefix, a magnitude ($86K). */
-  function unitSep(u, prefixed) {
-    return u === "" || "%×/°‰".indexOf(u[0]) >= 0 || u === "x" || (prefixed && /^[KkMBT]$/.test(u)) ? "" : " ";
-  }
-  function formatOutput(o, v) {
-    if (typeof v === "boolean") return o.words ? (v ? o.words[0] : o.words[1]) : (v ? "yes" : "no");
-    return isNum(v) ? shown(o, v)[0] : tostr(v);
-  }
-  function bandLevel(b, x) {
-    if (b.good_below !== null && b.good_below !== undefined) {
-      if (x < b.good_below) return "good";
-      return (b.warn_below !== null && b.warn_below !== undefined && x < b.warn_below) ? "warn" : "bad";
-    }
-    if (b.good_above !== null && b.good_above !== undefined) {
-      if (x > b.good_above) return "good";
-      return (b.warn_above !== null && b.warn_above !== undefined && x > b.warn_above) ? "warn" : "bad";
-    }
-    return "good";
-  }
-  var LEVEL_WORD = { good: "✓ good", warn: "⚠ warning", bad: "✗ bad" };
 
   /* ------------------------------------------------------------ evaluation */
 
@@ -362,13 +288,6 @@
 /*radio]*/
     }
   }
-  function controlText(c, v) {
-    if (c.kind !== "slider" && c.kind !== "number") return null;
-    var d = c.digits;
-    var s = (d !== null && d !== undefined) ? fmtFixed(v, d) : fmtAuto(v);
-    return s + (c.unit ? unitSep(c.unit, false) + c.unit : "");
-  }
-
   /* ------------------------------------------------------------ answers and gating */
 
   function answered(pid, what) {

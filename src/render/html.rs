@@ -70,6 +70,7 @@ pub const ASSETS: &[(&str, &str)] = &[
         include_str!("../../renderers/html/runtime.js"),
     ),
     ("rhai.js", include_str!("../../renderers/html/rhai.js")),
+    ("format.js", include_str!("../../renderers/html/format.js")),
     ("charts.js", include_str!("../../renderers/html/charts.js")),
     ("tabs.js", include_str!("../../renderers/html/tabs.js")),
     ("course.js", include_str!("../../renderers/html/course.js")),
@@ -471,11 +472,13 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     );
     let charts_js = script("charts.js")?;
     // The tabs (one part at a time) run first, in the runtime's script element, which holds
-    // Rhai's semantics (`labforgeRhai`) before the runtime that runs the page with them.
+    // Rhai's semantics (`labforgeRhai`) and the page's way of writing values (`labforgeFormat`)
+    // before the runtime that runs the page with them.
     let runtime_js = format!(
-        "{}\n{}\n{}",
+        "{}\n{}\n{}\n{}",
         script("tabs.js")?,
         script("rhai.js")?,
+        script("format.js")?,
         script("runtime.js")?
     );
     // The course record's script runs before the runtime reads saved progress.
