@@ -276,6 +276,13 @@ fn errors_at_live_values_read_the_same_in_the_page() {
                 got[i]["dimmed"], got[i]["clear"]
             ));
         }
+        let said = format!("{v}");
+        if got[i]["readout"] != json!([said, said]) {
+            problems.push(format!(
+                "part {p}: the read-out and aria-valuetext of {c} are {}, not {said:?}",
+                got[i]["readout"]
+            ));
+        }
         if !got[i]["after"].is_null() {
             problems.push(format!(
                 "part {p}: the error stays at the default: {}",

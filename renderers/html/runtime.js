@@ -446,14 +446,15 @@
     var inputs = keepControls(p);
     var err = q(el, "[data-error]");
     var S;
+    /* The controls' read-outs follow the inputs even when a formula then fails. */
+    p.controls.forEach(function (c) {
+      var t = controlText(c, inputs[c.id]);
+      var o = q(el, '[data-control-display="' + c.id + '"]');
+      if (o && t !== null) o.textContent = t;
+      if (c.kind === "slider" && t !== null) ctlInputs(p, c)[0].setAttribute("aria-valuetext", t);
+    });
     try {
       S = scopeFor(p, inputs);
-      p.controls.forEach(function (c) {
-        var t = controlText(c, inputs[c.id]);
-        var o = q(el, '[data-control-display="' + c.id + '"]');
-        if (o && t !== null) o.textContent = t;
-        if (c.kind === "slider" && t !== null) ctlInputs(p, c)[0].setAttribute("aria-valuetext", t);
-      });
       p.outputs.forEach(function (o) {
         var v = S[o.name];
         var level = null;

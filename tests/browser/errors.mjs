@@ -17,8 +17,14 @@ try {
     const dim = (part) => page.evaluate((part) => [...document.querySelectorAll(`[data-part="${part}"] .explore > :is(.metrics, .chart, .panel)`)]
       .map((n) => getComputedStyle(n).opacity), part);
     const dimmed = await dim(c.part);
+    // The control's read-out and its aria-valuetext follow the slider whatever the formulas do.
+    const readout = await page.evaluate(({ part, control }) => {
+      const s = document.querySelector(`[data-part="${part}"] input[data-control="${control}"]`);
+      const d = document.querySelector(`[data-part="${part}"] [data-control-display="${control}"]`);
+      return [d ? d.textContent : null, s.getAttribute('aria-valuetext')];
+    }, c);
     const back = await setControl(page, c.part, c.control, c.back, c.output);
-    out.push({ error: r.error, dimmed, after: back.error, clear: await dim(c.part) });
+    out.push({ error: r.error, dimmed, readout, after: back.error, clear: await dim(c.part) });
   }
   out.push({ pageErrors: log.errors, requests: log.requests });
 } finally {
