@@ -1,5 +1,6 @@
-//! Every YAML example in the guides (docs/authoring.md, docs/courses.md, docs/tools.md) is a
-//! lab that checks clean, without errors or warnings, and passes its own tests.
+//! Every YAML example in the guides (docs/authoring.md, docs/questions.md, docs/courses.md,
+//! docs/tools.md) is a lab that checks clean, without errors or warnings, and passes its own
+//! tests.
 //!
 //! Examples are fenced blocks tagged ```` ```yaml lab ```` (a complete lab) or
 //! ```` ```yaml part ```` (one part, wrapped here in a minimal lab). Any other `yaml` block is an
@@ -11,6 +12,7 @@ use labforge::load::Source;
 /// The guides, in reading order: a course module shown in one is known to the examples after it.
 const GUIDES: &[(&str, &str)] = &[
     ("docs/authoring.md", include_str!("../docs/authoring.md")),
+    ("docs/questions.md", include_str!("../docs/questions.md")),
     ("docs/courses.md", include_str!("../docs/courses.md")),
     ("docs/tools.md", include_str!("../docs/tools.md")),
 ];
@@ -153,7 +155,7 @@ fn a_broken_example_would_be_caught() {
 /// with `pk_wait` misspelt.
 #[test]
 fn the_guide_shows_a_real_diagnostic() {
-    let tools = GUIDES[2].1;
+    let tools = GUIDES[3].1;
     let section = &tools[tools.find("## Reading diagnostics").unwrap()..];
     let start = section.find("```text\n").unwrap() + "```text\n".len();
     let shown = &section[start..start + section[start..].find("```").unwrap()];

@@ -8,12 +8,20 @@
 //!
 //! Node: `node` on PATH (or `LABFORGE_NODE`). Without it the test prints a SKIPPED line, or
 //! fails when the `CI` environment variable is set.
+//!
+//! The argument tuples are in `tests/library_js/`: `namespaces.rs` (`queue::`, `rel::`,
+//! `fleet::`, `cost::`), `topics.rs` (the namespaces in `renderers/html/library/*.js`) and
+//! `globals.rs` (`units::`, `hw`, the global functions). That the scripts stay plain ES2019 is
+//! `tests/library_js_syntax.rs`.
 
 mod common;
+#[path = "library_js/globals.rs"]
+mod globals;
+#[path = "library_js/namespaces.rs"]
+mod namespaces;
 #[path = "library_js/topics.rs"]
 mod topics;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use labforge::library;
@@ -103,381 +111,11 @@ fn grid(out: &mut Vec<Case>, path: &'static str, pools: &[&[f64]]) {
 
 fn cases() -> Vec<Case> {
     let mut v = Vec::new();
-    let rho: &[f64] = &[0.0, 0.1, 0.5, 0.8, 0.95, 0.999999, 1.0, 1.5, -0.1, NAN, INF];
-    let cs: &[f64] = &[0.0, 0.5, 1.0, 3.0, 5.0, -2.0, NAN];
-    let svc: &[f64] = &[0.0, 1.0, 5.0, 30.0, 1e9, -1.0, NAN, INF];
-    let servers: &[f64] = &[1.0, 2.0, 3.0, 8.0, 64.0, 1000.0, 0.0, 2.5, -1.0, NAN, 2e6];
-    let p: &[f64] = &[0.0, 0.5, 0.9, 0.99, 0.999, 1.0, 1.5, -0.1, NAN];
-
-    grid(&mut v, "queue::mm1_wait", &[rho, svc]);
-    grid(&mut v, "queue::mm1_sojourn", &[rho, svc]);
-    grid(&mut v, "queue::pk_wait", &[rho, cs, svc]);
-    grid(&mut v, "queue::pk_amplification", &[cs]);
-    grid(&mut v, "queue::pk_amplification", &[&[1e200, -1e-200, INF]]);
-    grid(&mut v, "queue::erlang_c", &[servers, rho]);
-    grid(&mut v, "queue::erlang_c", &[&[100000.0], &[0.5, 0.999]]);
-    grid(&mut v, "queue::mmc_wait", &[servers, rho, svc]);
-    grid(
-        &mut v,
-        "queue::mmc_wait_p",
-        &[servers, rho, &[1.0, 30.0, NAN, -1.0], p],
-    );
-    grid(&mut v, "queue::kingman_wait", &[rho, cs, cs, svc]);
-
-    let t: &[f64] = &[
-        0.0, 1e-9, 1.0, 120.0, 2450.0, 10800.0, 50000.0, 1e12, -1.0, NAN, INF,
-    ];
-    let count: &[f64] = &[0.0, 0.5, 1.0, 8.0, 1000.0, 16000.0, -1.0, NAN, INF];
-    grid(&mut v, "rel::system_mtbf", &[t, count]);
-    grid(&mut v, "rel::failure_prob", &[t, t]);
-    grid(&mut v, "rel::young_daly", &[t, t]);
-    grid(&mut v, "rel::daly", &[t, t]);
-    grid(
-        &mut v,
-        "rel::daly",
-        &[&[19.999999, 20.0, 20.000001, 0.001], &[10.0]],
-    );
-    grid(&mut v, "rel::ckpt_waste", &[t, t, t]);
-    grid(&mut v, "rel::ckpt_waste_opt", &[t, t]);
-    grid(
-        &mut v,
-        "rel::ckpt_bytes",
-        &[
-            &[175e9, 7e9, 0.0, -1.0, NAN, INF],
-            &[14.0, 12.0, 2.0, 0.5, NAN],
-        ],
-    );
-    for scheme in [
-        "fp16_adam_mixed",
-        "fp32_adam",
-        "bf16_weights",
-        "fp32_weights",
-        "int8_weights",
-        "fp8",
-        "",
-        "FP16_ADAM_MIXED",
-        "fp16_adam_mixed ",
-        "it's",
-    ] {
-        v.push(Case {
-            path: "rel::bytes_per_param",
-            args: vec![s(scheme)],
-        });
-    }
-    grid(&mut v, "rel::availability", &[t, t]);
-
+    // One random stream, drawn in this order (fleet lists, then formatted and math values).
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let mut lists: Vec<Vec<f64>> = vec![
-        vec![],
-        vec![0.0, 0.0],
-        vec![5.0, 5.0, 5.0, 5.0],
-        vec![40.0, 30.0, 20.0, 10.0],
-        vec![1.0, 2.0],
-        vec![0.0, 0.0, 1.0, 0.0],
-        vec![1.0, -1.0],
-        vec![1.0, NAN],
-        vec![1.0, INF],
-        vec![1e300, 1e300],
-        vec![0.1, 0.2, 0.3],
-        vec![1e-300],
-        vec![8.0, 3.0, 0.0, 5.0],
-        vec![8.0, 8.0, 3.0, 8.0],
-        vec![8.0, 7.0, 7.0],
-        vec![7.0; 11],
-        vec![1.0, 2.0, 3.0, 4.0],
-        vec![8.0, 8.0, 4.0, 2.0],
-        vec![9.0, 8.5, 4.0],
-    ];
-    for _ in 0..40 {
-        let len = rng.below(40) as usize;
-        lists.push((0..len).map(|_| rng.below(9) as f64).collect());
-    }
-    for _ in 0..20 {
-        let len = 1 + rng.below(30) as usize;
-        lists.push(
-            (0..len)
-                .map(|_| (rng.next() >> 11) as f64 / (1u64 << 53) as f64 * 1000.0)
-                .collect(),
-        );
-    }
-    for l in &lists {
-        v.push(Case {
-            path: "fleet::jain",
-            args: vec![a(l)],
-        });
-        for gpn in [8.0, 4.0, 0.0, -1.0, NAN, 8.5] {
-            v.push(Case {
-                path: "fleet::gang_fragmentation",
-                args: vec![a(l), n(gpn)],
-            });
-            for job in [0.0, 8.0, 12.0, 16.0, 24.0, 64.0, -1.0, NAN, 1e9] {
-                v.push(Case {
-                    path: "fleet::schedulable_gang",
-                    args: vec![a(l), n(gpn), n(job)],
-                });
-            }
-        }
-    }
-    // Non-numeric list elements are errors with the same message.
-    for path in [
-        "fleet::jain",
-        "fleet::gang_fragmentation",
-        "fleet::schedulable_gang",
-    ] {
-        let bad_list = Arg::A(vec![n(1.0), s("two"), n(3.0)]);
-        let args = match path {
-            "fleet::jain" => vec![bad_list],
-            "fleet::gang_fragmentation" => vec![bad_list, n(8.0)],
-            _ => vec![bad_list, n(8.0), n(8.0)],
-        };
-        v.push(Case { path, args });
-    }
-    grid(
-        &mut v,
-        "fleet::preempt_cost",
-        &[
-            &[0.0, 1.0, 8.0, 64.0, 128.0, -1.0, NAN, INF],
-            &[0.0, 0.5, 2.0, 8.0, NAN],
-            &[0.0, 0.35, 3.0, 2.48, NAN],
-        ],
-    );
-    let replicas: Vec<f64> = (0..13).map(|r| r as f64).chain([-1.0, NAN, 2.5]).collect();
-    grid(
-        &mut v,
-        "fleet::spares_needed",
-        &[
-            &replicas,
-            &[50.0, 100.0, 1000.0, 5000.0, NAN],
-            &[10.0, 100.0, 130.0, 325.0, 400.0, 1e9, NAN],
-            &[5.0, 0.0, 1.0, 2.5, -1.0, NAN, 10.0],
-        ],
-    );
-    let money: &[f64] = &[0.0, 1.0, 128.0, 16000.0, -2.0, NAN, INF];
-    grid(
-        &mut v,
-        "cost::gpu_hours_cost",
-        &[
-            money,
-            &[0.0, 2.0, 24.0, 0.1, NAN],
-            &[3.0, 0.35, 2.48, 4.2, NAN],
-        ],
-    );
-    grid(
-        &mut v,
-        "cost::daily",
-        &[money, &[3.0, 0.35, 2.48, 4.2, 0.1, NAN, INF]],
-    );
+    namespaces::cases(&mut v, &mut rng);
     topics::cases(&mut v);
-
-    let xs: &[f64] = &[
-        0.0, -0.0, 1.0, 2.5, 120.0, 3.125, 80.0, 0.1, 0.35, 2450.0, 1e15, 1e-300, 5e-324, 1.7e308,
-        -7.5, NAN, INF, -INF,
-    ];
-    for doc in library::functions() {
-        if doc.path.starts_with("units::") {
-            grid(&mut v, doc.path, &[xs]);
-        }
-    }
-
-    for d in library::hardware() {
-        v.push(Case {
-            path: "hw",
-            args: vec![s(&d.id)],
-        });
-    }
-    for id in ["H999", "", "h100", "constructor", "__proto__", "toString"] {
-        v.push(Case {
-            path: "hw",
-            args: vec![s(id)],
-        });
-    }
-
-    // Formatting: ties, specials, magnitudes, then random doubles.
-    let mut fmt_values: Vec<f64> = vec![
-        0.0,
-        -0.0,
-        0.125,
-        0.375,
-        0.625,
-        2.5,
-        3.5,
-        0.5,
-        1.5,
-        -2.5,
-        1.005,
-        2.675,
-        0.045,
-        1e21,
-        -1e21,
-        1e22,
-        123456789.125,
-        -123456789.125,
-        -0.001,
-        -0.006,
-        999999.5,
-        999.9999,
-        0.1,
-        0.2,
-        0.30000000000000004,
-        1609.9689437998486,
-        26.832815729997478,
-        0.22777777777777777,
-        1152000.0,
-        2.45e12,
-        5e-324,
-        2.2250738585072014e-308,
-        1.7976931348623157e308,
-        9007199254740993.0,
-        4503599627370495.5,
-        1e15,
-        999999999999999.9,
-        99.995,
-        9.995,
-        10.25,
-        100.5,
-        NAN,
-        INF,
-        -INF,
-    ];
-    for k in 0..64 {
-        fmt_values.push(k as f64 / 8.0);
-        fmt_values.push(-(k as f64) / 16.0 - 1000.0);
-        fmt_values.push(k as f64 * 1000.0 + 0.5);
-    }
-    for _ in 0..300 {
-        fmt_values.push(rng.any_finite());
-    }
-    for _ in 0..300 {
-        // Values of everyday magnitude with a few decimals.
-        let mant = (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
-        let exp = rng.below(16) as i32 - 6;
-        let sign = if rng.below(2) == 0 { 1.0 } else { -1.0 };
-        fmt_values.push(sign * mant * 10f64.powi(exp));
-    }
-    let digits: &[f64] = &[0.0, 1.0, 2.0, 3.0, 5.0, 20.0, 2.9, -1.0, NAN, 25.0, INF];
-    for &x in &fmt_values {
-        v.push(Case {
-            path: "fmt",
-            args: vec![n(x)],
-        });
-        for &d in digits {
-            v.push(Case {
-                path: "fmt",
-                args: vec![n(x), n(d)],
-            });
-        }
-        for &d in &[0.0, 2.0, 3.0, 20.0] {
-            v.push(Case {
-                path: "fmt",
-                args: vec![n(x), n(d), s("sci")],
-            });
-        }
-        for &d in &[0.0, 1.0, 2.0] {
-            v.push(Case {
-                path: "fmt_pct",
-                args: vec![n(x), n(d)],
-            });
-        }
-    }
-
-    let g: &[f64] = &[
-        -1.5, -0.5, -0.0, 0.0, 0.3, 0.5, 1.0, 2.5, 7.0, NAN, INF, -INF,
-    ];
-    grid(&mut v, "clamp", &[g, &[0.0, -1.0, NAN], &[1.0, 5.0, NAN]]);
-    grid(
-        &mut v,
-        "range",
-        &[
-            &[0.0, 0.1, -2.0, 2.5, 3.0, 1e20, NAN, -INF],
-            &[0.0, 1.1, 2.5, 5.0, 12.0, -3.0, NAN, INF],
-        ],
-    );
-    grid(
-        &mut v,
-        "linspace",
-        &[
-            &[0.0, 0.1, 60.0, 1.0, -5.0, 1e-320, NAN, INF],
-            &[1.0, 0.98, 10800.0, 0.0, 1e-320, 8.0, NAN],
-            &[0.0, 1.0, 2.0, 5.0, 20.0, 100.0, 200.0, 2.5, -1.0, NAN, 2e6],
-        ],
-    );
-    // Scientific notation: exact ties (1.125, 0.5) round to even on both sides; a rounding
-    // carry moves the exponent (9.9999 -> 1.00×10¹); an unknown style is the same error.
-    for (x, d) in [
-        (1.125, 2.0),
-        (0.5, 0.0),
-        (2.5, 0.0),
-        (9.9999, 2.0),
-        (99.95, 2.0),
-        (0.0, 2.0),
-        (-0.0, 1.0),
-    ] {
-        v.push(Case {
-            path: "fmt",
-            args: vec![n(x), n(d), s("sci")],
-        });
-    }
-    v.push(Case {
-        path: "fmt",
-        args: vec![n(1.0), n(2.0), s("eng")],
-    });
-    grid(
-        &mut v,
-        "logspace",
-        &[
-            &[1.0, 0.001, 60.0, 1e-300, 0.0, -1.0, NAN, INF],
-            &[1024.0, 1.0, 1e6, 1e300, 0.0, NAN],
-            &[0.0, 1.0, 2.0, 11.0, 50.0, 2.5, -1.0, NAN, 2e6],
-        ],
-    );
-    let m: &[f64] = &[
-        -2.5,
-        -1.5,
-        -0.5,
-        -0.49999999999999994,
-        -0.0,
-        0.0,
-        0.49999999999999994,
-        0.5,
-        1.5,
-        2.5,
-        2.1,
-        1000.0,
-        4503599627370495.5,
-        1e300,
-        5e-324,
-        0.1,
-        2.0,
-        1e-10,
-        NAN,
-        INF,
-        -INF,
-    ];
-    for path in [
-        "ceil", "log10", "log2", "abs", "floor", "round", "sqrt", "exp", "ln",
-    ] {
-        grid(&mut v, path, &[m]);
-    }
-    for _ in 0..200 {
-        let x = (rng.next() >> 11) as f64 / (1u64 << 53) as f64 * 100.0 - 20.0;
-        for path in ["exp", "ln", "log10", "log2", "sqrt"] {
-            v.push(Case {
-                path,
-                args: vec![n(x)],
-            });
-        }
-        let y = (rng.next() >> 11) as f64 / (1u64 << 53) as f64 * 10.0 - 3.0;
-        v.push(Case {
-            path: "pow",
-            args: vec![n(x.abs()), n(y)],
-        });
-    }
-    let pw: &[f64] = &[
-        0.0, -0.0, 1.0, -1.0, 2.0, -2.0, 0.5, 10.0, 1e300, NAN, INF, -INF, 3.0, -0.5,
-    ];
-    grid(&mut v, "pow", &[pw, pw]);
-    grid(&mut v, "min", &[g, g]);
-    grid(&mut v, "max", &[g, g]);
+    globals::cases(&mut v, &mut rng);
     v
 }
 
@@ -639,26 +277,6 @@ const results = input.cases.map((c) => {
 process.stdout.write(JSON.stringify({ keys: Object.keys(lib), results }));
 "#;
 
-fn library_js_path() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("renderers/html/library.js")
-}
-
-/// `library.js` and the scripts of the namespaces kept apart from it
-/// (`renderers/html/library/*.js`), sorted.
-fn library_js_paths() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("renderers/html/library");
-    let mut topics: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "js"))
-        .collect();
-    topics.sort();
-    assert!(topics.len() >= 5, "{topics:?}");
-    let mut all = vec![library_js_path()];
-    all.extend(topics);
-    all
-}
-
 // ------------------------------------------------------------------ compare
 
 #[derive(Default)]
@@ -805,7 +423,7 @@ fn library_js_matches_rust() {
     std::fs::write(&input, serde_json::to_vec(&payload).unwrap()).unwrap();
     let output = Command::new(&node)
         .arg(&runner)
-        .args(library_js_paths())
+        .args(common::library_js_paths())
         .arg(&input)
         .output()
         .expect("run node");
@@ -888,37 +506,4 @@ fn library_js_matches_rust() {
             .collect::<Vec<_>>()
             .join("\n")
     );
-}
-
-/// library.js stays a plain ES2019 script: no modules, no eval, no newer syntax.
-#[test]
-fn library_js_is_a_plain_es2019_script() {
-    let main = std::fs::read_to_string(library_js_path()).unwrap();
-    assert!(main.contains("function labforgeLibrary(hardware)"));
-    for path in library_js_paths() {
-        let src = std::fs::read_to_string(&path).unwrap();
-        es2019_only(&path, &src);
-    }
-}
-
-fn es2019_only(path: &Path, src: &str) {
-    for banned in [
-        "?.",
-        "??",
-        "BigInt",
-        "import ",
-        "export ",
-        "require(",
-        "eval(",
-        "Function(",
-        "=>",
-        "`",
-        "#",
-    ] {
-        assert!(
-            !src.contains(banned),
-            "{} contains {banned:?}",
-            path.display()
-        );
-    }
 }

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+pub mod run;
+
 /// The repository root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -192,4 +194,25 @@ pub fn render_html(path: &Path, out: &Path) {
         "{}",
         String::from_utf8_lossy(&st.stderr)
     );
+}
+
+/// The built-in library's JavaScript side, `renderers/html/library.js`.
+pub fn library_js_path() -> PathBuf {
+    root().join("renderers/html/library.js")
+}
+
+/// `library.js` and the scripts of the namespaces kept apart from it
+/// (`renderers/html/library/*.js`), sorted.
+pub fn library_js_paths() -> Vec<PathBuf> {
+    let dir = root().join("renderers/html/library");
+    let mut topics: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "js"))
+        .collect();
+    topics.sort();
+    assert!(topics.len() >= 5, "{topics:?}");
+    let mut all = vec![library_js_path()];
+    all.extend(topics);
+    all
 }
