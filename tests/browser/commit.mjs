@@ -87,11 +87,20 @@ try {
   }
   const failedBefore = failed;
   verify(await ledgerNow(), 'reload');
-  // On a failure, what the reloaded page read and whether it discarded anything (its notice).
-  if (failed > failedBefore) console.log(await page.evaluate(() => JSON.stringify({
-    notice: (document.querySelector('[data-notice]') || {}).textContent || null,
-    storage: Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]),
-  })));
+  // On a failure: the reloaded page's address, what it read and whether it discarded anything
+  // (its notice), and what a page in a new tab (its own renderer) reads now.
+  if (failed > failedBefore) {
+    console.log('reloaded page:', await page.evaluate(() => JSON.stringify({
+      url: location.href,
+      notice: (document.querySelector('[data-notice]') || {}).textContent || null,
+      storage: Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]),
+    })));
+    const probe = await page.context().newPage(), blank = path.resolve(outDir, 'probe.html');
+    fs.writeFileSync(blank, '<!doctype html><title>probe</title>');
+    await probe.goto('file://' + blank);
+    console.log('a new tab reads:', await probe.evaluate(() => JSON.stringify(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]))));
+    await probe.close();
+  }
   check('no errors', log.errors.length === 0, log.errors.join('; '));
 } finally {
   await b.close();

@@ -134,12 +134,15 @@ export function checker() {
 /** All of localStorage as a new document of the page's origin (file://) reads it. */
 const storageText = () => JSON.stringify(Object.keys(localStorage).sort().map((k) => [k, localStorage.getItem(k)]));
 
-/** Reloads `page` once what it saved is what a new document reads. A localStorage write reaches
- *  the browser process, where a new renderer process (the reloaded page's, on file://) reads it,
- *  asynchronously: on a loaded machine a reload right after a save read the record from before
- *  it (a locked answer gone after the reload; the same race that Reset's `#lf-reset` and
- *  state.mjs's init script avoid). A student's reload comes seconds later; the tests wait for
- *  that condition, read from a page in a new tab (its own renderer), instead of racing it. */
+/** Reloads `page` once what it saved is what a new document reads, with another page of the
+ *  origin open across the reload. Chromium on file:// (measured with 80-120 writes each followed
+ *  at once by a new document, the machine loaded by another browser test): a document that
+ *  loads right after a localStorage write may read the storage from before it (the write
+ *  travels to the browser process on its own channel; 2-6 in 100), or read it empty (the
+ *  record gone; 2-4 in 100 when no other document of the origin stayed open, none when one
+ *  did). A student's reload comes seconds later; the tests wait for the write to reach a new
+ *  document (a probe page in a new tab) and keep that probe open until the reloaded page has
+ *  read its record, instead of racing either. */
 export async function reloadSaved(page) {
   const want = await page.evaluate(storageText);
   const probeFile = path.join(os.tmpdir(), `labforge-storage-probe-${process.pid}.html`);
@@ -154,10 +157,10 @@ export async function reloadSaved(page) {
       if (Date.now() > until) throw new Error(`the page's saved progress never reached a new document:\n${want}\nread:\n${got}`);
       await probe.waitForTimeout(100);
     }
+    await page.reload();
+    await page.waitForSelector('html[data-ready]', { timeout: 10000 });
   } finally {
     await probe.close();
     fs.rmSync(probeFile, { force: true });
   }
-  await page.reload();
-  await page.waitForSelector('html[data-ready]', { timeout: 10000 });
 }

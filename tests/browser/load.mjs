@@ -5,7 +5,8 @@
 // settings (every part answered, each part's first slider at its minimum) make each part's
 // outputs differ from the page's markup (Rust's values at the defaults), so a part's outputs
 // tell whether it has been computed. The moment LF_READY is set is caught by a setter that an
-// init script defines, which also acts there (a tab click, a beforeprint event).
+// init script defines, which also acts there (a tab click, a beforeprint event); each step adds
+// its init script after the earlier ones, so its setter, defined last, is the one that runs.
 // Usage: node load.mjs PAGE
 import fs from 'node:fs';
 import { launch, open, unlockAll, reloadSaved, checker } from './common.mjs';
@@ -77,6 +78,8 @@ try {
   await page.addInitScript(atReady('() => {}'));
   await reloadSaved(page);
   const r = await page.evaluate(() => window.__atReady);
+  // data-ready, then two frames: the first frame's observer has drawn the chart on screen.
+  await page.evaluate(() => new Promise((f) => requestAnimationFrame(() => requestAnimationFrame(f))));
   const done = await page.evaluate(snapshot);
   check('at LF_READY the shown part is the first', r.shown === first, r.shown);
   check('at LF_READY the shown part is computed at the saved settings', computed(r, first), JSON.stringify([r.parts[first], settled.parts[first]]));
@@ -84,23 +87,21 @@ try {
   for (const p of parts) check(`at data-ready part ${p} is computed`, computed(done, p), JSON.stringify([done.parts[p].values, settled.parts[p].values]));
   if (withChart.includes(first)) {
     check('at LF_READY the shown chart waits for its first layout', r.parts[first].charts === 0, String(r.parts[first].charts));
-    check('at data-ready the shown chart is drawn', done.parts[first].charts === settled.parts[first].charts, JSON.stringify(done.parts[first]));
+    check('after the first frames the shown chart is drawn', done.parts[first].charts === settled.parts[first].charts, JSON.stringify(done.parts[first]));
   }
-  for (const p of parts.filter((x) => x !== first)) check(`at data-ready part ${p}'s charts wait for its tab`, done.parts[p].charts === 0, String(done.parts[p].charts));
+  for (const p of parts.filter((x) => x !== first)) check(`after the load part ${p}'s charts wait for its tab`, done.parts[p].charts === 0, String(done.parts[p].charts));
 
   // 2. A tab shown before the others are computed computes its part at once.
   const target = later[later.length - 1];
   await page.addInitScript(atReady(`() => document.querySelector('[data-tab="${target}"]').click()`));
-  await page.reload();
-  await page.waitForSelector('html[data-ready]', { timeout: 10000 });
+  await reloadSaved(page);
   const t = await page.evaluate(() => window.__atReady);
   check(`a click on tab ${target} before the others are computed shows it`, t.shown === target, t.shown);
   check(`... and computes part ${target} at once`, computed(t, target), JSON.stringify([t.parts[target].values, settled.parts[target].values]));
 
   // 3. Printing before the others are computed computes and draws every part.
   await page.addInitScript(atReady(`() => window.dispatchEvent(new Event('beforeprint'))`));
-  await page.reload();
-  await page.waitForSelector('html[data-ready]', { timeout: 10000 });
+  await reloadSaved(page);
   const pr = await page.evaluate(() => window.__atReady);
   for (const p of parts) check(`printing computes part ${p} at once`, computed(pr, p), JSON.stringify(pr.parts[p].values));
   for (const p of withChart) check(`printing draws part ${p}'s charts`, pr.parts[p].charts === settled.parts[p].charts, JSON.stringify(pr.parts[p]));
