@@ -144,23 +144,32 @@ const storageText = () => JSON.stringify(Object.keys(localStorage).sort().map((k
  *  document (a probe page in a new tab) and keep that probe open until the reloaded page has
  *  read its record, instead of racing either. */
 export async function reloadSaved(page) {
-  const want = await page.evaluate(storageText);
-  const probeFile = path.join(os.tmpdir(), `labforge-storage-probe-${process.pid}.html`);
-  fs.writeFileSync(probeFile, '<!doctype html><title>storage probe</title>');
-  const probe = await page.context().newPage();
+  const probe = await settle(page);
   try {
-    const until = Date.now() + 15000;
-    for (;;) {
-      await probe.goto('file://' + probeFile);
-      const got = await probe.evaluate(storageText);
-      if (got === want) break;
-      if (Date.now() > until) throw new Error(`the page's saved progress never reached a new document:\n${want}\nread:\n${got}`);
-      await probe.waitForTimeout(100);
-    }
     await page.reload();
     await page.waitForSelector('html[data-ready]', { timeout: 10000 });
   } finally {
     await probe.close();
-    fs.rmSync(probeFile, { force: true });
+  }
+}
+
+/** Waits until what `page` saved is what a new document reads (see reloadSaved); returns that
+ *  probe page, open, to be closed once the next document of the origin has read the record. */
+export async function settle(page) {
+  const want = await page.evaluate(storageText);
+  const probeFile = path.join(os.tmpdir(), `labforge-storage-probe-${process.pid}.html`);
+  fs.writeFileSync(probeFile, '<!doctype html><title>storage probe</title>');
+  const probe = await page.context().newPage();
+  const until = Date.now() + 15000;
+  for (;;) {
+    await probe.goto('file://' + probeFile);
+    const got = await probe.evaluate(storageText);
+    if (got === want) { fs.rmSync(probeFile, { force: true }); return probe; }
+    if (Date.now() > until) {
+      await probe.close();
+      fs.rmSync(probeFile, { force: true });
+      throw new Error(`the page's saved progress never reached a new document:\n${want}\nread:\n${got}`);
+    }
+    await probe.waitForTimeout(100);
   }
 }

@@ -6,7 +6,7 @@
 // Usage: node course.mjs SITE_DIR LAB1_ID LAB2_ID
 import fs from 'node:fs';
 import path from 'node:path';
-import { checker, launch, open, unlockAll } from './common.mjs';
+import { checker, launch, open, settle, unlockAll } from './common.mjs';
 
 const [dir, lab1, lab2] = process.argv.slice(2);
 const { check, finish } = checker();
@@ -60,6 +60,9 @@ try {
     sec.querySelector('input[type=radio][name^="prediction-"]').click();
     sec.querySelector('[data-lock]').click();
   });
+  // What lab 2 saved reaches a new document, and a page of the origin stays open meanwhile
+  // (common.mjs reloadSaved says why).
+  const hold = await settle(page);
   await page.close();
 
   // Opened directly, without a link's fragment: the shared storage alone carries the decision.
@@ -71,6 +74,7 @@ try {
   const p = await progress(page);
   check('index: lab 1 done, lab 2 in progress', p[lab1] === 'done' && p[lab2] === 'in progress', JSON.stringify(p));
   check('index: no import notice once there is progress', !(await visible(page, '[data-no-record]')));
+  await hold.close();
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-course-export]')]);
   exported = path.join(dir, 'exported-course.json');
   fs.copyFileSync(await dl.path(), exported);
