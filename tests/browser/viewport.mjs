@@ -4,7 +4,7 @@
 // the sticky bar after a jump, tabs operated by keyboard, readable metric numbers (contrast), no
 // console errors. Prints the measured figures as JSON (a line starting `FIGURES`).
 // Usage: node viewport.mjs PAGE WIDTH HEIGHT light|dark MAX_PREDICTION_Y
-import { launch, checker, unlockAll } from './common.mjs';
+import { launch, checker, reloadSaved, unlockAll } from './common.mjs';
 import path from 'node:path';
 
 const [file, w, h, scheme, maxY] = process.argv.slice(2);
@@ -21,8 +21,9 @@ try {
   await page.emulateMedia({ colorScheme: scheme });
   await page.goto('file://' + path.resolve(file));
   await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await page.waitForSelector('html[data-ready]');
+  // A first load: the reloaded page reads the emptied storage (common.mjs reloadSaved says why
+  // a bare reload may not).
+  await reloadSaved(page);
   const at = (name) => `${name} @${width}x${height} ${scheme}`;
 
   // Sticky bar, first prediction, overflow on first load.
