@@ -562,7 +562,8 @@
     var first = !fig._lf, d = fig._lf || (fig._lf = { w: 0, svg: null });
     d.uid = uid; d.i = -1; d.dirty = true;
     if (typeof src === "function") { d.src = src; d.ch = null; } else { d.src = null; d.ch = src; }
-    if (!fig.closest(HIDDEN) && now(fig)) paint(fig);
+    /* Without a ResizeObserver (nothing would report a figure as it appears), drawn at once. */
+    if (!observer || (!fig.closest(HIDDEN) && now(fig))) paint(fig);
     if (!first) return;
     figs.push(fig);
     fig.tabIndex = 0;

@@ -1,10 +1,10 @@
 // What a load computes, and when (runtime.js "loading"): the part on screen when LF_READY is
 // set (the first computed output), the other parts after the first frame (then `data-ready`),
 // a part at once when its tab is shown, every part when printing; a chart on screen is drawn
-// by its observer after the page's first layout, not before. A returning student's saved
-// settings (every part answered, each part's first slider at its minimum) make each part's
-// outputs differ from the page's markup (Rust's values at the defaults), so a part's outputs
-// tell whether it has been computed. The moment LF_READY is set is caught by a setter that an
+// by its observer after the page's first layout, not before (without an observer, at once).
+// A returning student's saved settings (every part answered, each part's first slider at its
+// minimum) make each part's outputs differ from the page's markup (Rust's values at the
+// defaults), so a part's outputs tell whether it has been computed. The moment LF_READY is set is caught by a setter that an
 // init script defines, which also acts there (a tab click, a beforeprint event); each step adds
 // its init script after the earlier ones, so its setter, defined last, is the one that runs.
 // Usage: node load.mjs PAGE
@@ -32,7 +32,8 @@ const snapshot = () => {
   for (const sec of document.querySelectorAll('[data-part]')) {
     const v = {};
     for (const o of sec.querySelectorAll('[data-output]')) v[o.getAttribute('data-output')] = o.getAttribute('data-value');
-    parts[sec.getAttribute('data-part')] = { values: v, charts: sec.querySelectorAll('figure.chart svg.lf-chart').length };
+    parts[sec.getAttribute('data-part')] = { values: v, charts: sec.querySelectorAll('figure.chart svg.lf-chart').length,
+      figures: sec.querySelectorAll('figure.chart').length };
   }
   const cur = document.querySelector('.tabbed .part.current');
   return { parts, shown: cur && cur.getAttribute('data-part') };
@@ -105,6 +106,16 @@ try {
   const pr = await page.evaluate(() => window.__atReady);
   for (const p of parts) check(`printing computes part ${p} at once`, computed(pr, p), JSON.stringify(pr.parts[p].values));
   for (const p of withChart) check(`printing draws part ${p}'s charts`, pr.parts[p].charts === settled.parts[p].charts, JSON.stringify(pr.parts[p]));
+
+  // 4. A browser without ResizeObserver (nothing reports a figure as it appears) draws every
+  //    chart as its part is computed, shown or not.
+  await page.addInitScript(atReady('() => {}'));
+  await page.addInitScript(() => { window.ResizeObserver = undefined; });
+  await reloadSaved(page);
+  const old = await page.evaluate(snapshot);
+  const figured = parts.filter((p) => old.parts[p].figures > 0);
+  check('parts with charts', figured.length >= 2, JSON.stringify(figured));
+  for (const p of figured) check(`without ResizeObserver part ${p}'s charts are drawn`, old.parts[p].charts === old.parts[p].figures, JSON.stringify(old.parts[p]));
 
   check('no console errors', log.errors.length === 0, log.errors.join('; '));
 } finally {
