@@ -3,7 +3,7 @@
 //! nowhere to go), keeping the progress made. Checked through the ledger file it leaves.
 
 mod common;
-use common::run::{ledger, run_with, text, tmp, FIXTURE};
+use common::run::{ledger, run_answers, run_with, text, tmp, FIXTURE};
 
 #[test]
 fn answers_file_runs_the_whole_lab() {
@@ -15,16 +15,7 @@ fn answers_file_runs_the_whole_lab() {
         "predictions: {a: b, b: 25}\ncontrols: {a: {utilization: 0.5, cs: \"Uniform (C_s=1)\", priority: true}, b: {causes: {failures: true}, batch: 32}}\nreflections: {a: B, b: A}\ndecision_log: \"Pull the variability lever.\"\n",
     )
     .unwrap();
-    let o = run_with(
-        &[
-            FIXTURE,
-            "--ledger",
-            l.to_str().unwrap(),
-            "--answers",
-            a.to_str().unwrap(),
-        ],
-        "",
-    );
+    let o = run_answers(FIXTURE, &l, &a);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{out}\n{err}");
     assert!(out.contains("Set Priority lane = on"), "{out}");
@@ -51,16 +42,7 @@ fn answers_file_runs_the_whole_lab() {
     )
     .unwrap();
     let l2 = d.join("l2.json");
-    let o = run_with(
-        &[
-            FIXTURE,
-            "--ledger",
-            l2.to_str().unwrap(),
-            "--answers",
-            j.to_str().unwrap(),
-        ],
-        "",
-    );
+    let o = run_answers(FIXTURE, &l2, &j);
     assert!(o.status.success(), "{:?}", text(&o));
     let v = ledger(&l2);
     assert_eq!(v["design"]["partA_correct"], false);
@@ -76,16 +58,7 @@ fn bad_answers_stop_with_a_message_and_keep_progress() {
     let a = d.join("a.yaml");
     let l = d.join("l.json");
     std::fs::write(&a, "predictions: {a: B}\ncontrols: {a: {utilization: 2}}\n").unwrap();
-    let o = run_with(
-        &[
-            FIXTURE,
-            "--ledger",
-            l.to_str().unwrap(),
-            "--answers",
-            a.to_str().unwrap(),
-        ],
-        "",
-    );
+    let o = run_answers(FIXTURE, &l, &a);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1));
     assert!(
@@ -97,16 +70,7 @@ fn bad_answers_stop_with_a_message_and_keep_progress() {
     // A missing reflection stops before part B (gated on a.reflection) is opened.
     std::fs::write(&a, "predictions: {a: B, b: 25}\n").unwrap();
     let l2 = d.join("l2.json");
-    let o = run_with(
-        &[
-            FIXTURE,
-            "--ledger",
-            l2.to_str().unwrap(),
-            "--answers",
-            a.to_str().unwrap(),
-        ],
-        "",
-    );
+    let o = run_answers(FIXTURE, &l2, &a);
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(1));
     assert!(

@@ -4,7 +4,7 @@
 //! and which ones load is `run_record.rs`.
 
 mod common;
-use common::run::{cmd, ledger, run_with, text, tmp, FIXTURE};
+use common::run::{cmd, ledger, run_answers, run_with, text, tmp, FIXTURE};
 use std::io::Write;
 use std::path::Path;
 use std::process::Command;
@@ -208,16 +208,7 @@ fn control_values_read_as_on_the_page_and_the_handout() {
     )
     .unwrap();
     let l = d.join("l.json");
-    let o = run_with(
-        &[
-            lab.to_str().unwrap(),
-            "--ledger",
-            l.to_str().unwrap(),
-            "--answers",
-            a.to_str().unwrap(),
-        ],
-        "",
-    );
+    let o = run_answers(lab.to_str().unwrap(), &l, &a);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{out}\n{err}");
     assert!(out.contains("Controls: Count = 2 · Hours = 2.0%"), "{out}");

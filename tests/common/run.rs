@@ -40,6 +40,20 @@ pub fn run_with(args: &[&str], input: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// `labforge run LAB --ledger LEDGER --answers ANSWERS`, with nothing on stdin.
+pub fn run_answers(lab: &str, ledger: &Path, answers: &Path) -> Output {
+    run_with(
+        &[
+            lab,
+            "--ledger",
+            ledger.to_str().unwrap(),
+            "--answers",
+            answers.to_str().unwrap(),
+        ],
+        "",
+    )
+}
+
 /// The ledger (record) file at `p`, parsed.
 pub fn ledger(p: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
