@@ -504,7 +504,8 @@
   /* The page: draw at the figure's width (text keeps its size), redraw on resize, and read out
      the nearest point under the pointer or the arrow keys. A figure that is not shown (another
      tab, a locked or gated part) is drawn when it appears, which its ResizeObserver reports,
-     or before printing: until then it keeps its data source, which may be a function (the
+     or before printing (runtime.js, which computes every part first, calls `flush(true)`):
+     until then it keeps its data source, which may be a function (the
      runtime's formulas run then). The width is read once and then taken from the observer, so
      a redraw never forces a layout; an unchanged drawing is not written again. */
   var HIDDEN = ".tabbed .part:not(.current),.tabbed .synthesis:not(.current),[hidden]", figs = [];
@@ -520,11 +521,6 @@
   /* Draws every figure not yet drawn: the shown ones (`all` false), or all, for print. */
   function flush(all) {
     figs.forEach(function (f) { if (f._lf.dirty && (all || (!f.closest(HIDDEN) && now(f)))) paint(f); });
-  }
-  if (typeof window.addEventListener === "function") window.addEventListener("beforeprint", function () { flush(true); });
-  if (window.matchMedia) {
-    var pm = matchMedia("print"), onPrint = function () { if (pm.matches) flush(true); };
-    if (pm.addEventListener) pm.addEventListener("change", onPrint); else if (pm.addListener) pm.addListener(onPrint);
   }
   /* The Data table is written while its <details> is open (a closed one shows only its
      summary, to readers and screen readers alike), so a recompute does not build it unread. */
