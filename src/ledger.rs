@@ -6,8 +6,9 @@
 //! - `complete` is true when every prediction and every reflection the lab asks is answered
 //!   (the decision log is optional on both sides). Where the terminal's walk stands — including
 //!   whether it has been through the synthesis — is `position`, which only the terminal writes.
-//! - `*_correct` and the HUD follow [`prediction_correct`]; a part not answered yet counts as
-//!   `review` in `hud.parts` (the page shows it as pending, but exports `review`).
+//! - `*_correct` and the HUD follow [`prediction_correct`]; in `hud.parts` a part whose
+//!   prediction is not locked in yet is `pending` (as the page's bar and the terminal show it;
+//!   records written before said `review`, and still load).
 //! - A numeric prediction is the number as typed, trimmed, without `,`/`_` separators
 //!   ([`numeric_answer`]); never rounded for display.
 //! - `controls` holds every control of every part, in the lab's order, at the position the
@@ -72,7 +73,7 @@ pub struct Ledger {
     pub parts: IndexMap<String, PartAnswers>,
     #[serde(default)]
     pub decision_log: String,
-    /// HUD: per listed part `correct`/`review`, and the tier.
+    /// HUD: per listed part `correct`, `review` or `pending` (not answered yet), and the tier.
     pub hud: HudState,
     /// Every prediction and reflection of the lab is answered (see the module docs).
     #[serde(default)]
@@ -550,19 +551,18 @@ pub fn hud(lab: &CompiledLab, ledger: &Ledger) -> HudState {
     let mut count = 0.0;
     let mut parts = IndexMap::new();
     for p in &h.parts {
-        let ok = ledger
-            .parts
-            .get(&p.value)
-            .and_then(|a| a.prediction_correct)
-            .unwrap_or(false);
+        let answer = ledger.parts.get(&p.value);
+        let ok = answer.and_then(|a| a.prediction_correct).unwrap_or(false);
         if ok {
             count += 1.0;
         }
         correct.insert(p.value.as_str().into(), Dynamic::from_bool(ok));
-        parts.insert(
-            p.value.clone(),
-            if ok { "correct" } else { "review" }.to_string(),
-        );
+        let state = match answer.and_then(|a| a.prediction.as_ref()) {
+            None => "pending",
+            Some(_) if ok => "correct",
+            Some(_) => "review",
+        };
+        parts.insert(p.value.clone(), state.to_string());
     }
     let extra = [
         ("correct", Dynamic::from_map(correct)),

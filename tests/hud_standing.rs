@@ -20,3 +20,29 @@ fn no_standing_before_the_first_answer() {
     a.prediction_correct = Some(true);
     assert_eq!(hud(&lab, &l).tier.as_deref(), Some("Partial"));
 }
+
+/// A part not answered yet is `pending` in `hud.parts`, not `review` (which an instructor reads
+/// as answered wrong); answered parts are `correct` or `review`.
+#[test]
+fn unanswered_parts_are_pending() {
+    let lab = load_lab(Path::new("tests/inputs/html_demo.yaml")).unwrap();
+    let mut l = Ledger::new(&lab);
+    let parts = hud(&lab, &l).parts;
+    assert!(!parts.is_empty());
+    assert!(parts.values().all(|s| s == "pending"), "{parts:?}");
+    let a = l.parts.get_mut("a").unwrap();
+    a.prediction = Some("A".into());
+    a.prediction_correct = Some(false);
+    let parts = hud(&lab, &l).parts;
+    assert_eq!(parts["a"], "review");
+    assert!(
+        parts
+            .iter()
+            .filter(|(k, _)| *k != "a")
+            .all(|(_, s)| s == "pending"),
+        "{parts:?}"
+    );
+    let a = l.parts.get_mut("a").unwrap();
+    a.prediction_correct = Some(true);
+    assert_eq!(hud(&lab, &l).parts["a"], "correct");
+}

@@ -548,7 +548,7 @@
       var ok = !!(p && predictionCorrect(p, state.parts[pid].prediction));
       if (ok) count += 1;
       correct[pid] = ok;
-      parts[pid] = ok ? "correct" : "review";
+      parts[pid] = !answered(pid, "prediction") ? "pending" : ok ? "correct" : "review";
     });
     var S = Object.create(null);
     for (var k in LAB_CONST) S[k] = LAB_CONST[k];
@@ -568,10 +568,10 @@
     Object.keys(h.parts).forEach(function (pid) {
       var n = document.querySelector('[data-hud-part="' + pid + '"]');
       if (n) {
-        var done = answered(pid, "prediction");
-        n.setAttribute("data-state", done ? h.parts[pid] : "pending");
+        var st = h.parts[pid];
+        n.setAttribute("data-state", st);
         var w = q(n, "[data-hud-word]");
-        if (w) w.textContent = done ? (h.parts[pid] === "correct" ? "✓ CORRECT" : "⚠ REVIEW") : "… pending";
+        if (w) w.textContent = st === "correct" ? "✓ CORRECT" : st === "review" ? "⚠ REVIEW" : "… pending";
       }
     });
     var tier = document.querySelector("[data-hud-tier]");

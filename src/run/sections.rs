@@ -198,10 +198,10 @@ impl Session<'_> {
             }
         }
         for (pid, st) in &self.ledger.hud.parts {
-            let style = if st == "correct" {
-                Style::Green
-            } else {
-                Style::Orange
+            let style = match st.as_str() {
+                "correct" => Style::Green,
+                "pending" => Style::Dim,
+                _ => Style::Orange,
             };
             rows.push((
                 format!("PART {}", letter(pid)),

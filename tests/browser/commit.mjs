@@ -1,7 +1,8 @@
 // Commitment on every choice prediction of a page: clicking options only selects; once the
 // first option is locked in, clicking through every option (real clicks) shows its feedback
 // but keeps the first answer in the HUD, the ledger export, the report and after a reload;
-// each other option clicked is recorded as an attempt, in order.
+// each other option clicked is recorded as an attempt, in order. Before its lock-in a part is
+// `pending` in the export's HUD.
 // Usage: node commit.mjs PAGE OUTDIR
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,6 +42,9 @@ try {
       const pre = await ledgerNow();
       check(`${id}: selecting records nothing`, pre.parts[id].prediction === undefined &&
         await page.isHidden(`[data-part="${id}"] [data-prediction-result]`), JSON.stringify(pre.parts[id]));
+      // Not answered yet: the export says pending (as the bar does), not review.
+      if (id in pre.hud.parts) check(`${id}: pending in the export's HUD`, pre.hud.parts[id] === 'pending' &&
+        await page.getAttribute(`[data-hud-part="${id}"]`, 'data-state') === 'pending', JSON.stringify(pre.hud.parts));
       await page.click(`[data-part="${id}"] [data-lock]`);
       // After locking: click through every option, the first included.
       for (let i = 0; i < values.length; i++) {
