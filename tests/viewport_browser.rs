@@ -1,6 +1,6 @@
 //! The page on any screen (issue 10 items 5 and 6), in real headless Chromium at 1366×900 and
-//! 390×844, light and dark, for both seed labs (`tests/browser/viewport.mjs`): sticky bar
-//! ≤ 56 px, no horizontal overflow, charts filling their column, touch targets ≥ 44 px on a
+//! 390×844, light and dark, for the four shipped labs (`tests/browser/viewport.mjs`): sticky bar
+//! ≤ 56 px, no horizontal overflow, charts filling their column with their text inside and axis labels apart, touch targets ≥ 44 px on a
 //! phone, `aria-valuetext` after input, the first prediction near the top, headings below the
 //! sticky bar after a jump, keyboard tabs, metric-number contrast ≥ 4.5, no console errors.
 //! Without Chromium or node the test prints `SKIPPED` and passes, except under `CI`.
@@ -21,7 +21,12 @@ fn the_page_fits_desktop_and_phone_in_light_and_dark() {
     let _ = std::fs::remove_dir_all(&out);
     common::render_html(&root().join("labs"), &out);
     let mut failures = Vec::new();
-    for lab in ["fault-tolerance", "fleet-orchestration"] {
+    for lab in [
+        "fault-tolerance",
+        "fleet-orchestration",
+        "compute-infrastructure",
+        "distributed-training",
+    ] {
         let page = out.join(format!("{lab}.html"));
         for (w, h) in [(1366, 900), (390, 844)] {
             for scheme in ["light", "dark"] {

@@ -123,6 +123,21 @@
     if (cur !== "" || out.length === 0) out.push(cur);
     return out;
   }
+  /* Average advance of a character of the 12 px text and of the 14 px semibold title (svg/mod.rs). */
+  var CHAR_W = 7, TITLE_CHAR_W = 9;
+  /* A label fitted to `room` pixels: lines wrapped at spaces, a word still too long cut into
+     hyphenated pieces (svg/mod.rs `fit`). */
+  function fit(s, room) {
+    var n = Math.max(Math.floor(room / CHAR_W), 3), out = [];
+    s.split("\n").forEach(function (line) {
+      wrap(line, n).forEach(function (l) {
+        var ch = Array.from(l), i = 0;
+        while (ch.length - i > n) { out.push(ch.slice(i, i + n - 1).join("") + "-"); i += n - 1; }
+        out.push(ch.slice(i).join(""));
+      });
+    });
+    return out.join("\n");
+  }
   var KIND = { line: "Line chart", scatter: "Scatter chart", bar: "Bar chart", radar: "Radar chart" };
   /* eval::chart::ChartData::heading and ::summary. */
   function heading(ch) {
@@ -205,7 +220,7 @@
     var legend = ch.kind === "radar" && ch.legend === "right" ? "bottom" : ch.legend;
     var items = legend === "none" ? [] : legendItems(ch);
     var head = heading(ch);
-    var tl = wrap(head, Math.max(Math.floor((width - 16) / 7.5), 8));
+    var tl = wrap(head, Math.max(Math.floor((width - 16) / TITLE_CHAR_W), 8));
     var titleH = (tl.length - 1) * 18;
     var side = 0;
     /*[legend*/if (legend === "right" && items.length) {
@@ -268,8 +283,11 @@
   function cartesian(o, ch, uid, f) {
     var isBar = ch.kind === "bar";
     var cats = isBar ? categories(ch) : [];
+    /* Each category's label fitted to its slot (names stay whole in titles and the data table). */
+    var slot = (f.right - LEFT) / Math.max(cats.length, 1);
+    var shown = cats.map(function (k) { return fit(ch.x_prefix + k + ch.x_suffix, slot - 8); });
     var catLines = 1;
-    cats.forEach(function (k) { catLines = Math.max(catLines, measure(k)[0]); });
+    shown.forEach(function (k) { catLines = Math.max(catLines, measure(k)[0]); });
     var extra = (catLines - 1) * LINE;
     var P = { x0: LEFT, x1: f.right, y0: f.top + 8, y1: f.base - BOTTOM - extra };
     var x0 = P.x0, x1 = P.x1, y0 = P.y0, y1 = P.y1;
@@ -290,8 +308,8 @@
     });
     if (isBar) {
       var n = Math.max(cats.length, 1);
-      cats.forEach(function (k, i) {
-        text(o, 'class="fi-muted"', x0 + (i + 0.5) * (x1 - x0) / n, y1 + 16, ' text-anchor="middle" fill="#6b7280"', ch.x_prefix + k + ch.x_suffix);
+      shown.forEach(function (k, i) {
+        text(o, 'class="fi-muted"', x0 + (i + 0.5) * (x1 - x0) / n, y1 + 16, ' text-anchor="middle" fill="#6b7280"', k);
       });
     } else {
       sx.ticks.forEach(function (t) {

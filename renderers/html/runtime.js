@@ -648,8 +648,7 @@
 
   /* Reset is wired before anything reads saved progress, so it works whatever was saved. */
   function wireReset() {
-    var br = document.querySelector("[data-reset]");
-    if (br) br.addEventListener("click", function () {
+    qa(document, "[data-reset]").forEach(function (br) { br.addEventListener("click", function () {
       if (window.confirm("Erase your saved answers for this lab?")) {
         try { localStorage.removeItem(KEY); } catch (e) { /* ignore */ }
         /* The reloaded page erases the record itself (see readState): the removal above may
@@ -657,7 +656,7 @@
         try { history.replaceState(null, "", RESET); } catch (e) { /* ignore */ }
         location.reload();
       }
-    });
+    }); });
   }
 
   function restore() {
@@ -728,8 +727,9 @@
     qa(document, "[data-export-json]").forEach(function (bj) { bj.addEventListener("click", function () {
       download(D.lab.id + "-ledger.json", "application/json", JSON.stringify(ledger(), null, 2) + "\n");
     }); });
-    var bm = document.querySelector("[data-export-md]");
-    if (bm) bm.addEventListener("click", function () { download(D.lab.id + "-report.md", "text/markdown", report()); });
+    qa(document, "[data-export-md]").forEach(function (bm) { bm.addEventListener("click", function () {
+      download(D.lab.id + "-report.md", "text/markdown", report());
+    }); });
     qa(document, "[data-tab]").forEach(function (tab) {
       tab.addEventListener("click", function (ev) {
         if (tab.getAttribute("aria-disabled") === "true") { ev.preventDefault(); }

@@ -38,8 +38,7 @@
   var reporting = mode !== "review" && mode !== "browse";
   /* The LMS keeps the attempt: Reset (which erases the browser's copy) is not offered; the LMS
      grants new attempts. */
-  var reset = document.querySelector("[data-reset]");
-  if (reset) reset.hidden = true;
+  Array.prototype.forEach.call(document.querySelectorAll("[data-reset]"), function (b) { b.hidden = true; });
   var saved = String(api.LMSGetValue("cmi.suspend_data") || "");
   /* The LMS's record is the student's record in this package: resumed from it, or blank. */
   window.LF_RESUME = saved === "" ? null : saved;

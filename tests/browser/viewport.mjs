@@ -112,6 +112,30 @@ try {
   figures.charts = wide.charts.length;
   figures.chart_fill_min = Math.min(...wide.charts.map((c) => c.svg / c.col)).toFixed(3);
   check(at('no horizontal overflow with every part open'), wide.over <= 0, wide.over);
+  // Every other control a thumb meets on a phone: disclosure summaries, links between parts
+  // and labs, buttons.
+  if (phone) {
+    const small = await page.evaluate(() => [...document.querySelectorAll('summary, .next-tab a, nav.course-nav a, button')]
+      .filter((e) => e.offsetParent !== null && !e.closest('.hud'))
+      .map((e) => [e.textContent.trim().slice(0, 30), Math.round(e.getBoundingClientRect().height)]).filter((x) => x[1] < 44));
+    check(at('summaries, links and buttons >= 44 px'), small.length === 0, JSON.stringify(small));
+  }
+  // Chart text stays inside its chart, and the labels of one axis row never overlap.
+  const text = await page.evaluate(() => [...document.querySelectorAll('figure.chart svg')].filter((s) => s.closest('figure').offsetParent !== null).map((s) => {
+    const box = s.getBoundingClientRect(), out = [], rows = {};
+    for (const t of s.querySelectorAll('text')) {
+      const r = t.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5) out.push(`outside: ${t.textContent}`);
+      if (t.getAttribute('class') === 'fi-muted' && t.getAttribute('text-anchor') === 'middle') (rows[t.getAttribute('y')] ||= []).push([r.left, r.right, t.textContent]);
+    }
+    for (const row of Object.values(rows)) {
+      row.sort((a, b) => a[0] - b[0]);
+      for (let i = 1; i < row.length; i++) if (row[i][0] < row[i - 1][1] - 0.5) out.push(`overlap: ${row[i - 1][2]} / ${row[i][2]}`);
+    }
+    return out;
+  }).flat());
+  check(at('chart text inside its chart, axis labels apart'), text.length === 0, JSON.stringify(text));
   check(at('charts fill their column'), wide.charts.length > 0 && wide.charts.every((c) => c.svg >= 0.98 * c.col && c.svg <= c.col + 0.5),
     JSON.stringify(wide.charts));
 

@@ -2,8 +2,8 @@
 //! placement of their labels (inside the plot, never overlapping).
 
 use super::{
-    c, class_color, esc, measure, palette, series_dash, shape_symbol, sw, symbol, text, tip_num,
-    Frame, Scale, BOTTOM, LEFT, LINE,
+    c, class_color, esc, fit, measure, palette, series_dash, shape_symbol, sw, symbol, text,
+    tip_num, Frame, Scale, BOTTOM, LEFT, LINE,
 };
 use crate::eval::chart::{ChartData, LineData, SeriesData, XValue};
 use crate::model::{ChartKind, PointShape};
@@ -70,7 +70,13 @@ fn bar_spans(ch: &ChartData, cats: &[String]) -> Vec<Vec<(f64, f64)>> {
 pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
     let is_bar = ch.kind == ChartKind::Bar;
     let cats = if is_bar { ch.categories() } else { Vec::new() };
-    let cat_lines = cats.iter().map(|k| measure(k).0).max().unwrap_or(1);
+    // Each category's label fitted to its slot (names stay whole in titles and the data table).
+    let slot = (f.right - LEFT) / cats.len().max(1) as f64;
+    let shown: Vec<String> = cats
+        .iter()
+        .map(|k| fit(&format!("{}{k}{}", ch.x_prefix, ch.x_suffix), slot - 8.0))
+        .collect();
+    let cat_lines = shown.iter().map(|k| measure(k).0).max().unwrap_or(1);
     let extra = (cat_lines as f64 - 1.0) * LINE;
     let p = Plot {
         x0: LEFT,
@@ -115,16 +121,15 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
     }
     if is_bar {
         let nc = cats.len().max(1) as f64;
-        for (i, k) in cats.iter().enumerate() {
+        for (i, label) in shown.iter().enumerate() {
             let x = p.x0 + (i as f64 + 0.5) * (p.x1 - p.x0) / nc;
-            let label = format!("{}{k}{}", ch.x_prefix, ch.x_suffix);
             text(
                 o,
                 "class=\"fi-muted\"",
                 x,
                 p.y1 + 16.0,
                 " text-anchor=\"middle\" fill=\"#6b7280\"",
-                &label,
+                label,
             );
         }
     } else {

@@ -108,6 +108,34 @@ fn wrap(s: &str, n: usize) -> Vec<String> {
     out
 }
 
+/// Average advance of a character of the 12 px chart text, and of the 14 px semibold title
+/// (system-ui; generous, so a wrapped line fits in the width it was wrapped for).
+const CHAR_W: f64 = 7.0;
+const TITLE_CHAR_W: f64 = 9.0;
+
+/// A label fitted to `room` pixels: each of its lines wrapped at spaces, and a word still too
+/// long cut into hyphenated pieces (a bar chart's categories on a phone).
+fn fit(s: &str, room: f64) -> String {
+    let n = ((room / CHAR_W).floor() as usize).max(3);
+    let mut out: Vec<String> = Vec::new();
+    for line in s.split('\n') {
+        for l in wrap(line, n) {
+            let chars: Vec<char> = l.chars().collect();
+            if chars.len() <= n {
+                out.push(l);
+                continue;
+            }
+            let mut i = 0;
+            while chars.len() - i > n {
+                out.push(chars[i..i + n - 1].iter().collect::<String>() + "-");
+                i += n - 1;
+            }
+            out.push(chars[i..].iter().collect());
+        }
+    }
+    out.join("\n")
+}
+
 /// A legend entry's picture.
 enum Swatch {
     Line(String, Option<PointShape>),
@@ -301,7 +329,10 @@ pub fn chart_svg_sized(ch: &ChartData, uid: &str, width: f64) -> String {
         legend_items(ch)
     };
     let heading = ch.heading();
-    let title_lines = wrap(&heading, (((width - 16.0) / 7.5).floor() as usize).max(8));
+    let title_lines = wrap(
+        &heading,
+        (((width - 16.0) / TITLE_CHAR_W).floor() as usize).max(8),
+    );
     let title_h = (title_lines.len() as f64 - 1.0) * 18.0;
     let side = if legend == LegendPos::Right && !items.is_empty() {
         items
@@ -454,6 +485,11 @@ mod tests {
     fn wraps_words() {
         assert_eq!(wrap("a bb ccc dddd", 6), vec!["a bb", "ccc", "dddd"]);
         assert_eq!(wrap("", 6), vec![""]);
+        // 60 px hold 8 characters: words wrap, a longer word is cut with a hyphen.
+        assert_eq!(fit("Flat ring (IB)", 60.0), "Flat\nring\n(IB)");
+        assert_eq!(fit("Hierarchical total", 60.0), "Hierarc-\nhical\ntotal");
+        assert_eq!(fit("IB phase", 60.0), "IB phase");
+        assert_eq!(fit("a\nb", 60.0), "a\nb");
         assert_eq!(measure("ab\ncde"), (2, 3));
     }
 }
