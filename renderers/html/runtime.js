@@ -719,7 +719,11 @@
       var lock = q(el, "[data-lock]");
       if (lock) lock.addEventListener("click", function () {
         var v = selectedOption(p);
-        if (v !== null) lockIn(p, v);
+        if (v === null) return;
+        lockIn(p, v);
+        /* The button goes; the keyboard stays in the question, on the answer locked in. */
+        var r = q(el, 'input[name="prediction-' + p.id + '"]:checked');
+        if (r && lock.hidden) r.focus();
       });
     });
     var dl = document.querySelector('[name="decision-log"]');

@@ -1,6 +1,8 @@
 /* One part at a time: the parts' nav becomes tabs (the WAI-ARIA tabs pattern: arrow keys, Home
    and End move between tabs and show the tab's part; Tab moves into the part), with a button
-   switching to the whole document and back (remembered for the page). Print always shows the whole document (style.css).
+   switching to the whole document and back (remembered for the page, as is the tab last shown,
+   so a reload or a return opens the part the student was on). Print always shows the whole
+   document (style.css).
    A locked part's tab still opens: its panel says what to answer first (runtime.js gates it).
    A link to something inside another part (a jump, the address's #fragment) opens that part. */
 (function () {
@@ -10,6 +12,7 @@
   var tabs = [].slice.call(list.querySelectorAll("a[href^='#']"));
   var panels = tabs.map(function (t) { return document.getElementById(t.hash.slice(1)); });
   if (!tabs.length || panels.indexOf(null) >= 0) return;
+  var KEY = "labforge-view:" + location.pathname, store = window.localStorage;
   var mode = document.createElement("button");
   mode.type = "button";
   mode.className = "tab-mode";
@@ -17,6 +20,7 @@
   function attr(n, k, v) { if (v === null) n.removeAttribute(k); else n.setAttribute(k, v); }
   function select(i, focus) {
     cur = i;
+    try { store.setItem(KEY + ":tab", panels[i].id); } catch (e) { /* private mode */ }
     tabs.forEach(function (t, j) {
       attr(t, "aria-selected", String(j === i));
       t.tabIndex = j === i ? 0 : -1;
@@ -77,7 +81,6 @@
     ev.preventDefault();
   });
   /* The student's choice of mode is kept for this page. */
-  var KEY = "labforge-view:" + location.pathname, store = window.localStorage;
   mode.addEventListener("click", function () {
     setMode(!tabbed());
     try { store.setItem(KEY, tabbed() ? "tabs" : "all"); } catch (e) { /* private mode */ }
@@ -86,8 +89,9 @@
   /* A phone shows the lab's objectives folded, so the first part starts near the top. */
   var about = document.querySelector("details.about");
   if (about && window.matchMedia && matchMedia("(max-width:640px)").matches) about.open = false;
-  var saved = null;
-  try { saved = store.getItem(KEY); } catch (e) { /* private mode */ }
+  var saved = null, last = null;
+  try { saved = store.getItem(KEY); last = store.getItem(KEY + ":tab"); } catch (e) { /* private mode */ }
+  panels.forEach(function (pl, i) { if (pl.id === last) cur = i; });
   setMode(saved !== "all");
   go(location.hash.slice(1));
 })();

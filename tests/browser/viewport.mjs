@@ -49,6 +49,10 @@ try {
   check(at('ArrowRight selects the next tab'), focusTab === 'b' && JSON.stringify(await shown()) === '["part-b"]',
     `${focusTab} ${JSON.stringify(await shown())}`);
   check(at('part b still locked behind its tab'), await page.isVisible('[data-part="b"] [data-locked]'));
+  // A reload opens the tab the student left open.
+  await reloadSaved(page);
+  check(at('a reload opens the tab left open'), JSON.stringify(await shown()) === '["part-b"]', JSON.stringify(await shown()));
+  await page.focus('[data-tab="b"]');
   await page.keyboard.press('Home');
   check(at('Home goes back to the first tab'), JSON.stringify(await shown()) === '["part-a"]');
 
@@ -65,7 +69,13 @@ try {
     check(at('buttons >= 44 px'), sizes.buttons.every((x) => x >= 44), JSON.stringify(sizes.buttons));
     check(at('tabs >= 44 px'), sizes.tabs.every((x) => x >= 44), JSON.stringify(sizes.tabs));
   }
-  await page.click('[data-part="a"] [data-lock]');
+  // Locking in from the keyboard keeps the focus in the question, on the answer locked in.
+  await page.focus('[data-part="a"] [data-lock]');
+  await page.keyboard.press('Enter');
+  check(at('focus stays on the answer after Enter on Lock in'), await page.evaluate(() => {
+    const a = document.activeElement;
+    return a && a.matches('[data-part="a"] input[name="prediction-a"]:checked');
+  }), await page.evaluate(() => document.activeElement && document.activeElement.outerHTML.slice(0, 80)));
 
   // Sliders: tall enough to touch, and aria-valuetext follows the keyboard.
   const slider = page.locator('[data-part="a"] input[type=range]').first();
