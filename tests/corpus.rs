@@ -69,13 +69,16 @@ fn ok_cases_check_clean_and_pass_their_tests() {
 }
 
 /// Labs that state their answers only after the questions (in options, feedback and the explore
-/// section) check without a single warning: the seed labs, and the give-away lint's ok case.
+/// section, with defaults other than the scenarios, since the handout prints the instruments at the
+/// defaults) check without a single warning: the four labs, and the give-away lint's ok case.
 #[test]
 fn answers_after_the_question_check_without_warnings() {
     for p in [
         "tests/inputs/ok_giveaway_in_feedback.yaml",
         "labs/fault-tolerance.yaml",
         "labs/fleet-orchestration.yaml",
+        "labs/compute-infrastructure.yaml",
+        "labs/distributed-training.yaml",
     ] {
         let (src, diags, _) = diagnose(Path::new(p));
         let text: String = diags

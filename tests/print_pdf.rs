@@ -353,3 +353,38 @@ fn a_hostile_lab_name_prints_as_text_in_the_running_header() {
         assert_eq!(p.first(), Some(&header), "page {}", i + 1);
     }
 }
+
+/// compute-infrastructure's student handout on Letter: the roofline's 101-point sweep prints as a
+/// short table with the handout's numbers (`990`, not `989.50`), with no disclosure triangle, and
+/// the decision log's prompt shares its page with the box (its placeholder).
+#[test]
+fn a_long_sweep_prints_a_short_table_and_the_decision_log_keeps_its_box() {
+    if !common::browser_ready() || !poppler_ready() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let lab = common::root().join("labs/compute-infrastructure.yaml");
+    let out = dir.path().join("student");
+    render(&[&lab], &out, false, "letter");
+    let printed = print(&[out.join("compute-infrastructure.html")], dir.path());
+    let pages = pages(&printed[0].pdf);
+    let all: Vec<&String> = pages.iter().flatten().collect();
+    assert!(all.iter().any(|l| l.contains("11 of 101 points")));
+    for l in &all {
+        assert!(!l.contains("989.50"), "tooltip digits printed: {l}");
+        assert!(
+            !l.contains('▼') && !l.contains('▶'),
+            "a disclosure marker: {l}"
+        );
+    }
+    let prompt = "what number decided it?";
+    let placeholder = "I would serve it on";
+    let at = |s: &str| pages.iter().position(|p| norm(&p.join(" ")).contains(s));
+    assert!(at(prompt).is_some(), "the decision log's prompt is printed");
+    assert_eq!(
+        at(prompt),
+        at(placeholder),
+        "the decision log's prompt and its box on one page ({} pages)",
+        pages.len()
+    );
+}

@@ -28,6 +28,21 @@ struct Answer<'a> {
 
 const HINT: &str = "move it after the question: into the option's feedback, the explore section, or behind the lock";
 
+/// The hint for what the printed handout shows at the controls' defaults.
+const HANDOUT_HINT: &str = "the student handout prints the part's instruments and banners at the controls' defaults (and its math peek and reflection at the scenario) next to the question: give the part defaults other than the prediction's scenario, or move the number into feedback";
+
+/// Where a text is read, which decides what counts as stating the answer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// Before the question, on the page and in the handout: a placeholder naming the claimed
+    /// output gives it away whatever its value.
+    Before,
+    /// In the printed handout next to the question (the part's instruments and banners at the
+    /// defaults, its math peek and reflection at the scenario): only a value equal to the
+    /// answer gives it away, since the defaults may differ from the scenario.
+    Handout,
+}
+
 /// Does `v`, written with `decimals` decimals, state `x`?
 fn states(v: f64, decimals: usize, x: f64) -> bool {
     if v == 0.0 || (v < 10.0 && decimals == 0) {
@@ -47,6 +62,83 @@ fn before_question(model: &Part) -> Vec<&Text> {
     v.extend(model.concept.iter());
     v.extend(model.prediction.iter().map(|p| &p.question));
     v.extend(model.prediction.iter().filter_map(|p| p.lock_text.as_ref()));
+    v
+}
+
+/// The outputs a part's handout tabulates at the defaults, each with where it is named: its
+/// metric cards and tables, or every output when it has neither.
+fn handout_rows(model: &Part) -> Vec<(&str, Pos)> {
+    let mut v: Vec<(&str, Pos)> = Vec::new();
+    for inst in &model.instruments {
+        match inst {
+            Instrument::Metrics(cs) => {
+                v.extend(cs.iter().map(|c| (c.output.value.as_str(), c.output.pos)))
+            }
+            Instrument::Table(t) => v.extend(t.outputs.iter().map(|o| (o.value.as_str(), o.pos))),
+            _ => {}
+        }
+    }
+    let tabled = model
+        .instruments
+        .iter()
+        .any(|i| matches!(i, Instrument::Metrics(_) | Instrument::Table(_)));
+    if !tabled {
+        v.extend(model.outputs.keys().map(|k| (k.as_str(), Pos::UNKNOWN)));
+    }
+    v
+}
+
+/// A part's texts the handout prints after its question (at the scenario): the math peek and
+/// the reflection's question and choices (its feedback is the key's).
+fn after_question(model: &Part) -> Vec<&Text> {
+    let mut v: Vec<&Text> = Vec::new();
+    if let Some(m) = &model.math_peek {
+        v.push(&m.title);
+        v.push(&m.body);
+    }
+    if let Some(r) = &model.reflection {
+        v.push(&r.question);
+        v.extend(r.options.iter().map(|o| &o.text));
+    }
+    v
+}
+
+/// Does a text read the student's answer (`answer`, `prediction.x`)? The student handout has
+/// none and prints such text without it.
+fn reads_answer(s: &str) -> bool {
+    s.contains("answer") || s.contains("prediction.")
+}
+
+/// The part's instrument texts and the banners that fire at `ev` (the defaults).
+fn live_texts_printed<'a>(
+    lab: &CompiledLab,
+    part: &CompiledPart,
+    ev: &Evaluation,
+    model: &'a Part,
+) -> Vec<&'a Text> {
+    let banner = |t: &Text| {
+        model.feedback.iter().any(|r| {
+            r.title.iter().any(|x| std::ptr::eq(x, t))
+                || r.callout().is_some_and(|(_, c)| std::ptr::eq(c, t))
+        })
+    };
+    let mut v: Vec<&Text> = live_texts(model)
+        .into_iter()
+        .filter(|t| !banner(t))
+        .collect();
+    for r in &model.feedback {
+        if reads_answer(&r.when.value) {
+            continue;
+        }
+        let on = lab
+            .eval_expr(Some(part), Some(ev), &r.when.value, &[])
+            .ok()
+            .and_then(|d| d.as_bool().ok())
+            .unwrap_or(false);
+        if on {
+            v.extend(r.title.iter().chain(r.callout().map(|(_, t)| t)));
+        }
+    }
     v
 }
 
@@ -80,6 +172,110 @@ impl CompiledLab {
                     self.giveaway_in(Some(part), Some(&sev), t, &answer, out);
                 }
             }
+            self.lint_handout(pi, &answer, out);
+        }
+        for (pi, part) in self.parts.iter().enumerate() {
+            self.lint_live_feedback(pi, part, out);
+        }
+    }
+
+    /// Live feedback (`live: true`) is worked out at the student's current settings, but the
+    /// options it answers are about the scenario: feedback naming the claimed output then shows
+    /// "Correct" next to a number that contradicts the option once the controls move.
+    fn lint_live_feedback(&self, pi: usize, part: &CompiledPart, out: &mut Vec<Diagnostic>) {
+        let Some(p) = self.lab.parts[pi].prediction.as_ref().filter(|p| p.live) else {
+            return;
+        };
+        let Some(claim) = &p.claim else { return };
+        let texts = p
+            .options
+            .iter()
+            .filter_map(|o| o.feedback.as_ref())
+            .chain(p.other_feedback.iter());
+        for t in texts {
+            let Ok(segs) = segments(&t.value) else {
+                continue;
+            };
+            for s in segs {
+                let (i, needle) = match s {
+                    Segment::Expr(e, i)
+                        if part
+                            .exprs
+                            .get(e)
+                            .is_some_and(|ce| references(&ce.ast).contains(&claim.value)) =>
+                    {
+                        (i, e.to_string())
+                    }
+                    Segment::Output(name, i) if name == claim.value => (i, format!("@{name}")),
+                    _ => continue,
+                };
+                let nth = t.value[..i].matches(&needle).count();
+                let pos = locate_in_file(&self.source, t.pos, &needle, nth).unwrap_or_else(|| {
+                    let (l, c) = line_col(&t.value, i);
+                    Origin::of(&self.source, t.pos).locate(l, c)
+                });
+                out.push(
+                    Diagnostic::warning(
+                        &self.source.name,
+                        pos,
+                        format!(
+                            "`{{{{ {needle} }}}}` in live feedback shows `{}` at the student's current settings, next to options about the prediction's scenario: once the controls move, an option can read \"Correct\" beside a number that contradicts it",
+                            claim.value
+                        ),
+                    )
+                    .with_hint("drop `live: true` (feedback is then worked out at the scenario, as the question is), or word the feedback about \"your current settings\" without the claimed output"),
+                );
+            }
+        }
+    }
+
+    /// What the printed handout shows of a part next to its question: the instruments' rows and
+    /// texts and the banners that fire at the controls' defaults, and the math peek and the
+    /// reflection at the scenario. The tables of earlier parts (also at their defaults) are
+    /// read too; their texts are [`Self::lint_giveaways`]'s.
+    fn lint_handout(&self, pi: usize, answer: &Answer, out: &mut Vec<Diagnostic>) {
+        for (ei, part) in self.parts[..=pi].iter().enumerate() {
+            let model = &self.lab.parts[ei];
+            let defaults = self.inputs(part, &IndexMap::new()).unwrap_or_default();
+            let Ok(dev) = self.evaluate(part, &defaults) else {
+                continue;
+            };
+            for (name, pos) in handout_rows(model) {
+                let Ok(o) = self.output_view(&dev, name) else {
+                    continue;
+                };
+                let states_it = prose_numbers(&o.display)
+                    .iter()
+                    .any(|(v, d, _, _)| states(*v, *d, answer.value));
+                if !states_it {
+                    continue;
+                }
+                let question = &self.parts[answer.part].id;
+                out.push(
+                    Diagnostic::warning(
+                        &self.source.name,
+                        if pos.is_known() { pos } else { model.id.pos },
+                        format!(
+                            "`{name}` reads {} in the handout's table of part `{}` at the default settings, which gives away the answer to part `{question}`'s prediction: `{}` is {} at the prediction's scenario",
+                            o.display, part.id, answer.name, answer.shown
+                        ),
+                    )
+                    .with_hint(HANDOUT_HINT),
+                );
+            }
+            if ei != pi {
+                continue;
+            }
+            let mut texts = live_texts_printed(self, part, &dev, model);
+            texts.retain(|t| !reads_answer(&t.value));
+            for t in texts {
+                self.giveaway_as(Some(part), Some(&dev), t, answer, Reading::Handout, out);
+            }
+            if let Ok(sev) = self.evaluate(part, &self.scenario(part)) {
+                for t in after_question(model) {
+                    self.giveaway_as(Some(part), Some(&sev), t, answer, Reading::Handout, out);
+                }
+            }
         }
     }
 
@@ -111,8 +307,22 @@ impl CompiledLab {
         answer: &Answer,
         out: &mut Vec<Diagnostic>,
     ) {
+        self.giveaway_as(part, ev, t, answer, Reading::Before, out)
+    }
+
+    /// [`Self::giveaway_in`] for a text read as `reading` says.
+    fn giveaway_as(
+        &self,
+        part: Option<&CompiledPart>,
+        ev: Option<&Evaluation>,
+        t: &Text,
+        answer: &Answer,
+        reading: Reading,
+        out: &mut Vec<Diagnostic>,
+    ) {
         let Ok(segs) = segments(&t.value) else { return };
         let same_part = part.is_some_and(|p| p.index == answer.part);
+        let by_name = same_part && reading == Reading::Before;
         let origin = Origin::of(&self.source, t.pos);
         let at = |offset: usize, needle: &str| {
             let nth = t.value[..offset].matches(needle).count();
@@ -121,9 +331,10 @@ impl CompiledLab {
                 origin.locate(l, c)
             })
         };
-        // In other parts and the header only computed values count: a given (a control or a
-        // constant restated) that happens to equal the answer gives nothing away.
-        let givens: Vec<f64> = if same_part {
+        // In other parts, the header and the handout's printing of this part (judged by value) only
+        // computed values count: a given (a control or a constant restated) that happens to
+        // equal the answer gives nothing away.
+        let givens: Vec<f64> = if by_name {
             vec![]
         } else {
             self.constants
@@ -141,7 +352,7 @@ impl CompiledLab {
                 .collect()
         };
         let computed = |e: &str| {
-            same_part
+            by_name
                 || e.contains("::")
                 || part.and_then(|p| p.exprs.get(e)).is_some_and(|ce| {
                     let refs = references(&ce.ast);
@@ -167,7 +378,7 @@ impl CompiledLab {
                 }
                 Segment::Expr(e, i) => {
                     offset = i + e.len();
-                    let direct = same_part
+                    let direct = by_name
                         && part
                             .and_then(|p| p.exprs.get(e))
                             .is_some_and(|ce| references(&ce.ast).iter().any(|r| r == answer.name));
@@ -183,7 +394,7 @@ impl CompiledLab {
                 }
                 Segment::Output(name, i) => {
                     offset = i + name.len() + 1;
-                    let direct = same_part && name == answer.name;
+                    let direct = by_name && name == answer.name;
                     let matches = ev
                         .and_then(|ev| self.output_view(ev, name).ok())
                         .is_some_and(|o| {
@@ -204,16 +415,23 @@ impl CompiledLab {
                 Segment::Output(name, _) => format!("@{name}"),
             };
             let question = &self.parts[answer.part].id;
+            let (when, hint) = match reading {
+                Reading::Before => ("before it is asked", HINT),
+                Reading::Handout => (
+                    "in the handout, which prints it next to the question",
+                    HANDOUT_HINT,
+                ),
+            };
             out.push(
                 Diagnostic::warning(
                     &self.source.name,
                     at(i, &needle),
                     format!(
-                        "{what} in {kind} gives away the answer to part `{question}`'s prediction before it is asked: `{}` is {} at the prediction's scenario",
+                        "{what} in {kind} gives away the answer to part `{question}`'s prediction {when}: `{}` is {} at the prediction's scenario",
                         answer.name, answer.shown
                     ),
                 )
-                .with_hint(HINT),
+                .with_hint(hint),
             );
         }
     }

@@ -6,8 +6,12 @@ use crate::eval::chart::{ChartData, XValue};
 use crate::model::ChartKind;
 use std::fmt::Write;
 
+/// The most rows of a chart's data a printed handout shows.
+const PRINTED_ROWS: usize = 11;
+
 /// `<details>` with the chart's values as tables (the page's charts.js writes the same, closed).
-/// `open` for paper: a printed `<details>` shows only its summary.
+/// `open` for paper: a printed `<details>` shows only its summary, so it is open, a long sweep
+/// keeps [`PRINTED_ROWS`] evenly spaced rows and numbers are written as values are elsewhere.
 pub fn chart_table(ch: &ChartData, open: bool) -> String {
     let flat = |s: &str| s.replace('\n', " ");
     let xhead = ch.x_label.as_deref().map(flat).unwrap_or_else(|| {
@@ -23,8 +27,16 @@ pub fn chart_table(ch: &ChartData, open: bool) -> String {
         .as_deref()
         .map(flat)
         .unwrap_or_else(|| "y".into());
-    let xs = |v: f64| format!("{}{}{}", ch.x_prefix, tip_num(v), ch.x_suffix);
-    let ys = |v: f64| format!("{}{}{}", ch.y_prefix, tip_num(v), ch.y_suffix);
+    // Printed, numbers as the handout writes values (`990`, not the tooltip's `989.50`).
+    let num = |v: f64| {
+        if open && v.is_finite() {
+            crate::library::format::auto(v)
+        } else {
+            tip_num(v)
+        }
+    };
+    let xs = |v: f64| format!("{}{}{}", ch.x_prefix, num(v), ch.x_suffix);
+    let ys = |v: f64| format!("{}{}{}", ch.y_prefix, num(v), ch.y_suffix);
     let key = |x: &XValue| match x {
         XValue::Category(k) => format!("{}{}{}", ch.x_prefix, flat(k), ch.x_suffix),
         XValue::Number(i) if ch.kind == ChartKind::Radar => {
@@ -45,10 +57,26 @@ pub fn chart_table(ch: &ChartData, open: bool) -> String {
         "<details class=\"chart-data\"{}><summary>Data</summary>",
         if open { " open" } else { "" }
     );
+    // Printed open (the handout), a long sweep keeps evenly spaced rows, first and last among
+    // them, and says so: 101 rows would fill pages a reader never reads.
+    let all = keys.len();
+    if open && all > PRINTED_ROWS {
+        let step = (all - 1) as f64 / (PRINTED_ROWS - 1) as f64;
+        let mut kept: Vec<String> = (0..PRINTED_ROWS)
+            .map(|i| keys[((i as f64 * step).round() as usize).min(all - 1)].clone())
+            .collect();
+        kept.dedup();
+        keys = kept;
+    }
     if !keys.is_empty() {
         let _ = write!(
             o,
-            "<table><thead><tr><th scope=\"col\">{}</th>",
+            "<table>{}<thead><tr><th scope=\"col\">{}</th>",
+            if keys.len() < all {
+                format!("<caption>{} of {all} points</caption>", keys.len())
+            } else {
+                String::new()
+            },
             esc(&xhead)
         );
         for s in &ch.series {
