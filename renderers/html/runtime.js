@@ -628,11 +628,24 @@
         (a.prediction_locked_at ? ", locked in " + a.prediction_locked_at : "") +
         (a.prediction_attempts ? "; looked at after locking in: " + a.prediction_attempts.join(", ") : "") : "not answered"));
       if (p.reflection) out.push("- Reflection: " + (a.reflection !== undefined ? said(p.reflection, a.reflection) + (a.reflection_correct ? " (correct)" : " (review)") : "not answered"));
-      if (a.controls) Object.keys(a.controls).forEach(function (k) { out.push("- `" + k + "` = " + JSON.stringify(a.controls[k])); });
+      p.controls.forEach(function (c) { var r = ctlReport(p, c); out.push("- " + md(r[0]) + ": " + md(r[1])); });
       out.push("");
     });
-    out.push("## Decision log", "", l.decision_log ? l.decision_log.split("\n").map(function (s) { return "> " + s; }).join("\n") : "_(empty)_", "");
+    out.push("## Decision log", "", l.decision_log ? md(l.decision_log).split("\n").map(function (s) { return "> " + s; }).join("\n") : "_(empty)_", "");
     return out.join("\n");
+  }
+  /* The student's text as text in Markdown: no HTML tag or entity of its own. */
+  function md(s) { return String(s).replace(/[\\<>&]/g, "\\$&"); }
+  /* A control as the page shows it: its label and its setting (the slider's read-out, the
+     option's label, the boxes ticked). */
+  function ctlReport(p, c) {
+    var els = ctlInputs(p, c), el = els[0], lab = function (e) { return (document.querySelector('label[for="' + e.id + '"]') || e).textContent.trim(); };
+    var name = el.closest("fieldset") ? el.closest("fieldset").querySelector("legend").textContent.trim() : lab(el);
+    var on = els.filter(function (e) { return e.checked; }).map(lab);
+    var o = q(partEl(p), '[data-control-display="' + c.id + '"]');
+    var v = c.kind === "slider" && o ? o.textContent : c.kind === "number" ? controlText(c, parseFloat(el.value)) :
+      c.kind === "select" ? el.options[el.selectedIndex].text : c.kind === "switch" ? (el.checked ? "on" : "off") : on.join(", ") || "none";
+    return [name, v];
   }
   function download(name, type, text) {
     var a = document.createElement("a");

@@ -130,6 +130,10 @@ try {
   await md.saveAs(mdPath);
   const report = fs.readFileSync(mdPath, 'utf8');
   check('report', report.includes('progress report') && report.includes('chose 16 GPUs') && /Prediction: B — .+ \(correct\), locked in /.test(report) && report.includes('looked at after locking in: A'));
+  // Controls by their labels and settings as the page shows them; the student's text stays text.
+  check('report controls', ['- Utilization: 0.81', '- Workload: Uniform (C_s=1)', '- Priority lane: on', '- Servers: 4'].every((x) => report.includes(x)) &&
+    !/^- `/m.test(report), report);
+  check('report escapes HTML', report.includes('\\<script\\>alert(1)\\</script\\>') && !report.includes('<script>'), report);
 
   // Dark mode and print.
   await page.emulateMedia({ colorScheme: 'dark' });
