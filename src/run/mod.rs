@@ -68,7 +68,7 @@ pub fn default_ledger_path(lab: &CompiledLab) -> PathBuf {
 /// `labforge run`.
 pub fn run(opts: &RunOptions) -> ExitCode {
     if opts.lab.is_dir() {
-        return course::list(&opts.lab, opts.import.as_deref());
+        return course::list(&opts.lab, opts.ledger.as_deref(), opts.import.as_deref());
     }
     if opts.import.is_some() {
         eprintln!("error: --import merges a course record: give the course folder (labforge run COURSE_DIR --import FILE)");
