@@ -39,7 +39,7 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
         "QUEUING WALL",
         "Hours lost            25.0 h  [✓ good]",
         "Batch size [1 to 64, ×2 per step] — now 8, Enter keeps it:",
-        "Batch size moves in steps of 1 from 0; 3 is between steps",
+        "Batch size moves in powers of 2: 3 is not one of its values; the nearest are 2 and 4",
         "Controls: Jobs per day = 10 jobs · Causes counted = Waiting · Batch size = 16",
         "Hours lost            15.0 h  [✓ good]",
         "Hours per batch item  0.94 h",

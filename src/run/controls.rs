@@ -195,7 +195,9 @@ fn range_hint(ctl: &Control) -> String {
             let step = match (&s.step, s.exponent_base) {
                 (Some(st), None) => format!(", step {}", num(st.value)),
                 (Some(st), Some(b)) => format!(", ×{} per step", format::auto(b.powf(st.value))),
-                _ => String::new(),
+                // The page moves by 1 (in the exponent) when no step is given.
+                (None, Some(b)) => format!(", ×{} per step", format::auto(b)),
+                (None, None) => format!(", step {}", num(1.0)),
             };
             let (lo, hi) = match s.exponent_base {
                 Some(_) => (format::auto(lo), format::auto(hi)),
