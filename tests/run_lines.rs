@@ -350,3 +350,22 @@ fn q_at_a_menu_saves_and_quits() {
     assert_eq!(v["design"]["partA_prediction"], "B");
     assert_eq!(v["position"], "a.explore");
 }
+
+/// The roofline chart's vertical "Ridge point" line is drawn with `|`, and its legend shows
+/// that glyph (it said `-`, the horizontal lines' glyph).
+#[test]
+fn a_vertical_lines_legend_shows_its_glyph() {
+    let d = tmp("vline");
+    let l = d.join("l.json");
+    let o = run_with(
+        &[
+            "labs/compute-infrastructure.yaml",
+            "--ledger",
+            l.to_str().unwrap(),
+        ],
+        "A\n",
+    );
+    let (out, _) = text(&o);
+    assert!(out.contains("\n  | Ridge point\n"), "{out}");
+    assert!(!out.contains("- Ridge point"), "{out}");
+}
