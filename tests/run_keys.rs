@@ -118,7 +118,7 @@ fn a_value_between_a_sliders_positions_is_refused_and_dropped_from_a_ledger() {
         &mut s,
         "✗ Tokens processed together (n) moves in powers of 2: 300 is not one of its values;",
     );
-    expect(&mut s, "the nearest are 256 and 512");
+    expect(&mut s, "256 and 512");
     expect(&mut s, "Enter keeps it:");
     send(&mut s, "256\r");
     expect(&mut s, "Tokens processed together (n) = 256");

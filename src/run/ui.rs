@@ -110,8 +110,16 @@ fn prompt_text(scr: &Screen, prompt: &str) -> String {
     s
 }
 
-fn error_line(scr: &Screen, msg: &str) -> String {
-    scr.paint(Style::Red, &format!("  ✗ {msg}"))
+/// An error under a prompt, `  ✗ ` then the message wrapped at spaces to the screen's width.
+fn error_lines(scr: &Screen, msg: &str) -> Vec<String> {
+    super::term::wrap(msg, scr.width.saturating_sub(5).max(10))
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let mark = if i == 0 { "  ✗ " } else { "    " };
+            scr.paint(Style::Red, &format!("{mark}{l}"))
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -552,7 +560,7 @@ impl Prompter for TtyPrompter {
             }
             match check(&buf) {
                 Ok(()) => return Ok(buf),
-                Err(e) => scr.println(&error_line(scr, &e)),
+                Err(e) => scr.print_lines(&error_lines(scr, &e)),
             }
         }
     }

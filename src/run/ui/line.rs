@@ -2,7 +2,7 @@
 //! (stdin not a terminal).
 
 use super::{
-    echo_choice, error_line, item_lines, prompt_text, value_digits, Item, Prompter, Res, Stop,
+    echo_choice, error_lines, item_lines, prompt_text, value_digits, Item, Prompter, Res, Stop,
 };
 use crate::run::md;
 use crate::run::term::Screen;
@@ -78,7 +78,7 @@ impl<R: BufRead> Prompter for LinePrompter<R> {
                     return Ok(i);
                 }
                 None if s.trim().eq_ignore_ascii_case("q") => return Err(Stop::Quit),
-                None => scr.println(&error_line(
+                None => scr.print_lines(&error_lines(
                     scr,
                     &format!(
                         "`{}` is not an option: type a number from 1 to {}",
@@ -116,7 +116,7 @@ impl<R: BufRead> Prompter for LinePrompter<R> {
                     return Ok(i);
                 }
                 None if t.eq_ignore_ascii_case("q") => return Err(Stop::Quit),
-                None => scr.println(&error_line(
+                None => scr.print_lines(&error_lines(
                     scr,
                     &format!("`{t}` is not one of the values: {}", all.join(", ")),
                 )),
@@ -155,7 +155,7 @@ impl<R: BufRead> Prompter for LinePrompter<R> {
             }
             match bad {
                 None => return Ok(out),
-                Some(b) => scr.println(&error_line(scr, &format!("`{b}` is not an option"))),
+                Some(b) => scr.print_lines(&error_lines(scr, &format!("`{b}` is not an option"))),
             }
         }
     }
@@ -172,7 +172,7 @@ impl<R: BufRead> Prompter for LinePrompter<R> {
             let s = self.line()?;
             match check(&s) {
                 Ok(()) => return Ok(s),
-                Err(e) => scr.println(&error_line(scr, &e)),
+                Err(e) => scr.print_lines(&error_lines(scr, &e)),
             }
         }
     }
