@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-pub const DOWN: &str = "\x1b[B";
 pub const END: &str = "\x1b[F";
 
 pub fn root() -> PathBuf {
