@@ -394,6 +394,59 @@ fn with_ledger_the_course_record_sits_beside_it() {
     assert!(!data.join("labforge").exists());
 }
 
+/// `run COURSE_DIR --ledger FILE` lists the record that the labs' runs with `--ledger FILE` kept
+/// (beside FILE, not the data directory), and its suggested commands keep `--ledger`: FILE for
+/// the lab it holds, the lab's default file name in FILE's folder for the others.
+#[test]
+fn the_course_listing_with_ledger_reads_the_record_beside_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let c = seed_course(tmp.path());
+    let a = tmp.path().join("a.yaml");
+    std::fs::write(&a, lab1_answers()).unwrap();
+    let ledger = tmp.path().join("mine/L.json");
+    let l = ledger.to_str().unwrap();
+    let lab1 = format!("{}/fault-tolerance.yaml", c.display());
+    let o = labforge(
+        &data,
+        &[
+            "run",
+            &lab1,
+            "--ledger",
+            l,
+            "--answers",
+            a.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let o = labforge(&data, &["run", c.to_str().unwrap(), "--ledger", l]);
+    assert!(o.status.success(), "{}", text(&o));
+    let t = text(&o);
+    assert!(
+        t.contains(&format!(
+            "When Failure is Routine (35-40 min) — done\n     labforge run {lab1} --ledger {l}\n"
+        )),
+        "{t}"
+    );
+    let mine = tmp.path().join("mine");
+    let ci = format!("{}/compute-infrastructure.yaml", c.display());
+    let ci_ledger = mine.join("compute-infrastructure-v1.json");
+    assert!(
+        t.contains(&format!(
+            "Feeding the Beast (30 min) — not started\n     labforge run {ci} --ledger {}\n",
+            ci_ledger.display()
+        )),
+        "{t}"
+    );
+    let id = labforge::course::course_id("Machine Learning Systems");
+    let rec = mine.join(format!("course-{id}.json"));
+    assert!(
+        t.contains(&format!("Course record: {} (", rec.display())),
+        "{t}"
+    );
+    assert!(!data.join("labforge").exists(), "{t}");
+}
+
 #[test]
 fn the_handout_index_is_titled_by_the_course_and_in_its_order() {
     let tmp = tempfile::tempdir().unwrap();

@@ -39,7 +39,8 @@ fn line_prompter_full_run_rejects_bad_input_and_records_everything() {
         "QUEUING WALL",
         "Hours lost            25.0 h  [✓ good]",
         "Batch size [1 to 64, ×2 per step] — now 8, Enter keeps it:",
-        "Batch size moves in steps of 1 from 0; 3 is between steps",
+        "Batch size moves in powers of 2: 3 is not one of its values;",
+        "are 2 and 4",
         "Controls: Jobs per day = 10 jobs · Causes counted = Waiting · Batch size = 16",
         "Hours lost            15.0 h  [✓ good]",
         "Hours per batch item  0.94 h",
@@ -349,4 +350,71 @@ fn q_at_a_menu_saves_and_quits() {
     let v = ledger(&l);
     assert_eq!(v["design"]["partA_prediction"], "B");
     assert_eq!(v["position"], "a.explore");
+}
+
+/// The roofline chart's vertical "Ridge point" line is drawn with `|`, and its legend shows
+/// that glyph (it said `-`, the horizontal lines' glyph).
+#[test]
+fn a_vertical_lines_legend_shows_its_glyph() {
+    let d = tmp("vline");
+    let l = d.join("l.json");
+    let o = run_with(
+        &[
+            "labs/compute-infrastructure.yaml",
+            "--ledger",
+            l.to_str().unwrap(),
+        ],
+        "A\n",
+    );
+    let (out, _) = text(&o);
+    assert!(out.contains("\n  | Ridge point\n"), "{out}");
+    assert!(!out.contains("- Ridge point"), "{out}");
+}
+
+/// The lines from the one containing `start` on while they are indented by `cont` (its wrapped
+/// continuation), each at most `width` columns unless it is one word (a long path); joined with
+/// spaces, trimmed.
+fn wrapped(text: &str, start: &str, cont: &str, width: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let i = lines
+        .iter()
+        .position(|l| l.contains(start))
+        .unwrap_or_else(|| panic!("no {start:?} in:\n{text}"));
+    let mut got = vec![lines[i]];
+    got.extend(lines[i + 1..].iter().take_while(|l| l.starts_with(cont)));
+    for l in &got {
+        let one_word = !l.trim().contains(' ');
+        assert!(
+            l.chars().count() <= width || one_word,
+            "{l:?} is wider than {width}:\n{text}"
+        );
+    }
+    got.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ")
+}
+
+/// At 40 columns an error, a math (code) line and the closing "Saved to" wrap at spaces, never
+/// in a word, and say the same as on one line.
+#[test]
+fn narrow_terminal_wraps_errors_math_and_the_saved_note_at_spaces() {
+    let d = tmp("narrow");
+    let l = d.join("a-rather-long-ledger-file-name.json");
+    let mut c = cmd(&[FIXTURE, "--ledger", l.to_str().unwrap()]);
+    let mut child = c.env("COLUMNS", "40").spawn().unwrap();
+    let _ = child.stdin.take().unwrap().write_all(b"B\n1\n5\n\n4\nq\n");
+    let (out, err) = text(&child.wait_with_output().unwrap());
+    assert_eq!(
+        wrapped(&out, "✗ Utilization", "    ", 40),
+        "✗ Utilization must be between 0.10 and 0.99, not 5"
+    );
+    assert_eq!(
+        wrapped(&out, "W = rho", "      ", 40),
+        "W = rho / (1 - rho) * (1 + cs^2) / 2 * S"
+    );
+    assert_eq!(
+        wrapped(&err, "Saved to", "", 40),
+        format!(
+            "Saved to {}; run the same command again to resume.",
+            l.display()
+        )
+    );
 }

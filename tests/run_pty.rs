@@ -253,7 +253,10 @@ fn resume_after_sigkill_and_ctrl_c_saves() {
     let mut s = spawn(&[&fixture(), "--ledger", ls], false);
     expect(&mut s, "Resuming at part A (reflection)");
     list(&mut s);
+    // A reflection's number moves the pointer; Enter chooses.
     send(&mut s, "2");
+    expect(&mut s, "❯ B) Lower variability");
+    send(&mut s, "\r");
     expect(&mut s, "Press Enter to continue");
     send(&mut s, "\r");
     expect(&mut s, "Your estimate (h):");
@@ -521,7 +524,7 @@ fn live_feedback_names_the_answer_and_follows_a_control() {
     // The reflection, then part b's numeric prediction.
     step!(&mut s, "Why does a tree need so few steps?");
     list(&mut s);
-    send(&mut s, "1");
+    send(&mut s, "\r");
     step!(&mut s, "Press Enter to continue");
     send(&mut s, "\r");
     step!(&mut s, "Your estimate (min) [Enter: 10]:");

@@ -561,14 +561,29 @@ pub fn validate_control(ctl: &Control, x: &Dynamic) -> Result<Dynamic, String> {
                     format::auto(hi)
                 ));
             }
-            if let Some(step) = &s.step {
-                let k = (pos - min) / step.value;
-                if (k - k.round()).abs() > 1e-6 {
-                    return Err(format!(
-                        "`{id}` moves in steps of {} from {}; {v} is between steps",
-                        step.value, min
-                    ));
-                }
+            // The page's range input moves by `step`, 1 when none is given (in the exponent for
+            // a power slider): a value between its positions is one the page cannot have.
+            let step = s.step.as_ref().map_or(1.0, |st| st.value);
+            let k = (pos - min) / step;
+            if step > 0.0 && (k - k.round()).abs() > 1e-6 {
+                let at = |k: f64| {
+                    let p = min + k * step;
+                    format::auto(s.exponent_base.map_or(p, |b| b.powf(p)))
+                };
+                let (below, above) = (at(k.floor()), at(k.ceil()));
+                let moves = match s.exponent_base {
+                    Some(b) if step == 1.0 => format!("in powers of {}", format::auto(b)),
+                    Some(b) => format!("×{} per step", format::auto(b.powf(step))),
+                    None => format!(
+                        "in steps of {} from {}",
+                        format::auto(step),
+                        format::auto(min)
+                    ),
+                };
+                return Err(format!(
+                    "`{id}` moves {moves}: {} is not one of its values; the nearest are {below} and {above}",
+                    format::auto(v)
+                ));
             }
             Ok(Dynamic::from_float(v))
         }

@@ -74,16 +74,28 @@ pub(super) fn ask_control(
         Control::Select(s) | Control::Radio(s) => {
             let labels: Vec<&String> = s.options.value.keys().collect();
             let now = control_display(ctl, cur);
+            // Options that are values (`7B`, `70B`): typed digits name one, not a position.
+            let values = labels
+                .iter()
+                .all(|l| l.starts_with(|c: char| c.is_ascii_digit()));
             let items: Vec<Item> = labels
                 .iter()
                 .enumerate()
                 .map(|(k, l)| Item {
-                    key: (k + 1).to_string(),
+                    key: if values {
+                        String::new()
+                    } else {
+                        (k + 1).to_string()
+                    },
                     text: (*l).clone(),
                 })
                 .collect();
             let def = labels.iter().position(|l| **l == now).unwrap_or(0);
-            let k = p.select(scr, &label, &items, def)?;
+            let k = if values {
+                p.value(scr, &label, &items, def)?
+            } else {
+                p.select(scr, &label, &items, def)?
+            };
             let v = &s.options.value[labels[k].as_str()];
             Ok(eval::value_to_dynamic(v))
         }
@@ -136,15 +148,14 @@ pub(super) fn ask_control(
             let vals = &s.values.as_ref().expect("values").value;
             let items: Vec<Item> = vals
                 .iter()
-                .enumerate()
-                .map(|(k, v)| Item {
-                    key: (k + 1).to_string(),
+                .map(|v| Item {
+                    key: String::new(),
                     text: number_with_unit(&Dynamic::from_float(*v), slider_digits(s), &s.unit),
                 })
                 .collect();
             let now = as_number(cur).unwrap_or(f64::NAN);
             let def = vals.iter().position(|v| *v == now).unwrap_or(0);
-            let k = p.select(scr, &label, &items, def)?;
+            let k = p.value(scr, &label, &items, def)?;
             Ok(Dynamic::from_float(vals[k]))
         }
         Control::Slider(_) | Control::Number(_) => {
@@ -184,7 +195,9 @@ fn range_hint(ctl: &Control) -> String {
             let step = match (&s.step, s.exponent_base) {
                 (Some(st), None) => format!(", step {}", num(st.value)),
                 (Some(st), Some(b)) => format!(", ×{} per step", format::auto(b.powf(st.value))),
-                _ => String::new(),
+                // The page moves by 1 (in the exponent) when no step is given.
+                (None, Some(b)) => format!(", ×{} per step", format::auto(b)),
+                (None, None) => format!(", step {}", num(1.0)),
             };
             let (lo, hi) = match s.exponent_base {
                 Some(_) => (format::auto(lo), format::auto(hi)),

@@ -48,20 +48,28 @@ fn open(course: &Course, dir: Option<&Path>) -> Result<RunCourse, String> {
     Ok(RunCourse { site, path, record })
 }
 
+/// The folder of the course record that a run with `--ledger ledger` keeps: the ledger's
+/// (`--ledger l.json` has the parent "": the current folder).
+fn record_dir(ledger: &Path) -> &Path {
+    ledger
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// The lab id of the ledger at `path`, when it is one.
+fn ledger_lab(path: &Path) -> Option<String> {
+    let t = std::fs::read_to_string(path).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&t).ok()?;
+    Some(v.get("lab")?.as_str()?.to_string())
+}
+
 /// The course of the lab at `lab` with its record (kept beside the lab's ledger at `ledger`), if
 /// the lab is in one. `Err` is printed.
 pub fn for_lab(lab: &Path, ledger: &Path) -> Result<Option<RunCourse>, ExitCode> {
     match crate::course::for_lab(lab) {
         Ok(None) => Ok(None),
-        Ok(Some(c)) => {
-            // `--ledger l.json` has the parent "": the current folder.
-            let dir = ledger
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            open(&c, Some(dir)).map(Some)
-        }
-        .map_err(|e| {
+        Ok(Some(c)) => { open(&c, Some(record_dir(ledger))).map(Some) }.map_err(|e| {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }),
@@ -155,9 +163,12 @@ impl Session<'_> {
     }
 }
 
-/// `labforge run COURSE_DIR [--import FILE]`: merges an exported record, then lists the labs in
-/// order with their progress.
-pub fn list(dir: &Path, import: Option<&Path>) -> ExitCode {
+/// `labforge run COURSE_DIR [--ledger FILE] [--import FILE]`: merges an exported record, then
+/// lists the labs in order with their progress. With `--ledger FILE` the record is the one the
+/// labs' runs keep beside FILE, and each suggested command keeps `--ledger`: FILE for the lab it
+/// holds, else the lab's default file name in FILE's folder (a run there takes its progress
+/// from the course record).
+pub fn list(dir: &Path, ledger: Option<&Path>, import: Option<&Path>) -> ExitCode {
     let Some(c) = crate::course::in_dir(dir) else {
         eprintln!(
             "error: {} has no course.yaml\n  hint: run a lab file (labforge run LAB.yaml), or a course folder",
@@ -172,7 +183,7 @@ pub fn list(dir: &Path, import: Option<&Path>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut rc = match open(&course, None) {
+    let mut rc = match open(&course, ledger.map(record_dir)) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");
@@ -209,14 +220,27 @@ pub fn list(dir: &Path, import: Option<&Path>) -> ExitCode {
         }
     }
     println!("{}", course.file.title);
+    let holds = ledger.and_then(ledger_lab);
     for (i, (l, f)) in rc.site.labs.iter().zip(&course.file.labs).enumerate() {
         let d = if l.duration.is_empty() {
             String::new()
         } else {
             format!(" ({})", l.duration)
         };
+        let flag = match ledger {
+            None => String::new(),
+            Some(p) if holds.as_deref() == Some(l.id.as_str()) => {
+                format!(" --ledger {}", p.display())
+            }
+            Some(p) => format!(
+                " --ledger {}",
+                record_dir(p)
+                    .join(format!("{}-v{}.json", l.id, l.version))
+                    .display()
+            ),
+        };
         println!(
-            "  {}. {}{d} — {}\n     labforge run {}",
+            "  {}. {}{d} — {}\n     labforge run {}{flag}",
             i + 1,
             l.title,
             rc.record.status(&l.id),

@@ -275,9 +275,12 @@ impl Renderer {
                     let code = self.code.take().unwrap_or_default();
                     let (p, _) = self.prefixes();
                     let pad = " ".repeat(display_width(&p)) + "    ";
+                    let width = self.scr.width.saturating_sub(display_width(&pad)).max(10);
                     for l in code.trim_end_matches('\n').lines() {
-                        let l = self.scr.paint(Style::Code, l);
-                        self.lines.push(format!("{pad}{l}"));
+                        for l in wrap_code(l, width) {
+                            let l = self.scr.paint(Style::Code, &l);
+                            self.lines.push(format!("{pad}{l}"));
+                        }
                     }
                     self.used_first = true;
                     self.blank();
@@ -400,6 +403,38 @@ impl Renderer {
             self.lines.push(String::new());
         }
     }
+}
+
+/// A code (math) line in `width` columns: wrapped at spaces, the rest indented two more than
+/// the line; a word wider than that is cut with `…` (never split in two).
+fn wrap_code(line: &str, width: usize) -> Vec<String> {
+    if display_width(line) <= width {
+        return vec![line.to_string()];
+    }
+    let body = line.trim_start();
+    let indent = &line[..line.len() - body.len()];
+    let more = format!("{indent}  ");
+    let opts = textwrap::Options::new(width)
+        .break_words(false)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .initial_indent(indent)
+        .subsequent_indent(&more);
+    textwrap::wrap(body, opts)
+        .into_iter()
+        .map(|l| {
+            if display_width(&l) <= width {
+                return l.into_owned();
+            }
+            let mut cut = String::new();
+            for c in l.chars() {
+                if display_width(&cut) + display_width(&c.to_string()) + 1 > width {
+                    break;
+                }
+                cut.push(c);
+            }
+            cut + "…"
+        })
+        .collect()
 }
 
 #[cfg(test)]

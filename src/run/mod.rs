@@ -68,7 +68,7 @@ pub fn default_ledger_path(lab: &CompiledLab) -> PathBuf {
 /// `labforge run`.
 pub fn run(opts: &RunOptions) -> ExitCode {
     if opts.lab.is_dir() {
-        return course::list(&opts.lab, opts.import.as_deref());
+        return course::list(&opts.lab, opts.ledger.as_deref(), opts.import.as_deref());
     }
     if opts.import.is_some() {
         eprintln!("error: --import merges a course record: give the course folder (labforge run COURSE_DIR --import FILE)");
@@ -196,26 +196,44 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             ExitCode::FAILURE
         }
         (Err(Stop::Quit), Ok(())) => {
-            eprintln!(
-                "\nSaved to {}; run the same command again to resume.",
-                s.path.display()
+            say(
+                s.scr.width,
+                &format!(
+                    "Saved to {}; run the same command again to resume.",
+                    s.path.display()
+                ),
             );
             ExitCode::SUCCESS
         }
         (Err(Stop::Interrupted), _) => {
-            eprintln!(
-                "\nInterrupted. Progress saved to {}; run the same command again to resume.",
-                s.path.display()
+            say(
+                s.scr.width,
+                &format!(
+                    "Interrupted. Progress saved to {}; run the same command again to resume.",
+                    s.path.display()
+                ),
             );
             ExitCode::from(130)
         }
         (Err(Stop::Eof), _) | (Ok(()) | Err(Stop::Quit), Err(_)) => {
-            eprintln!(
-                "\nInput ended. Progress saved to {}; run the same command again to resume.",
-                s.path.display()
+            say(
+                s.scr.width,
+                &format!(
+                    "Input ended. Progress saved to {}; run the same command again to resume.",
+                    s.path.display()
+                ),
             );
             ExitCode::from(1)
         }
+    }
+}
+
+/// A closing message on stderr after an empty line, wrapped at spaces to `width` (a path stays
+/// whole on its line).
+fn say(width: usize, text: &str) {
+    eprintln!();
+    for l in term::wrap(text, width) {
+        eprintln!("{l}");
     }
 }
 

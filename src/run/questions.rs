@@ -207,7 +207,7 @@ impl Session<'_> {
                 scr.print_lines(&md::render_prefixed(&question, &scr, "? ", "  "));
                 answers::choose(&scr, &items, &v, &pid, "reflection")?
             }
-            Source::Prompt(p) => p.select(&scr, &question, &items, 0)?,
+            Source::Prompt(p) => p.answer(&scr, &question, &items, 0)?,
         };
         self.ledger.parts[&pid].reflection = Some(items[k].key.clone());
         self.advance(i + 1, 0);

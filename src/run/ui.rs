@@ -4,7 +4,10 @@
 use super::md;
 use super::term::{display_width, RawMode, Screen, Style};
 use crossterm::event::{Event, KeyCode as Key, KeyEvent, KeyEventKind, KeyModifiers};
-use std::io::{BufRead, Write};
+use std::io::Write;
+
+mod line;
+pub use line::LinePrompter;
 
 /// Why a prompt ended without an answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,6 +40,14 @@ pub trait Prompter {
     fn commit(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
         self.select(scr, prompt, items, default)
     }
+    /// One of `items` as an answer (a reflection): as [`Prompter::commit`], every key but Enter
+    /// only moves the highlight, Enter chooses.
+    fn answer(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
+        self.select(scr, prompt, items, default)
+    }
+    /// One of a list of values (a slider's `values:`, a select of numbers; the items have no
+    /// key): typed digits name a value, never a position.
+    fn value(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize>;
     /// Any subset of `items` (checkboxes).
     fn multi(&mut self, scr: &Screen, prompt: &str, items: &[Item], on: &[bool]) -> Res<Vec<bool>>;
     /// Keeps what was just shown (feedback) on screen until the student presses Enter. A line
@@ -54,7 +65,11 @@ pub trait Prompter {
 }
 
 fn item_lines(scr: &Screen, it: &Item, mark: &str) -> Vec<String> {
-    let first = format!("{mark}{}) ", it.key);
+    let first = if it.key.is_empty() {
+        mark.to_string()
+    } else {
+        format!("{mark}{}) ", it.key)
+    };
     let rest = " ".repeat(display_width(&first));
     md::render_prefixed(&it.text, scr, &first, &rest)
 }
@@ -95,8 +110,16 @@ fn prompt_text(scr: &Screen, prompt: &str) -> String {
     s
 }
 
-fn error_line(scr: &Screen, msg: &str) -> String {
-    scr.paint(Style::Red, &format!("  ✗ {msg}"))
+/// An error under a prompt, `  ✗ ` then the message wrapped at spaces to the screen's width.
+fn error_lines(scr: &Screen, msg: &str) -> Vec<String> {
+    super::term::wrap(msg, scr.width.saturating_sub(5).max(10))
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let mark = if i == 0 { "  ✗ " } else { "    " };
+            scr.paint(Style::Red, &format!("{mark}{l}"))
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -259,6 +282,42 @@ fn act_commit(k: &Key, cur: usize, items: &[Item]) -> Act {
     }
 }
 
+/// The number a value item begins with, as typed: its leading digits and `.`, without the
+/// thousands separators (`1,024 GB` → `1024`, `70B` → `70`).
+fn value_digits(text: &str) -> String {
+    text.chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, ',' | '_' | '.'))
+        .filter(|c| !matches!(c, ',' | '_'))
+        .collect()
+}
+
+/// The value item that `typed` names: the one it is, else the first it begins.
+fn value_named(items: &[Item], typed: &str) -> Option<usize> {
+    let d: Vec<String> = items.iter().map(|it| value_digits(&it.text)).collect();
+    d.iter()
+        .position(|x| x == typed)
+        .or_else(|| d.iter().position(|x| x.starts_with(typed)))
+}
+
+/// The keys of a value list: digits (and `.`) are typed into `typed` and move the highlight to
+/// the value they name ([`value_named`]; a digit that names none with what was typed before
+/// starts again); Enter alone chooses; other keys as [`act`], and they clear `typed`.
+fn act_values(k: &Key, cur: usize, items: &[Item], typed: &mut String) -> Act {
+    if let Key::Char(c) = k {
+        if c.is_ascii_digit() || *c == '.' {
+            let more = format!("{typed}{c}");
+            let (t, at) = match value_named(items, &more) {
+                Some(i) => (more, Some(i)),
+                None => (c.to_string(), value_named(items, &c.to_string())),
+            };
+            *typed = if at.is_some() { t } else { String::new() };
+            return at.map_or(Act::Ignore, Act::Move);
+        }
+    }
+    typed.clear();
+    act(k, cur, items, false)
+}
+
 /// The list with the highlighted entry (and checkbox marks when `on` is given).
 fn list(scr: &Screen, items: &[Item], cur: usize, on: Option<&[bool]>) -> Vec<String> {
     let mut lines = Vec::new();
@@ -297,6 +356,17 @@ fn widget_lines(
     lines
 }
 
+/// How a list widget takes keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// [`act`]: an entry's key chooses it (menus, checkboxes).
+    Pick,
+    /// [`act_commit`]: an entry's key moves there, Enter chooses (predictions, reflections).
+    Commit,
+    /// [`act_values`]: typed digits move to the value, Enter chooses.
+    Values,
+}
+
 /// The list widget of `select` (`on` None: returns the chosen index) and `multi` (`on`: toggled
 /// in place; returns the highlighted index). Redraws in place; the cursor is shown again however
 /// it ends.
@@ -307,22 +377,23 @@ fn list_widget(
     items: &[Item],
     mut cur: usize,
     mut on: Option<&mut [bool]>,
-    commit: bool,
+    mode: Mode,
 ) -> Res<usize> {
     scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
     let _raw = RawMode::enter();
     out("\x1b[?25l");
     let frame = |cur: usize, on: Option<&[bool]>| widget_lines(scr, hint, items, cur, on);
     let mut rows = draw(&frame(cur, on.as_deref()));
+    let mut typed = String::new();
     let result = loop {
         let k = match list_key() {
             Ok(k) => k,
             Err(e) => break Err(e),
         };
-        let a = if commit {
-            act_commit(&k, cur, items)
-        } else {
-            act(&k, cur, items, on.is_some())
+        let a = match mode {
+            Mode::Commit => act_commit(&k, cur, items),
+            Mode::Values => act_values(&k, cur, items, &mut typed),
+            Mode::Pick => act(&k, cur, items, on.is_some()),
         };
         match a {
             Act::Ignore => continue,
@@ -359,7 +430,7 @@ impl Prompter for TtyPrompter {
             items,
             default.min(items.len() - 1),
             None,
-            false,
+            Mode::Pick,
         )?;
         echo_choice(scr, &items[chosen]);
         Ok(chosen)
@@ -376,7 +447,44 @@ impl Prompter for TtyPrompter {
             items,
             default.min(items.len() - 1),
             None,
-            true,
+            Mode::Commit,
+        )?;
+        echo_choice(scr, &items[chosen]);
+        Ok(chosen)
+    }
+
+    fn answer(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
+        if items.is_empty() {
+            return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
+        }
+        let chosen = list_widget(
+            scr,
+            prompt,
+            "(↑/↓ or the option's letter move, Enter choose; q save and quit)",
+            items,
+            default.min(items.len() - 1),
+            None,
+            Mode::Commit,
+        )?;
+        echo_choice(scr, &items[chosen]);
+        Ok(chosen)
+    }
+
+    fn value(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
+        if items.is_empty() {
+            return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
+        }
+        let chosen = list_widget(
+            scr,
+            prompt,
+            &format!(
+                "(↑/↓ move, or type a value ({}) to go to it; Enter choose; q save and quit)",
+                value_digits(&items[items.len() / 2].text)
+            ),
+            items,
+            default.min(items.len() - 1),
+            None,
+            Mode::Values,
         )?;
         echo_choice(scr, &items[chosen]);
         Ok(chosen)
@@ -410,7 +518,7 @@ impl Prompter for TtyPrompter {
             items,
             0,
             Some(&mut on),
-            false,
+            Mode::Pick,
         )?;
         echo_text(scr, &picked_text(items, &on));
         Ok(on)
@@ -452,7 +560,7 @@ impl Prompter for TtyPrompter {
             }
             match check(&buf) {
                 Ok(()) => return Ok(buf),
-                Err(e) => scr.println(&error_line(scr, &e)),
+                Err(e) => scr.print_lines(&error_lines(scr, &e)),
             }
         }
     }
@@ -475,142 +583,6 @@ fn picked_text(items: &[Item], on: &[bool]) -> String {
 
 // ---------------------------------------------------------------------------------------------
 // Plain lines
-
-/// Numbered options and typed values, one line each, for pipes and scripts.
-pub struct LinePrompter<R: BufRead> {
-    input: R,
-    echo: bool,
-}
-
-impl<R: BufRead> LinePrompter<R> {
-    /// `echo`: repeat each line read after its prompt (when the input is not a terminal, so the
-    /// transcript shows the answers).
-    pub fn new(input: R, echo: bool) -> Self {
-        LinePrompter { input, echo }
-    }
-
-    fn line(&mut self) -> Res<String> {
-        let mut s = String::new();
-        match self.input.read_line(&mut s) {
-            Ok(0) => Err(Stop::Eof),
-            Ok(_) => {
-                let s = s.trim_end_matches(['\n', '\r']).to_string();
-                if self.echo {
-                    println!("{s}");
-                }
-                Ok(s)
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => Err(Stop::Interrupted),
-            Err(_) => Err(Stop::Eof),
-        }
-    }
-}
-
-fn pick(items: &[Item], s: &str) -> Option<usize> {
-    let s = s.trim();
-    if let Ok(n) = s.parse::<usize>() {
-        if (1..=items.len()).contains(&n) {
-            return Some(n - 1);
-        }
-    }
-    items.iter().position(|it| it.key.eq_ignore_ascii_case(s))
-}
-
-impl<R: BufRead> Prompter for LinePrompter<R> {
-    fn select(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
-        if items.is_empty() {
-            return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
-        }
-        scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
-        for (i, it) in items.iter().enumerate() {
-            let key = Item {
-                key: format!("{}", i + 1),
-                text: if it.key == (i + 1).to_string() {
-                    it.text.clone()
-                } else {
-                    format!("[{}] {}", it.key, it.text)
-                },
-            };
-            scr.print_lines(&item_lines(scr, &key, "  "));
-        }
-        loop {
-            print!("Choose 1-{} [{}]: ", items.len(), default + 1);
-            let _ = std::io::stdout().flush();
-            let s = self.line()?;
-            if s.trim().is_empty() {
-                return Ok(default);
-            }
-            match pick(items, &s) {
-                Some(i) => {
-                    echo_choice(scr, &items[i]);
-                    return Ok(i);
-                }
-                None if s.trim().eq_ignore_ascii_case("q") => return Err(Stop::Quit),
-                None => scr.println(&error_line(
-                    scr,
-                    &format!(
-                        "`{}` is not an option: type a number from 1 to {}",
-                        s.trim(),
-                        items.len()
-                    ),
-                )),
-            }
-        }
-    }
-
-    fn multi(&mut self, scr: &Screen, prompt: &str, items: &[Item], on: &[bool]) -> Res<Vec<bool>> {
-        scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
-        for (i, it) in items.iter().enumerate() {
-            let mark = if on[i] { "[x] " } else { "[ ] " };
-            let key = Item {
-                key: format!("{}", i + 1),
-                text: it.text.clone(),
-            };
-            scr.print_lines(&item_lines(scr, &key, &format!("  {mark}")));
-        }
-        loop {
-            print!("Numbers to check, separated by commas (`-` for none, Enter to keep): ");
-            let _ = std::io::stdout().flush();
-            let s = self.line()?;
-            let t = s.trim();
-            if t.is_empty() {
-                return Ok(on.to_vec());
-            }
-            if t == "-" {
-                return Ok(vec![false; items.len()]);
-            }
-            let mut out = vec![false; items.len()];
-            let mut bad = None;
-            for part in t.split([',', ' ']).filter(|p| !p.is_empty()) {
-                match pick(items, part) {
-                    Some(i) => out[i] = true,
-                    None => bad = Some(part.to_string()),
-                }
-            }
-            match bad {
-                None => return Ok(out),
-                Some(b) => scr.println(&error_line(scr, &format!("`{b}` is not an option"))),
-            }
-        }
-    }
-
-    fn input(
-        &mut self,
-        scr: &Screen,
-        prompt: &str,
-        check: &mut dyn FnMut(&str) -> Result<(), String>,
-    ) -> Res<String> {
-        loop {
-            print!("{}", prompt_text(scr, prompt));
-            let _ = std::io::stdout().flush();
-            let s = self.line()?;
-            match check(&s) {
-                Ok(()) => return Ok(s),
-                Err(e) => scr.println(&error_line(scr, &e)),
-            }
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {

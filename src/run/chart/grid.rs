@@ -262,11 +262,13 @@ pub(super) fn grid(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
                 .unwrap_or_default()
         ));
     }
-    for l in c.hlines.iter().chain(&c.vlines) {
+    // Each line's legend shows the glyph it is drawn with.
+    let lines = c.hlines.iter().map(|l| (l, "-"));
+    for (l, g) in lines.chain(c.vlines.iter().map(|l| (l, "|"))) {
         if let Some(t) = &l.label {
             out.push(format!(
                 "  {} {}",
-                scr.paint(color_of(&l.color), "-"),
+                scr.paint(color_of(&l.color), g),
                 flat(t)
             ));
         }

@@ -1,0 +1,65 @@
+//! Helpers for the tests of `labforge run` on a pseudo-terminal (`run_keys.rs`): spawn it at
+//! 100 columns (or `cols`) without colour, wait for text, send keys, read the ledger.
+
+use expectrl::process::unix::WaitStatus;
+use expectrl::session::OsSession;
+use expectrl::{Eof, Expect, Session};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+pub const END: &str = "\x1b[F";
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh, empty folder for the test `name`.
+pub fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("labforge-run-keys-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `labforge run ARGS` on a pty `cols` wide, `NO_COLOR`.
+pub fn spawn(args: &[&str], cols: u16) -> OsSession {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_labforge"));
+    c.arg("run")
+        .args(args)
+        .env("COLUMNS", cols.to_string())
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1");
+    let mut s = Session::spawn(c).expect("spawn on a pty");
+    s.set_expect_timeout(Some(Duration::from_secs(20)));
+    s
+}
+
+/// Waits for `what`; what came before it.
+pub fn expect(s: &mut OsSession, what: &str) -> String {
+    match s.expect(what) {
+        Ok(c) => String::from_utf8_lossy(c.before()).into_owned(),
+        Err(e) => panic!("waiting for {what:?}: {e}"),
+    }
+}
+
+pub fn send(s: &mut OsSession, keys: &str) {
+    s.send(keys).expect("send keys");
+}
+
+/// Everything until the process ends, and its exit code.
+pub fn finish(s: &mut OsSession) -> (String, i32) {
+    let out = match s.expect(Eof) {
+        Ok(c) => String::from_utf8_lossy(c.before()).into_owned(),
+        Err(e) => panic!("waiting for the end: {e}"),
+    };
+    match s.get_process().wait().expect("wait") {
+        WaitStatus::Exited(_, code) => (out, code),
+        other => panic!("not exited: {other:?}"),
+    }
+}
+
+pub fn ledger(p: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
