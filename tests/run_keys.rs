@@ -110,9 +110,12 @@ fn a_value_between_a_sliders_positions_is_refused_and_dropped_from_a_ledger() {
     send(&mut s, "\r");
     expect(&mut s, "What next?");
     expect(&mut s, "Enter choose");
-    expect(&mut s, "2) Change Tokens processed together (n) (now 1)");
+    expect(&mut s, "2) Change Tokens processed together (n) (now 64)");
     send(&mut s, "2");
-    expect(&mut s, "[1 to 4,096, ×2 per step] — now 1, Enter keeps it:");
+    expect(
+        &mut s,
+        "[1 to 4,096, ×2 per step] — now 64, Enter keeps it:",
+    );
     send(&mut s, "300\r");
     expect(
         &mut s,
@@ -141,13 +144,13 @@ fn a_value_between_a_sliders_positions_is_refused_and_dropped_from_a_ledger() {
         &mut s,
         "is not a setting of “Tokens processed together (n)”",
     );
-    expect(&mut s, "2) Change Tokens processed together (n) (now 1)");
+    expect(&mut s, "2) Change Tokens processed together (n) (now 64)");
     send(&mut s, "q");
     assert_eq!(finish(&mut s).1, 0);
     let v = ledger(&l);
     assert_eq!(
         v["parts"]["a"]["controls"]["batch"].as_f64(),
-        Some(1.0),
+        Some(64.0),
         "{v}"
     );
 }
