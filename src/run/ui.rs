@@ -418,76 +418,54 @@ fn list_widget(
     result
 }
 
+/// One choice from a list: the widget with its key hint, the choice echoed.
+fn choose(
+    scr: &Screen,
+    prompt: &str,
+    hint: &str,
+    items: &[Item],
+    default: usize,
+    mode: Mode,
+) -> Res<usize> {
+    if items.is_empty() {
+        return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
+    }
+    let chosen = list_widget(
+        scr,
+        prompt,
+        hint,
+        items,
+        default.min(items.len() - 1),
+        None,
+        mode,
+    )?;
+    echo_choice(scr, &items[chosen]);
+    Ok(chosen)
+}
+
 impl Prompter for TtyPrompter {
     fn select(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
-        if items.is_empty() {
-            return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
-        }
-        let chosen = list_widget(
-            scr,
-            prompt,
-            "(↑/↓ move, Enter choose, or press the option's number; q save and quit)",
-            items,
-            default.min(items.len() - 1),
-            None,
-            Mode::Pick,
-        )?;
-        echo_choice(scr, &items[chosen]);
-        Ok(chosen)
+        let hint = "(↑/↓ move, Enter choose, or press the option's number; q save and quit)";
+        choose(scr, prompt, hint, items, default, Mode::Pick)
     }
 
     fn commit(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
-        if items.is_empty() {
-            return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
-        }
-        let chosen = list_widget(
-            scr,
-            prompt,
-            "(↑/↓ or the option's letter move, Enter choose: your answer is locked in; q save and quit)",
-            items,
-            default.min(items.len() - 1),
-            None,
-            Mode::Commit,
-        )?;
-        echo_choice(scr, &items[chosen]);
-        Ok(chosen)
+        let hint = "(↑/↓ or the option's letter move, Enter choose: your answer is locked in; q save and quit)";
+        choose(scr, prompt, hint, items, default, Mode::Commit)
     }
 
     fn answer(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
-        if items.is_empty() {
-            return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
-        }
-        let chosen = list_widget(
-            scr,
-            prompt,
-            "(↑/↓ or the option's letter move, Enter choose; q save and quit)",
-            items,
-            default.min(items.len() - 1),
-            None,
-            Mode::Commit,
-        )?;
-        echo_choice(scr, &items[chosen]);
-        Ok(chosen)
+        let hint = "(↑/↓ or the option's letter move, Enter choose; q save and quit)";
+        choose(scr, prompt, hint, items, default, Mode::Commit)
     }
 
     fn value(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
-        if items.is_empty() {
-            return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
-        }
-        let chosen = list_widget(
-            scr,
-            prompt,
-            &format!(
-                "(↑/↓ move, or type a value ({}) to go to it; Enter choose; q save and quit)",
-                value_digits(&items[items.len() / 2].text)
-            ),
-            items,
-            default.min(items.len() - 1),
-            None,
-            Mode::Values,
-        )?;
-        echo_choice(scr, &items[chosen]);
-        Ok(chosen)
+        let mid = items.get(items.len() / 2).map_or("", |i| i.text.as_str());
+        let hint = format!(
+            "(↑/↓ move, or type a value ({}) to go to it; Enter choose; q save and quit)",
+            value_digits(mid)
+        );
+        choose(scr, prompt, &hint, items, default, Mode::Values)
     }
 
     fn pause(&mut self, scr: &Screen) -> Res<()> {
