@@ -580,3 +580,23 @@ fn pages_carry_only_the_library_pieces_they_use() {
     ));
     assert!(computed.contains("\"IBNDR\":{") && computed.contains("\"H100\":{"));
 }
+
+/// Issue 10's page budget, in CI: every shipped lab renders to one file under 150 KiB (the
+/// figure `benches/html.sh` checks with the timings; a change that crosses it fails here).
+#[test]
+fn every_shipped_page_is_under_150_kib() {
+    let out = std::env::temp_dir().join(format!("labforge-size-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    common::render_html(&root().join("labs"), &out);
+    let mut pages = 0;
+    for e in std::fs::read_dir(&out).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "html") && !p.ends_with("index.html") {
+            let n = std::fs::metadata(&p).unwrap().len();
+            assert!(n < 150 * 1024, "{}: {n} B, over 153,600", p.display());
+            pages += 1;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&out);
+    assert_eq!(pages, 4, "the four shipped labs");
+}

@@ -620,14 +620,16 @@
     D.parts.forEach(function (p) {
       var a = l.parts[p.id];
       out.push("## " + p.label + ": " + p.title, "");
-      var said = function (q, v) {
-        var o = q && q.options.filter(function (x) { return x.id === v; })[0];
-        return o ? v + " — " + o.text : v;
+      /* An option as its label reads, after its letter (the page's data holds no option text). */
+      var said = function (what, v) {
+        var r = qa(partEl(p), 'input[name="' + what + "-" + p.id + '"]').filter(function (x) { return x.value === String(v); })[0];
+        var l = r && r.closest("label"), b = l && q(l, "b");
+        return l && b ? v + " — " + md(l.textContent.slice(b.textContent.length).trim()) : v;
       };
-      if (p.prediction) out.push("- Prediction: " + (a.prediction !== undefined ? said(p.prediction, a.prediction) + (a.prediction_correct ? " (correct)" : " (review)") +
+      if (p.prediction) out.push("- Prediction: " + (a.prediction !== undefined ? said("prediction", a.prediction) + (a.prediction_correct ? " (correct)" : " (review)") +
         (a.prediction_locked_at ? ", locked in " + a.prediction_locked_at : "") +
         (a.prediction_attempts ? "; looked at after locking in: " + a.prediction_attempts.join(", ") : "") : "not answered"));
-      if (p.reflection) out.push("- Reflection: " + (a.reflection !== undefined ? said(p.reflection, a.reflection) + (a.reflection_correct ? " (correct)" : " (review)") : "not answered"));
+      if (p.reflection) out.push("- Reflection: " + (a.reflection !== undefined ? said("reflection", a.reflection) + (a.reflection_correct ? " (correct)" : " (review)") : "not answered"));
       p.controls.forEach(function (c) { var r = ctlReport(p, c); out.push("- " + md(r[0]) + ": " + md(r[1])); });
       out.push("");
     });

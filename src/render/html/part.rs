@@ -84,11 +84,12 @@ fn control_data(c: &crate::view::ControlView) -> J {
     }
 }
 
-/// A question's options for the runtime: ids and which is correct.
+/// A question's options for the runtime: ids and which is correct (the report reads an
+/// option's text from its label).
 fn options_data(options: &[OptionView]) -> Vec<J> {
     options
         .iter()
-        .map(|o| json!({"id": o.id, "text": o.text.plain(), "correct": o.correct.unwrap_or(false)}))
+        .map(|o| json!({"id": o.id, "correct": o.correct.unwrap_or(false)}))
         .collect()
 }
 
