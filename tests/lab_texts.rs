@@ -1,6 +1,7 @@
 //! The texts of the two labs written for labforge, as a student reads them: an em dash where the
 //! ported text had ` -- `, and a pipeline bubble over 100% never called a share "of the step".
 
+mod common;
 use std::path::Path;
 use std::process::Command;
 
@@ -36,8 +37,9 @@ fn handouts_and_keys_use_an_em_dash_not_a_double_hyphen() {
             }
             labforge(&args);
             let stem = Path::new(lab).file_stem().unwrap().to_str().unwrap();
-            let md = walk(&out)
+            let md = common::files_under(&out)
                 .into_iter()
+                .filter(|p| p.extension().is_some_and(|x| x == "md"))
                 .find(|p| p.file_name().unwrap().to_str().unwrap().starts_with(stem))
                 .map(|p| std::fs::read_to_string(p).unwrap())
                 .unwrap();
@@ -46,19 +48,6 @@ fn handouts_and_keys_use_an_em_dash_not_a_double_hyphen() {
             }
         }
     }
-}
-
-fn walk(d: &Path) -> Vec<std::path::PathBuf> {
-    let mut v = Vec::new();
-    for e in std::fs::read_dir(d).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            v.extend(walk(&p));
-        } else if p.extension().is_some_and(|x| x == "md") {
-            v.push(p);
-        }
-    }
-    v
 }
 
 #[test]

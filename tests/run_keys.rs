@@ -6,15 +6,11 @@
 mod pty;
 use pty::*;
 
-/// A reflection's letter or number only moves the pointer, as in a prediction; Enter chooses.
-/// The hint says so.
-#[test]
-fn a_reflection_letter_moves_and_enter_chooses() {
-    let d = tmp("reflect");
-    let l = d.join("l.json");
-    let fixture = root().join("tests/inputs/run_fixture.yaml");
+/// `labforge run LAB --ledger L` at 100 columns, through part A's prediction (the first option
+/// locked in, its feedback passed) to the explore menu.
+fn to_explore(lab: &std::path::Path, l: &std::path::Path) -> expectrl::session::OsSession {
     let mut s = spawn(
-        &[fixture.to_str().unwrap(), "--ledger", l.to_str().unwrap()],
+        &[lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()],
         100,
     );
     expect(&mut s, "Enter choose");
@@ -23,6 +19,16 @@ fn a_reflection_letter_moves_and_enter_chooses() {
     send(&mut s, "\r");
     expect(&mut s, "What next?");
     expect(&mut s, "Enter choose");
+    s
+}
+
+/// A reflection's letter or number only moves the pointer, as in a prediction; Enter chooses.
+/// The hint says so.
+#[test]
+fn a_reflection_letter_moves_and_enter_chooses() {
+    let d = tmp("reflect");
+    let l = d.join("l.json");
+    let mut s = to_explore(&root().join("tests/inputs/run_fixture.yaml"), &l);
     send(&mut s, END);
     expect(&mut s, "❯ ");
     send(&mut s, "\r");
@@ -51,17 +57,7 @@ fn a_reflection_letter_moves_and_enter_chooses() {
 fn typed_digits_in_a_value_list_name_the_value() {
     let d = tmp("values");
     let l = d.join("l.json");
-    let lab = root().join("labs/distributed-training.yaml");
-    let mut s = spawn(
-        &[lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()],
-        100,
-    );
-    expect(&mut s, "Enter choose");
-    send(&mut s, "\r");
-    expect(&mut s, "Press Enter to continue");
-    send(&mut s, "\r");
-    expect(&mut s, "What next?");
-    expect(&mut s, "Enter choose");
+    let mut s = to_explore(&root().join("labs/distributed-training.yaml"), &l);
     expect(&mut s, "2) Change GPUs (data-parallel degree) (now 256)");
     send(&mut s, "2");
     expect(
@@ -103,13 +99,7 @@ fn a_value_between_a_sliders_positions_is_refused_and_dropped_from_a_ledger() {
     let l = d.join("l.json");
     let lab = root().join("labs/compute-infrastructure.yaml");
     let args = [lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()];
-    let mut s = spawn(&args, 100);
-    expect(&mut s, "Enter choose");
-    send(&mut s, "\r");
-    expect(&mut s, "Press Enter to continue");
-    send(&mut s, "\r");
-    expect(&mut s, "What next?");
-    expect(&mut s, "Enter choose");
+    let mut s = to_explore(&lab, &l);
     expect(&mut s, "2) Change Tokens processed together (n) (now 64)");
     send(&mut s, "2");
     expect(
