@@ -19,8 +19,9 @@
   list.parentNode.appendChild(mode);
   function attr(n, k, v) { if (v === null) n.removeAttribute(k); else n.setAttribute(k, v); }
   function select(i, focus) {
+    /* Kept when it changes (not at load, which shows the tab it just read). */
+    if (i !== cur) try { store.setItem(KEY + ":tab", panels[i].id); } catch (e) { /* private mode */ }
     cur = i;
-    try { store.setItem(KEY + ":tab", panels[i].id); } catch (e) { /* private mode */ }
     tabs.forEach(function (t, j) {
       attr(t, "aria-selected", String(j === i));
       t.tabIndex = j === i ? 0 : -1;
