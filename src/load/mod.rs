@@ -74,7 +74,27 @@ pub(crate) fn yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagn
         .unwrap_or(Pos::UNKNOWN);
     let raw = e.without_snippet().to_string();
     let message = flow_comma_message(strip_location_prefix(&raw));
-    let hint = yaml_hint(&message);
+    let line = source.line(pos.line);
+    let split = message
+        .contains("did not match any variant of untagged enum ")
+        .then(|| line.and_then(keyless_flow_piece))
+        .flatten();
+    let (message, hint) = match split {
+        // The comma trap in a constant's or value's flow mapping: the value to quote is known.
+        Some((key, value, piece)) => (
+            format!(
+                "`{piece}` was read as a key: an unquoted comma inside `{{ ... }}` ended the value before it"
+            ),
+            Some(format!(
+                "quote the whole value (`{key}: \"{value}, {piece}\"`), or write the mapping in block style, one `key: value` per line"
+            )),
+        ),
+        None => {
+            let message = untagged_message(message);
+            let hint = yaml_hint(&message);
+            (message, hint)
+        }
+    };
     Diagnostic::error(&source.name, pos, message).maybe_hint(hint)
 }
 
@@ -113,6 +133,54 @@ fn flow_comma_message(message: String) -> String {
         return message;
     }
     format!("`{name}` was read as a key: an unquoted comma inside `{{ ... }}` ended the value before it")
+}
+
+/// serde's "data did not match any variant of untagged enum Constant" names a Rust type, not
+/// what the author wrote: said in the author's words instead.
+fn untagged_message(message: String) -> String {
+    let Some((_, name)) = message.split_once("did not match any variant of untagged enum ") else {
+        return message;
+    };
+    match name.trim() {
+        "Constant" => "this constant is not a number, true/false, text, a list or a record, nor `{ value: ..., unit: ..., source: ... }`".into(),
+        "Value" => "this is not a value a lab can hold: a number, true/false, text, a list or a record (YAML's `null`, `~` or an empty value is none of these)".into(),
+        _ => message,
+    }
+}
+
+/// A one-line flow mapping (`{ ... }`) with a piece that has no `key:`, split at commas outside
+/// quotes and brackets: `{ value: 3, source: Meta, 2024 }` gives the key and value before the
+/// comma and the piece after it, `("source", "Meta", "2024")` (YAML reads `2024` as a key whose
+/// value is null, which no constant or value can hold).
+fn keyless_flow_piece(line: &str) -> Option<(String, String, String)> {
+    let open = line.find('{')?;
+    let body = &line[open + 1..];
+    let (mut depth, mut quote) = (0i32, None::<char>);
+    let (mut pieces, mut start, mut end) = (Vec::new(), 0, body.len());
+    for (i, c) in body.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '[' | '(' | '{') => depth += 1,
+            (None, ']' | ')') => depth -= 1,
+            (None, '}') if depth == 0 => {
+                end = i;
+                break;
+            }
+            (None, '}') => depth -= 1,
+            (None, ',') if depth == 0 => {
+                pieces.push(body[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    pieces.push(body[start..end.max(start)].trim());
+    let keyless = |p: &&str| !p.is_empty() && !p.contains(": ") && !p.ends_with(':');
+    let i = pieces.iter().position(|p| keyless(p))?;
+    let (key, value) = pieces[..i].last()?.split_once(": ")?;
+    Some((key.trim().into(), value.trim().into(), pieces[i].into()))
 }
 
 fn yaml_hint(message: &str) -> Option<String> {
@@ -193,9 +261,9 @@ fn yaml_hint(message: &str) -> Option<String> {
             "check the brackets, quotes and indentation on this line and the one before".into(),
         );
     }
-    if message.contains("data did not match any variant") {
+    if message.starts_with("this constant is not") {
         return Some(
-            "a constant is a number, true/false, a string, a list, a record, or `{ value: ..., unit: ..., source: ... }`"
+            "write a number (`mtbf_h: 50000`), or `{ value: 50000, unit: h, source: \"Meta, 2024\" }` with each text that holds a comma in quotes"
                 .into(),
         );
     }
@@ -290,6 +358,20 @@ mod tests {
         let d = parse(&Source::new("t.yaml", comma)).unwrap_err();
         assert!(d.message.contains("unquoted comma"), "{}", d.message);
         assert!(d.hint.unwrap().contains("quote the whole value"));
+        let constant = base.replace("source: \"example\"", "source: Example, 2024");
+        assert_ne!(
+            constant, base,
+            "ok_minimal.yaml's constant has `source: \"example\"`"
+        );
+        let d = parse(&Source::new("t.yaml", constant)).unwrap_err();
+        assert_eq!(
+            d.message,
+            "`2024` was read as a key: an unquoted comma inside `{ ... }` ended the value before it"
+        );
+        assert_eq!(
+            d.hint.as_deref(),
+            Some("quote the whole value (`source: \"Example, 2024\"`), or write the mapping in block style, one `key: value` per line")
+        );
         let list = base.replace("double: n * 2", "double: [1, 2, 3][0]");
         let d = parse(&Source::new("t.yaml", list)).unwrap_err();
         assert!(d.hint.unwrap().starts_with("quote this value"));
