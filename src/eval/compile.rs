@@ -346,6 +346,7 @@ pub fn compile_with(
         return Err(diags);
     }
     crate::load::check::structure(&lab, source, &mut diags);
+    crate::load::xref::warn(source, &mut diags);
     let mut defs: Vec<FnDef> = Vec::new();
     for m in &modules {
         let ns = m.file.namespace.value.as_str();

@@ -380,3 +380,4 @@ mod tests {
 pub mod check;
 pub mod limits;
 pub mod text;
+pub mod xref;
