@@ -419,6 +419,7 @@ fn the_report_opens_with_a_roster_naming_every_unfinished_student() {
         None,
         "1\n",
     );
+    record(FIXTURE, &records.join("Dana.json"), None, "1\n");
     let out = dir.path().join("out");
     grade_fixture(&records, &out);
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
@@ -438,6 +439,19 @@ fn the_report_opens_with_a_roster_naming_every_unfinished_student() {
             .unwrap_or_else(|| panic!("{student} is not in the roster: {roster}"));
         line
     };
+    // In name order as a TA reads names: case aside (`Dana` between `carol` and `dave`).
+    let order: Vec<String> = roster
+        .lines()
+        .filter_map(|l| l.split("<th scope=\"row\">").nth(1))
+        .map(|l| l[..l.find("</th>").unwrap()].to_lowercase())
+        .collect();
+    let mut sorted = order.clone();
+    sorted.sort();
+    assert_eq!(order, sorted);
+    assert!(
+        order.len() == 13 && order.contains(&"dana".to_string()),
+        "{order:?}"
+    );
     let done = row("alice");
     assert!(done.contains("yes") && done.contains("2 / 2"), "{done}");
     let carol = row("carol");

@@ -189,16 +189,17 @@ fn missing(lab: &CompiledLab, s: &Graded) -> Vec<String> {
     out
 }
 
-/// Every student who handed anything in (graded or not), in name order, with a row per lab
-/// graded here: a student with no graded record of a lab has a row that says so, with the
-/// reasons their files were refused.
+/// Every student who handed anything in (graded or not), in name order (ignoring case), with
+/// a row per lab graded here: a student with no graded record of a lab has a row that says
+/// so, with the reasons their files were refused.
 fn roster(
     grades: &[LabGrades],
     problems: &[Problem],
     records: &[(String, PathBuf)],
 ) -> Vec<RosterRow> {
     let mut students: Vec<&str> = records.iter().map(|(s, _)| s.as_str()).collect();
-    students.sort_unstable();
+    // As a TA reads a list of names: `alice` before `Bob`, ties in a fixed order.
+    students.sort_by_cached_key(|s| (s.to_lowercase(), s.to_string()));
     students.dedup();
     let mut rows = Vec::new();
     for s in students {
