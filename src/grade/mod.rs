@@ -11,11 +11,22 @@
 //! A student is named by where the record is: `RECORDS/alice.json` is `alice`, and a record in
 //! a folder of its own, `RECORDS/alice/anything.json`, is `alice` too (one folder per student,
 //! as LMS bulk downloads lay them out).
+//!
+//! Student data is hostile: folder names, a record's `lab` and `format` fields and the JSON
+//! parser's quotes of it reach the terminal only through [`say`] (the terminal text filter),
+//! the CSV only through [`sheet::cell`], the report only through minijinja's HTML escaping.
+//!
+//! The CSV is [`sheet`], the class report page (roster, tallies, decision logs) [`report`].
+
+mod report;
+mod sheet;
+
+pub use report::{report, tallies, Tally, TallyRow, REPORT_TEMPLATE};
+pub use sheet::{cell, csv};
 
 use crate::eval::CompiledLab;
 use crate::ledger::{self, Ledger};
-use crate::load::check::option_id;
-use crate::model::Choice;
+use crate::load::text::visible;
 use indexmap::IndexMap;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -23,6 +34,8 @@ use std::path::{Path, PathBuf};
 /// A record that was not graded, and why.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Problem {
+    /// Whose it is (the folder or file name it was found under).
+    pub student: String,
     pub file: String,
     pub reason: String,
 }
@@ -193,6 +206,7 @@ pub fn grade<'a>(
     });
     for (student, file, entry) in entries {
         let problem = |reason: String| Problem {
+            student: student.clone(),
             file: file.clone(),
             reason,
         };
@@ -258,9 +272,11 @@ fn graded(
         .iter()
         .map(|p| {
             let a = l.parts.get(&p.id.value).cloned().unwrap_or_default();
-            // Looks at other answers after locking in (format 2); a format-1 record kept none.
+            // Looks at other answers after locking in (format 2); a format-1 record kept none,
+            // and an unanswered prediction has none.
             let attempts = raw["parts"][&p.id.value]
                 .get("prediction_locked_at")
+                .filter(|_| a.prediction.is_some())
                 .map(|_| a.prediction_attempts.len() as u64);
             PartGrade {
                 id: p.id.value.clone(),
@@ -300,264 +316,6 @@ fn graded(
     }
 }
 
-/// The CSV of one lab: a row per student, columns per part as the lab asks them.
-pub fn csv(g: &LabGrades) -> Result<String, String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let mut head = vec!["student".to_string(), "file".into(), "complete".into()];
-    head.push("score".into());
-    head.push("asked".into());
-    for p in &g.lab.lab.parts {
-        let l = ledger::part_letter(&p.id.value);
-        if p.prediction.is_some() {
-            head.push(format!("{l} prediction"));
-            head.push(format!("{l} correct"));
-            head.push(format!("{l} attempts"));
-        }
-        if p.reflection.is_some() {
-            head.push(format!("{l} reflection"));
-            head.push(format!("{l} reflection correct"));
-        }
-    }
-    head.push("decision log".into());
-    head.push("notes".into());
-    w.write_record(&head).map_err(|e| e.to_string())?;
-    let yn = |b: Option<bool>| match b {
-        Some(true) => "yes".to_string(),
-        Some(false) => "no".to_string(),
-        None => String::new(),
-    };
-    for s in &g.graded {
-        let mut row = vec![
-            s.student.clone(),
-            s.file.clone(),
-            yn(Some(s.complete)),
-            s.score.to_string(),
-            s.asked.to_string(),
-        ];
-        for (p, pg) in g.lab.lab.parts.iter().zip(&s.parts) {
-            if p.prediction.is_some() {
-                row.push(pg.prediction.clone().unwrap_or_default());
-                row.push(yn(pg.prediction_correct));
-                row.push(pg.attempts.map(|a| a.to_string()).unwrap_or_default());
-            }
-            if p.reflection.is_some() {
-                row.push(pg.reflection.clone().unwrap_or_default());
-                row.push(yn(pg.reflection_correct));
-            }
-        }
-        row.push(s.decision_log.clone());
-        row.push(s.notes.join("; "));
-        w.write_record(&row).map_err(|e| e.to_string())?;
-    }
-    String::from_utf8(w.into_inner().map_err(|e| e.to_string())?).map_err(|e| e.to_string())
-}
-
-/// How a class answered one question: each option with its text, how many chose it, and
-/// whether it is the right one.
-#[derive(Debug, Serialize)]
-pub struct Tally {
-    pub part: String,
-    pub question: String,
-    pub options: Vec<TallyRow>,
-    pub unanswered: usize,
-}
-
-#[derive(Debug, Serialize)]
-pub struct TallyRow {
-    pub id: String,
-    pub text: String,
-    pub correct: bool,
-    pub count: usize,
-}
-
-/// The per-question tallies of a lab: predictions (numeric ones as right/wrong) and
-/// reflections.
-pub fn tallies(g: &LabGrades) -> Vec<Tally> {
-    let lab = g.lab;
-    let mut out = Vec::new();
-    for (k, p) in lab.lab.parts.iter().enumerate() {
-        let title = format!("Part {}", ledger::part_letter(&p.id.value));
-        // The texts as the student read them, at the prediction's scenario (evaluated once).
-        let cp = lab.part(&p.id.value);
-        let ev = cp.and_then(|cp| lab.evaluate(cp, &lab.scenario(cp)).ok());
-        let text = |t: &str| {
-            lab.render_text(cp, ev.as_ref(), t, &[])
-                .unwrap_or_else(|_| t.to_string())
-        };
-        if let Some(pred) = &p.prediction {
-            let answers: Vec<&PartGrade> = g.graded.iter().map(|s| &s.parts[k]).collect();
-            let options = if pred.numeric.is_some() {
-                vec![
-                    row("right", "within the tolerance", true, &answers, |a| {
-                        a.prediction.is_some() && a.prediction_correct == Some(true)
-                    }),
-                    row("wrong", "outside the tolerance", false, &answers, |a| {
-                        a.prediction.is_some() && a.prediction_correct != Some(true)
-                    }),
-                ]
-            } else {
-                choice_rows(&pred.options, &text, &answers, |a| a.prediction.as_deref())
-            };
-            out.push(Tally {
-                part: format!("{title} · prediction"),
-                question: text(&pred.question.value),
-                options,
-                unanswered: answers.iter().filter(|a| a.prediction.is_none()).count(),
-            });
-        }
-        if let Some(r) = &p.reflection {
-            let answers: Vec<&PartGrade> = g.graded.iter().map(|s| &s.parts[k]).collect();
-            out.push(Tally {
-                part: format!("{title} · reflection"),
-                question: text(&r.question.value),
-                options: choice_rows(&r.options, &text, &answers, |a| a.reflection.as_deref()),
-                unanswered: answers.iter().filter(|a| a.reflection.is_none()).count(),
-            });
-        }
-    }
-    out
-}
-
-fn row(
-    id: &str,
-    text: &str,
-    correct: bool,
-    answers: &[&PartGrade],
-    counts: impl Fn(&PartGrade) -> bool,
-) -> TallyRow {
-    TallyRow {
-        id: id.into(),
-        text: text.into(),
-        correct,
-        count: answers.iter().filter(|a| counts(a)).count(),
-    }
-}
-
-fn choice_rows(
-    options: &[Choice],
-    text: &dyn Fn(&str) -> String,
-    answers: &[&PartGrade],
-    pick: impl Fn(&PartGrade) -> Option<&str>,
-) -> Vec<TallyRow> {
-    options
-        .iter()
-        .enumerate()
-        .map(|(i, o)| {
-            let id = option_id(i, o);
-            TallyRow {
-                text: text(&o.text.value),
-                correct: o.correct,
-                count: answers.iter().filter(|a| pick(a) == Some(&id)).count(),
-                id,
-            }
-        })
-        .collect()
-}
-
-/// The class report page's template, overridable with `--templates DIR` like the others.
-pub const REPORT_TEMPLATE: &str = include_str!("../renderers/grade/report.html.j2");
-
-#[derive(Serialize)]
-struct ReportLab {
-    id: String,
-    title: String,
-    csv: String,
-    students: usize,
-    complete: usize,
-    mean: String,
-    asked: usize,
-    tallies: Vec<Tally>,
-    logs: Vec<ReportNote>,
-    notes: Vec<ReportNote>,
-}
-
-#[derive(Serialize)]
-struct ReportNote {
-    student: String,
-    text: String,
-}
-
-/// The class report page: per lab, completion, each question's tally and the decision logs;
-/// the records not graded first.
-pub fn report(
-    grades: &[LabGrades],
-    problems: &[Problem],
-    files: usize,
-    templates: Option<&Path>,
-) -> Result<String, String> {
-    let labs: Vec<ReportLab> = grades
-        .iter()
-        .map(|g| {
-            let n = g.graded.len();
-            let total: usize = g.graded.iter().map(|s| s.score).sum();
-            ReportLab {
-                id: g.lab.lab.id.value.clone(),
-                title: g
-                    .lab
-                    .render_text(None, None, &g.lab.lab.title.value, &[])
-                    .unwrap_or_else(|_| g.lab.lab.title.value.clone()),
-                csv: csv_name(g.lab),
-                students: n,
-                complete: g.graded.iter().filter(|s| s.complete).count(),
-                mean: if n == 0 {
-                    "–".into()
-                } else {
-                    crate::library::format::fixed(total as f64 / n as f64, 1, false)
-                },
-                asked: g.graded.first().map(|s| s.asked).unwrap_or_else(|| {
-                    g.lab
-                        .lab
-                        .parts
-                        .iter()
-                        .filter(|p| p.prediction.is_some())
-                        .count()
-                }),
-                tallies: tallies(g),
-                logs: g
-                    .graded
-                    .iter()
-                    .filter(|s| !s.decision_log.trim().is_empty())
-                    .map(|s| ReportNote {
-                        student: s.student.clone(),
-                        text: s.decision_log.clone(),
-                    })
-                    .collect(),
-                notes: g
-                    .graded
-                    .iter()
-                    .flat_map(|s| {
-                        s.notes.iter().map(|t| ReportNote {
-                            student: s.student.clone(),
-                            text: t.clone(),
-                        })
-                    })
-                    .collect(),
-            }
-        })
-        .collect();
-    let graded: usize = grades.iter().map(|g| g.graded.len()).sum();
-    let tpl = crate::render::asset(
-        &[("report.html.j2", REPORT_TEMPLATE)],
-        "report.html.j2",
-        templates,
-    )?;
-    let mut env = minijinja::Environment::new();
-    env.set_trim_blocks(true);
-    env.set_lstrip_blocks(true);
-    env.set_undefined_behavior(minijinja::UndefinedBehavior::SemiStrict);
-    // Everything in the report is the students' or the lab's text: escaped, always.
-    env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
-    env.add_template("report.html.j2", &tpl)
-        .map_err(|e| format!("report.html.j2: {e}"))?;
-    env.get_template("report.html.j2")
-        .and_then(|t| {
-            t.render(minijinja::context! {
-                labs => labs, problems => problems, graded => graded, files => files
-            })
-        })
-        .map_err(|e| format!("report.html.j2: {e}"))
-}
-
 /// The CSV file of a lab: `LAB-ID.csv` (ids are file-name safe).
 pub fn csv_name(lab: &CompiledLab) -> String {
     format!("{}.csv", lab.lab.id.value)
@@ -586,7 +344,7 @@ pub fn grade_cmd(
     let recs = match record_files(records) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            say(&format!("error: {e}"));
             return ExitCode::FAILURE;
         }
     };
@@ -602,12 +360,12 @@ pub fn grade_cmd(
         match r {
             Ok(p) => written.push(p),
             Err(e) => {
-                eprintln!("error: {e}");
+                say(&format!("error: {e}"));
                 return ExitCode::FAILURE;
             }
         }
     }
-    let page = report(&grades, &problems, recs.len(), templates)
+    let page = report(&grades, &problems, &recs, templates)
         .and_then(|html| crate::render::csp::with_print_csp(&html));
     match page.and_then(|html| {
         let p = out.join("report.html");
@@ -617,15 +375,15 @@ pub fn grade_cmd(
     }) {
         Ok(p) => written.push(p),
         Err(e) => {
-            eprintln!("error: {e}");
+            say(&format!("error: {e}"));
             return ExitCode::FAILURE;
         }
     }
     for p in &problems {
-        eprintln!("not graded: {}: {}", p.file, p.reason);
+        say(&format!("not graded: {}: {}", p.file, p.reason));
     }
     let graded: usize = grades.iter().map(|g| g.graded.len()).sum();
-    eprintln!(
+    say(&format!(
         "graded {graded} record(s) of {} file(s) ({} not graded); wrote {}",
         recs.len(),
         problems.len(),
@@ -634,6 +392,14 @@ pub fn grade_cmd(
             .map(|p| p.display().to_string())
             .collect::<Vec<_>>()
             .join(", ")
-    );
+    ));
     ExitCode::SUCCESS
+}
+
+/// One line on stderr. What `grade` prints names files and quotes records, so it goes through
+/// the terminal text filter ([`visible`]: no escape sequence, control character or bidi
+/// override reaches the terminal); a line break in a name is shown as U+FFFD too, so a folder
+/// name cannot print a line of its own (a fake `graded …` line).
+fn say(line: &str) {
+    eprintln!("{}", visible(&line.replace(['\r', '\n'], "\u{FFFD}")));
 }
