@@ -305,23 +305,22 @@ impl Server {
         let streams = self.streams.clone();
         tokio::spawn(async move {
             // A server restarted under the page: reconnect after a second, not three.
-            let mut data = Bytes::from(format!("retry: 1000\ndata: {first}\n\n"));
+            let hello = Bytes::from(format!("retry: 1000\ndata: {first}\n\n"));
+            // The channel is empty: the current version goes out even to a stream closed at once.
+            let mut sent = tx.send_data(hello).await;
             // Closing is watched while sending too: a client that stops reading is still closed.
-            loop {
-                let sent = tokio::select! {
-                    _ = &mut closed => break,
-                    sent = tx.send_data(data) => sent,
-                };
-                if sent.is_err() {
-                    break;
-                }
-                data = tokio::select! {
+            while sent.is_ok() {
+                let data = tokio::select! {
                     _ = &mut closed => break,
                     changed = rx.changed() => match changed {
                         Ok(()) => event(&rx.borrow_and_update().clone()),
                         Err(_) => break,
                     },
                     _ = tokio::time::sleep(KEEPALIVE) => Bytes::from_static(b": keep-alive\n\n"),
+                };
+                sent = tokio::select! {
+                    _ = &mut closed => break,
+                    sent = tx.send_data(data) => sent,
                 };
             }
             let mut open = streams.lock().unwrap_or_else(|e| e.into_inner());
