@@ -480,6 +480,10 @@ fn holding(format: &str, key: bool) -> String {
 /// a link is refused like any link in an output folder.
 fn read_mark(out: &Path) -> Result<Option<(bool, Option<String>)>, String> {
     use std::io::Read;
+    if !out.is_dir() {
+        // Not there yet (or not a folder: writing into it will say so).
+        return Ok(None);
+    }
     let rel = Path::new(OUTPUT_MARK);
     crate::safe_fs::check_inside(out, rel)?;
     let mut text = String::new();
