@@ -69,6 +69,23 @@ fn refused_naming(o: &Output, link: &Path, what: &str) {
 
 const LAB: &str = "tests/inputs/md_checkpoint.yaml";
 
+/// `labforge render LAB --to TO -o OUT EXTRA...`.
+fn render_to(to: &str, out: &Path, extra: &[&str]) -> Output {
+    labforge(
+        &[
+            &["render", LAB, "--to", to, "-o", out.to_str().unwrap()],
+            extra,
+        ]
+        .concat(),
+    )
+}
+
+/// `labforge grade` of the run fixture with the records in `records`, to `out`.
+fn grade(records: &Path, out: &Path) -> Output {
+    let (r, o) = (records.to_str().unwrap(), out.to_str().unwrap());
+    labforge(&["grade", "tests/inputs/run_fixture.yaml", r, "-o", o])
+}
+
 /// Every format, a link at the file it writes, at the folder it writes into and at the
 /// output mark: refused with the link named, and the outside untouched.
 #[test]
@@ -119,14 +136,7 @@ fn a_plain_output_folder_is_written_and_rewritten() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     for _ in 0..2 {
-        let o = labforge(&[
-            "render",
-            LAB,
-            "--to",
-            "markdown",
-            "-o",
-            out.to_str().unwrap(),
-        ]);
+        let o = render_to("markdown", &out, &[]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
     assert!(out.join("md_checkpoint-charts/a-ucurve.svg").is_file());
@@ -163,25 +173,13 @@ fn the_course_site_scorm_course_and_grade_never_write_through_a_link() {
         std::fs::create_dir_all(&out).unwrap();
         let link = out.join(name);
         symlink(&outside.victim, &link).unwrap();
-        let o = labforge(&[
-            "grade",
-            "tests/inputs/run_fixture.yaml",
-            records.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ]);
+        let o = grade(&records, &out);
         refused_naming(&o, &link, &format!("grade with {name} a link"));
         outside.untouched(&format!("grade with {name} a link"));
     }
     // Without links, grade writes both.
     let out = tmp.path().join("grades");
-    let o = labforge(&[
-        "grade",
-        "tests/inputs/run_fixture.yaml",
-        records.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = grade(&records, &out);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(out.join("report.html").is_file() && out.join("run-fixture.csv").is_file());
 }
@@ -278,20 +276,6 @@ fn course_files_are_read_only_from_inside_the_course_folder() {
     assert!(o.status.success(), "{}", stderr(&o));
 }
 
-/// A templates folder whose `page`-side files try to read elsewhere.
-fn render_with_templates(tpl: &Path, out: &Path) -> Output {
-    labforge(&[
-        "render",
-        LAB,
-        "--to",
-        "markdown",
-        "-o",
-        out.to_str().unwrap(),
-        "--templates",
-        tpl.to_str().unwrap(),
-    ])
-}
-
 /// `--templates DIR`: includes by absolute name or `..` are errors, a link leading out of DIR
 /// (to a file, or to `/dev/zero`) is refused, a file over the limit is refused while reading
 /// (no memory grows with it), and nothing is written.
@@ -346,21 +330,13 @@ fn templates_are_read_only_from_regular_files_inside_their_folder() {
         std::fs::create_dir_all(&tpl).unwrap();
         make(&tpl);
         let out = tmp.path().join(format!("out{i}"));
-        let o = if *what == "a style linked to /dev/zero" {
-            // The print stylesheet is the handout page's.
-            labforge(&[
-                "render",
-                LAB,
-                "--to",
-                "handout-html",
-                "-o",
-                out.to_str().unwrap(),
-                "--templates",
-                tpl.to_str().unwrap(),
-            ])
+        // The print stylesheet is the handout page's; the rest are the Markdown handout's.
+        let to = if what.contains("/dev/zero") {
+            "handout-html"
         } else {
-            render_with_templates(&tpl, &out)
+            "markdown"
         };
+        let o = render_to(to, &out, &["--templates", tpl.to_str().unwrap()]);
         let err = stderr(&o);
         assert!(!o.status.success(), "{what}: rendered");
         assert!(err.contains(says), "{what}: {err}");
@@ -383,10 +359,27 @@ fn templates_are_read_only_from_regular_files_inside_their_folder() {
     symlink("parts/title.j2", tpl.join("title.j2")).unwrap();
     std::fs::write(tpl.join("handout.md.j2"), "{% include \"title.j2\" %}").unwrap();
     let out = tmp.path().join("good-out");
-    let o = render_with_templates(&tpl, &out);
+    let o = render_to("markdown", &out, &["--templates", tpl.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let md = std::fs::read_to_string(out.join("md_checkpoint.md")).unwrap();
     assert!(md.starts_with("# Checkpoint | Restart (included)"), "{md}");
+}
+
+/// Every file under `dir` with its bytes.
+fn contents(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    common::files_under(dir)
+        .into_iter()
+        .map(|f| {
+            let b = std::fs::read(&f).unwrap();
+            (f, b)
+        })
+        .collect()
+}
+
+/// `labforge ARGS` succeeded.
+fn ok(args: &[&str]) {
+    let o = labforge(args);
+    assert!(o.status.success(), "labforge {args:?}: {}", stderr(&o));
 }
 
 /// `render --to handout-html -o build` after the README's `render labs --to html -o build`: refused,
@@ -399,15 +392,8 @@ fn one_format_never_silently_replaces_another() {
     let b = build.to_str().unwrap();
     let labs = root().join("labs");
     let l = labs.to_str().unwrap();
-    let o = labforge(&["render", l, "--to", "html", "-o", b]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let before: Vec<(PathBuf, Vec<u8>)> = common::files_under(&build)
-        .into_iter()
-        .map(|f| {
-            let b = std::fs::read(&f).unwrap();
-            (f, b)
-        })
-        .collect();
+    ok(&["render", l, "--to", "html", "-o", b]);
+    let before = contents(&build);
     assert!(before.iter().any(|(f, _)| f.ends_with("index.html")));
     for (to, extra) in [
         ("handout-html", &[][..]),
@@ -423,18 +409,11 @@ fn one_format_never_silently_replaces_another() {
                 && err.contains(&format!("build/{to}")),
             "{err}"
         );
-        let after: Vec<(PathBuf, Vec<u8>)> = common::files_under(&build)
-            .into_iter()
-            .map(|f| {
-                let b = std::fs::read(&f).unwrap();
-                (f, b)
-            })
-            .collect();
+        let after = contents(&build);
         assert_eq!(before, after, "--to {to} changed the site");
     }
     // The same command again: fine (the README's main job, run every time a lab changes).
-    let o = labforge(&["render", l, "--to", "html", "-o", b]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    ok(&["render", l, "--to", "html", "-o", b]);
     assert_eq!(
         std::fs::read_to_string(build.join(".labforge-output")).unwrap(),
         "student html\n"
@@ -442,9 +421,7 @@ fn one_format_never_silently_replaces_another() {
     // Handouts first, then the pages: refused the other way round too.
     let h = tmp.path().join("handouts");
     let hs = h.to_str().unwrap();
-    assert!(labforge(&["render", LAB, "--to", "handout-html", "-o", hs])
-        .status
-        .success());
+    ok(&["render", LAB, "--to", "handout-html", "-o", hs]);
     let o = labforge(&["render", LAB, "--to", "html", "-o", hs]);
     assert!(
         stderr(&o).contains("holds the print handouts (--to handout-html)"),
@@ -454,9 +431,7 @@ fn one_format_never_silently_replaces_another() {
     // A folder an older labforge marked without a format: what it holds is looked at.
     let old = tmp.path().join("old");
     let os = old.to_str().unwrap();
-    assert!(labforge(&["render", LAB, "--to", "html", "-o", os])
-        .status
-        .success());
+    ok(&["render", LAB, "--to", "html", "-o", os]);
     std::fs::write(old.join(".labforge-output"), "student\n").unwrap();
     let o = labforge(&["render", LAB, "--to", "handout-html", "-o", os]);
     assert!(
@@ -464,8 +439,7 @@ fn one_format_never_silently_replaces_another() {
         "{}",
         stderr(&o)
     );
-    let o = labforge(&["render", LAB, "--to", "html", "-o", os]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    ok(&["render", LAB, "--to", "html", "-o", os]);
     assert_eq!(
         std::fs::read_to_string(old.join(".labforge-output")).unwrap(),
         "student html\n"
