@@ -552,7 +552,10 @@ pub fn check_output_dir(out: &Path, key: bool, format: &str) -> Result<(), Strin
             ))
         }
         Some((_, theirs)) => {
-            let theirs = theirs.or_else(|| format_in(out).map(str::to_string));
+            // A word the mark should not hold is no format: the files say what is there.
+            let theirs = theirs
+                .filter(|t| crate::render::renderer(t).is_some())
+                .or_else(|| format_in(out).map(str::to_string));
             if let Some(t) = theirs.filter(|t| t != format) {
                 let default = if key {
                     format!("build/key/{format}")

@@ -25,27 +25,32 @@ enum Refusal {
     Io(PathBuf, std::io::Error),
 }
 
+/// A path as a message shows it: names found on disk may hold terminal escapes, shown as U+FFFD.
+pub fn shown(p: &Path) -> String {
+    crate::load::text::visible(&p.display().to_string()).into_owned()
+}
+
 impl Refusal {
     fn message(&self) -> String {
         match self {
             Refusal::Link(p) => {
                 let to = std::fs::read_link(p)
-                    .map(|t| format!(" to {}", t.display()))
+                    .map(|t| format!(" to {}", shown(&t)))
                     .unwrap_or_default();
                 format!(
                     "refusing to write through {}: it is a symbolic link{to}, and labforge writes only inside the output folder, never through a link; remove the link or render to another folder",
-                    p.display()
+                    shown(p)
                 )
             }
             Refusal::NotDir(p) => format!(
                 "refusing to write under {}: it is not a folder; remove it or render to another folder",
-                p.display()
+                shown(p)
             ),
             Refusal::NotFile(p) => format!(
                 "refusing to write {}: it is not a regular file; remove it or render to another folder",
-                p.display()
+                shown(p)
             ),
-            Refusal::Io(p, e) => format!("{}: {e}", p.display()),
+            Refusal::Io(p, e) => format!("{}: {e}", shown(p)),
         }
     }
 }
@@ -258,24 +263,24 @@ pub fn read_inside(dir: &Path, name: &str, limit: u64) -> Result<Option<Vec<u8>>
     if down_names(Path::new(name)).is_none() {
         return Err(format!(
             "`{name}`: only files inside the templates folder {} are read (a relative name, without `..` or a leading `/`)",
-            dir.display()
+            shown(dir)
         ));
     }
     let p = dir.join(name);
     match std::fs::symlink_metadata(&p) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: {e}", p.display())),
+        Err(e) => return Err(format!("{}: {e}", shown(&p))),
         Ok(_) => {}
     }
-    let root = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let root = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", shown(dir)))?;
     let real = match resolve_inside(&root, &p) {
         Ok(r) => r,
         Err(to) => {
             return Err(format!(
                 "{} leads outside the templates folder {}{}: only files inside it are read",
-                p.display(),
-                dir.display(),
-                to.map(|t| format!(" (to {})", t.display()))
+                shown(&p),
+                shown(dir),
+                to.map(|t| format!(" (to {})", shown(&t)))
                     .unwrap_or_else(|| " (a link to nothing)".into())
             ))
         }
@@ -283,24 +288,24 @@ pub fn read_inside(dir: &Path, name: &str, limit: u64) -> Result<Option<Vec<u8>>
     let not_file = || {
         format!(
             "{} is not a regular file: templates are read from files only",
-            p.display()
+            shown(&p)
         )
     };
     if !std::fs::metadata(&real).is_ok_and(|m| m.is_file()) {
         return Err(not_file());
     }
-    let f = std::fs::File::open(&real).map_err(|e| format!("{}: {e}", p.display()))?;
+    let f = std::fs::File::open(&real).map_err(|e| format!("{}: {e}", shown(&p)))?;
     if !f.metadata().is_ok_and(|m| m.is_file()) {
         return Err(not_file());
     }
     let mut buf = Vec::new();
     f.take(limit + 1)
         .read_to_end(&mut buf)
-        .map_err(|e| format!("{}: {e}", p.display()))?;
+        .map_err(|e| format!("{}: {e}", shown(&p)))?;
     if buf.len() as u64 > limit {
         return Err(format!(
             "{} is larger than {} KiB, the limit for a template file",
-            p.display(),
+            shown(&p),
             limit / 1024
         ));
     }

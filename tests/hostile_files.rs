@@ -284,7 +284,9 @@ fn templates_are_read_only_from_regular_files_inside_their_folder() {
     let tmp = tempfile::tempdir().unwrap();
     let secret = tmp.path().join("secret.txt");
     std::fs::write(&secret, "SECRET-BYTES").unwrap();
-    let cases: Vec<(&str, Box<dyn Fn(&Path)>, &str)> = vec![
+    /// What a case is, how it fills the templates folder, what the error says.
+    type Case<'a> = (&'a str, Box<dyn Fn(&Path) + 'a>, &'a str);
+    let cases: Vec<Case> = vec![
         (
             "absolute include",
             Box::new(|d: &Path| {

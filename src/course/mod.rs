@@ -335,7 +335,7 @@ impl Outside {
     /// The error, located at `pos` in `course.yaml` (`file`), naming the entry `rel`.
     fn at(self, file: &str, pos: Pos, rel: &str) -> Diagnostic {
         let to = match self.0 {
-            Some(t) => format!("to {}", t.display()),
+            Some(t) => format!("to {}", crate::safe_fs::shown(&t)),
             None => "that cannot be followed".into(),
         };
         Diagnostic::error(
