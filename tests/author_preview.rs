@@ -472,3 +472,29 @@ fn event_streams_are_bounded_and_pages_are_still_answered() {
         }
     }
 }
+
+/// A templates folder with a stylesheet linked to `/dev/zero` and a link loop: the version is
+/// still computed (the preview reads templates as `render` does: inside the folder, regular
+/// files, bounded; folders walked without following links) and the page shows the refusal.
+#[cfg(unix)]
+#[test]
+fn a_hostile_templates_folder_cannot_hang_the_preview() {
+    let dir = temp_dir("preview-hostile-templates");
+    let path = dir.join("lab.yaml");
+    std::fs::write(&path, lab("Hostile Theme", "utilization * 2")).unwrap();
+    let theme = dir.join("theme");
+    std::fs::create_dir_all(&theme).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", theme.join("style.css")).unwrap();
+    std::os::unix::fs::symlink(".", theme.join("loop")).unwrap();
+    let server = start_with(&path, &["--templates", theme.to_str().unwrap()]);
+    let (code, v) = get(&server, "/__version");
+    assert_eq!((code, v.len()), (200, 16), "{v}");
+    let (code, page) = get(&server, "/");
+    assert_eq!(code, 200);
+    assert!(
+        page.contains("leads outside the templates folder"),
+        "{page}"
+    );
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
