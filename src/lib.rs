@@ -17,4 +17,5 @@ pub mod load;
 pub mod model;
 pub mod render;
 pub mod run;
+pub mod safe_fs;
 pub mod view;

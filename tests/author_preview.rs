@@ -420,3 +420,81 @@ fn saving_the_file_pushes_the_written_version() {
     println!("pushed {took:?} after the write");
     assert!(get(&s, "/").1.contains("Events Two"));
 }
+
+/// More event streams than the bound and than the connection slots (80, as in the report of
+/// pages no longer answered): each stream is still answered, the oldest are closed by the
+/// server, the newest stay open, and a page request is answered.
+#[test]
+fn event_streams_are_bounded_and_pages_are_still_answered() {
+    use labforge::author::preview::server::{MAX_CONNECTIONS, MAX_EVENT_STREAMS};
+    let (_, s) = serve("streams", "Many Streams");
+    let n = MAX_CONNECTIONS + MAX_EVENT_STREAMS;
+    let mut streams: Vec<BufReader<TcpStream>> = (0..n)
+        .map(|_| {
+            let mut c = connect(&s, Duration::from_secs(30));
+            write!(c, "GET /__events HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr).unwrap();
+            BufReader::new(c)
+        })
+        .collect();
+    // Every stream gets the current version: the slots of closed streams go to the next ones.
+    for (i, r) in streams.iter_mut().enumerate() {
+        loop {
+            let mut l = String::new();
+            let got = r
+                .read_line(&mut l)
+                .unwrap_or_else(|e| panic!("stream {i} of {n} was never answered: {e}"));
+            assert!(got > 0, "stream {i} ended unanswered");
+            if l.starts_with("data: ") {
+                break;
+            }
+        }
+    }
+    let (code, page) = get(&s, "/");
+    assert_eq!(code, 200);
+    assert!(page.contains("Many Streams"));
+    // The oldest were closed by the server (their connections end), the newest are open.
+    for (i, r) in streams.iter_mut().enumerate().take(n - MAX_EVENT_STREAMS) {
+        let mut rest = Vec::new();
+        r.read_to_end(&mut rest)
+            .unwrap_or_else(|e| panic!("stream {i} is still open: {e}"));
+    }
+    for (i, r) in streams.iter_mut().enumerate().skip(n - MAX_EVENT_STREAMS) {
+        let raw = r.get_mut();
+        raw.set_nonblocking(true).unwrap();
+        let mut b = [0u8; 256];
+        loop {
+            match raw.read(&mut b) {
+                Ok(0) => panic!("stream {i}, one of the newest, was closed"),
+                Ok(_) => continue,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break,
+                Err(e) => panic!("stream {i}: {e}"),
+            }
+        }
+    }
+}
+
+/// A templates folder with a stylesheet linked to `/dev/zero` and a link loop: the version is
+/// still computed (the preview reads templates as `render` does: inside the folder, regular
+/// files, bounded; folders walked without following links) and the page shows the refusal.
+#[cfg(unix)]
+#[test]
+fn a_hostile_templates_folder_cannot_hang_the_preview() {
+    let dir = temp_dir("preview-hostile-templates");
+    let path = dir.join("lab.yaml");
+    std::fs::write(&path, lab("Hostile Theme", "utilization * 2")).unwrap();
+    let theme = dir.join("theme");
+    std::fs::create_dir_all(&theme).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", theme.join("style.css")).unwrap();
+    std::os::unix::fs::symlink(".", theme.join("loop")).unwrap();
+    let server = start_with(&path, &["--templates", theme.to_str().unwrap()]);
+    let (code, v) = get(&server, "/__version");
+    assert_eq!((code, v.len()), (200, 16), "{v}");
+    let (code, page) = get(&server, "/");
+    assert_eq!(code, 200);
+    assert!(
+        page.contains("leads outside the templates folder"),
+        "{page}"
+    );
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -70,7 +70,7 @@ fn render_markdown_writes_the_handout_and_its_charts() {
     }
     // Only the handout, its charts and the mark saying the folder is for students: no key,
     // no stray files.
-    assert_eq!(read(&out.join(".labforge-output")), "student\n");
+    assert_eq!(read(&out.join(".labforge-output")), "student markdown\n");
     let mut names: Vec<String> = common::files_under(&out)
         .iter()
         .map(|p| {
@@ -229,17 +229,19 @@ fn templates_dir_overrides_the_embedded_templates() {
         "# Checkpoint | Restart (custom)\n\n- Part A: The Young-Daly Sweet Spot\n- Part B: The Checkpoint Storm\n"
     );
     // Files not overridden stay embedded: the HTML handout takes only the custom stylesheet.
+    // (In a folder of its own: one folder holds one format's output.)
+    let out_html = tmp.path().join("out-html");
     labforge(&[
         "render",
         FIXTURE,
         "--to",
         "handout-html",
         "-o",
-        o,
+        out_html.to_str().unwrap(),
         "--templates",
         t,
     ]);
-    let html = read(&out.join("md_checkpoint.html"));
+    let html = read(&out_html.join("md_checkpoint.html"));
     assert!(html.contains("body { color: rebeccapurple; }"));
     assert!(!html.contains("@media print"));
     assert!(html.contains("<h2>Part A — The Young-Daly Sweet Spot</h2>"));

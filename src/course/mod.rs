@@ -13,7 +13,9 @@
 //! ```
 //!
 //! Unknown keys, missing or repeated lab files and two labs that would render to the same page
-//! are errors located in `course.yaml`, with a hint.
+//! are errors located in `course.yaml`, with a hint. Every file of a course is read from inside
+//! its folder: a lab or module (or a `lib/` folder) that is a symbolic link resolving outside
+//! the folder holding `course.yaml` is an error there too, and is never read.
 
 pub mod carry;
 pub mod modules;
@@ -205,7 +207,10 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
             for e in list {
                 let p = dir.join(&e.value);
                 if relative_inside(&e.value) && p.is_file() {
-                    v.push(p);
+                    match outside(&dir, &p) {
+                        Some(d) => diags.push(d.at(&name, e.pos, &e.value)),
+                        None => v.push(p),
+                    }
                 } else {
                     diags.push(
                         Diagnostic::error(
@@ -233,10 +238,18 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
             }
             v
         }
-        None => yaml_files_in(&dir.join("lib"))
-            .into_iter()
-            .map(|f| dir.join("lib").join(f))
-            .collect(),
+        None => {
+            let mut v = Vec::new();
+            for f in yaml_files_in(&dir.join("lib")) {
+                let p = dir.join("lib").join(&f);
+                // No `lib:` line to point at: the message names the file.
+                match outside(&dir, &p) {
+                    Some(d) => diags.push(d.at(&name, Pos::new(1, 1), &format!("lib/{f}"))),
+                    None => v.push(p),
+                }
+            }
+            v
+        }
     };
     if diags.iter().any(|d| d.severity == Severity::Error) {
         return Err((Some(source), diags));
@@ -289,6 +302,9 @@ fn check_lab_entry(
         return Err(err(format!("`{rel}` is not a lab file (.yaml)"))
             .with_hint("list the labs' YAML files"));
     }
+    if let Some(o) = outside(dir, &p) {
+        return Err(o.at(file, entry.pos, rel));
+    }
     let canon = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
     for (q, earlier, pos) in seen {
         if std::fs::canonicalize(q).unwrap_or_else(|_| q.clone()) == canon {
@@ -310,6 +326,36 @@ fn check_lab_entry(
         }
     }
     Ok(p)
+}
+
+/// Where a file of the course leads when it resolves outside the course folder.
+struct Outside(Option<PathBuf>);
+
+impl Outside {
+    /// The error, located at `pos` in `course.yaml` (`file`), naming the entry `rel`.
+    fn at(self, file: &str, pos: Pos, rel: &str) -> Diagnostic {
+        let to = match self.0 {
+            Some(t) => format!("to {}", crate::safe_fs::shown(&t)),
+            None => "that cannot be followed".into(),
+        };
+        Diagnostic::error(
+            file,
+            pos,
+            format!("`{rel}` leads outside the course folder (a symbolic link {to})"),
+        )
+        .with_hint("labforge reads a course's labs and modules only from inside the folder holding course.yaml: copy the file into it instead of linking to it")
+    }
+}
+
+/// `Some` when `p` (a file in the course folder `dir`, or a link there) resolves outside `dir`.
+fn outside(dir: &Path, p: &Path) -> Option<Outside> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let root = std::fs::canonicalize(dir).ok()?;
+    crate::safe_fs::resolve_inside(&root, p).err().map(Outside)
 }
 
 /// A relative path that goes only downwards.

@@ -352,10 +352,9 @@ pub fn grade_cmd(
     let mut written = Vec::new();
     for g in &grades {
         let r = csv(g).and_then(|text| {
-            let p = out.join(csv_name(g.lab));
-            ledger::write_atomic(&p, text.as_bytes())
-                .map(|()| p)
-                .map_err(|e| e.to_string())
+            let name = csv_name(g.lab);
+            crate::safe_fs::write_inside(out, Path::new(&name), text.as_bytes())
+                .map(|()| out.join(name))
         });
         match r {
             Ok(p) => written.push(p),
@@ -368,10 +367,8 @@ pub fn grade_cmd(
     let page = report(&grades, &problems, &recs, templates)
         .and_then(|html| crate::render::csp::with_print_csp(&html));
     match page.and_then(|html| {
-        let p = out.join("report.html");
-        ledger::write_atomic(&p, html.as_bytes())
-            .map(|()| p)
-            .map_err(|e| e.to_string())
+        crate::safe_fs::write_inside(out, Path::new("report.html"), html.as_bytes())
+            .map(|()| out.join("report.html"))
     }) {
         Ok(p) => written.push(p),
         Err(e) => {

@@ -91,18 +91,23 @@ pub trait Renderer {
     }
 }
 
-/// An embedded asset, or the instructor's file of the same relative name under `override_dir`.
+/// An embedded asset, or the instructor's file of the same relative name under `override_dir`
+/// (`--templates DIR`). Every name a template includes comes here too, so only files inside
+/// DIR are read ([`crate::safe_fs::read_inside`]: no absolute name, no `..`, no symbolic link
+/// leading out, regular files only, at most [`crate::safe_fs::MAX_TEMPLATE_BYTES`]); any other
+/// name is an error, never a file elsewhere.
 pub fn asset<'a>(
     embedded: &'a [(&'static str, &'static str)],
     name: &str,
     override_dir: Option<&Path>,
 ) -> Result<Cow<'a, str>, String> {
     if let Some(dir) = override_dir {
-        let p = dir.join(name);
-        if p.exists() {
-            return std::fs::read_to_string(&p)
+        let limit = crate::safe_fs::MAX_TEMPLATE_BYTES;
+        if let Some(bytes) = crate::safe_fs::read_inside(dir, name, limit)? {
+            let p = dir.join(name);
+            return String::from_utf8(bytes)
                 .map(Cow::Owned)
-                .map_err(|e| format!("{}: {e}", p.display()));
+                .map_err(|_| format!("{}: not UTF-8 text", p.display()));
         }
     }
     embedded

@@ -73,7 +73,10 @@ pub(crate) struct State {
     cache: Mutex<Option<(String, Page)>>,
 }
 
-/// A hash of the lab file's bytes and the template directory's files.
+/// A hash of the lab file's bytes and the template directory's files. The templates are read
+/// as the renderer reads them ([`crate::safe_fs::read_inside`]: inside the folder, regular
+/// files, bounded), and folders are walked without following links, so a link loop or a
+/// `style.css` pointing at `/dev/zero` cannot hang the preview.
 pub fn version(lab: &Path, templates: Option<&Path>) -> String {
     let mut h = DefaultHasher::new();
     match std::fs::read(lab) {
@@ -82,26 +85,31 @@ pub fn version(lab: &Path, templates: Option<&Path>) -> String {
     }
     if let Some(dir) = templates {
         let mut files = Vec::new();
-        collect_files(dir, &mut files);
+        collect_files(dir, Path::new(""), 0, &mut files);
         files.sort();
         for f in files {
             f.hash(&mut h);
-            std::fs::read(&f).unwrap_or_default().hash(&mut h);
+            let name = f.to_string_lossy();
+            match crate::safe_fs::read_inside(dir, &name, crate::safe_fs::MAX_TEMPLATE_BYTES) {
+                Ok(b) => b.hash(&mut h),
+                Err(e) => e.hash(&mut h),
+            }
         }
     }
     format!("{:016x}", h.finish())
 }
 
-fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
+/// The files under `dir/rel`, relative to `dir`; folders (not links to them) walked, 16 deep.
+fn collect_files(dir: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir.join(rel)) else {
         return;
     };
     for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            collect_files(&p, out);
-        } else {
-            out.push(p);
+        let r = rel.join(e.file_name());
+        match e.file_type() {
+            Ok(t) if t.is_dir() && depth < 16 => collect_files(dir, &r, depth + 1, out),
+            Ok(t) if t.is_dir() => {}
+            _ => out.push(r),
         }
     }
 }

@@ -5,17 +5,22 @@
 //! defence), and hyper answers a malformed request line (invalid UTF-8 included) with 400.
 //! Rendering runs on tokio's blocking pool (at most 2 threads). `notify` watches the lab and the
 //! templates; every new version goes to the open pages as a Server-Sent Event on `/__events`.
+//! At most [`MAX_EVENT_STREAMS`] streams are open at once: a new one closes the oldest (and its
+//! connection), so streams never take more than that many of the connection slots and pages
+//! are always answered.
 
 use super::{inject_reload, Page, PreviewOptions, State};
 use http_body_util::{channel::Channel, Either, Full};
 use hyper::body::{Bytes, Incoming};
-use hyper::header::{HeaderValue, ALLOW, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE, HOST};
+use hyper::header::{
+    HeaderValue, ALLOW, CACHE_CONTROL, CONNECTION, CONTENT_LENGTH, CONTENT_TYPE, HOST,
+};
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::{oneshot, watch, Semaphore};
 
 /// Connections served at once; more wait (in the kernel's listen queue) for a free slot.
 pub const MAX_CONNECTIONS: usize = 64;
@@ -25,6 +30,12 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 pub const MAX_HEAD: usize = 64 * 1024;
 /// An idle event stream gets a comment this often, so a closed tab frees its slot.
 const KEEPALIVE: Duration = Duration::from_secs(15);
+/// Event streams open at once; a new one beyond this closes the oldest. The other
+/// `MAX_CONNECTIONS - MAX_EVENT_STREAMS` slots are left to page and file requests.
+pub const MAX_EVENT_STREAMS: usize = 16;
+
+/// The open event streams, oldest first: an id and the sender whose drop closes the stream.
+type Streams = std::sync::Mutex<std::collections::VecDeque<(u64, oneshot::Sender<()>)>>;
 
 type Body = Either<Full<Bytes>, Channel<Bytes>>;
 
@@ -32,6 +43,8 @@ struct Server {
     state: Arc<State>,
     versions: Arc<watch::Sender<String>>,
     hosts: [String; 3],
+    streams: Arc<Streams>,
+    next_stream: std::sync::atomic::AtomicU64,
 }
 
 /// Serves until the process is stopped.
@@ -63,6 +76,8 @@ pub fn serve(listener: std::net::TcpListener, opts: PreviewOptions) -> std::io::
             format!("localhost:{port}"),
             format!("[::1]:{port}"),
         ],
+        streams: Arc::default(),
+        next_stream: Default::default(),
     });
     rt.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
@@ -268,34 +283,55 @@ impl Server {
         }
     }
 
-    /// The event stream: the current version at once, then each new one.
+    /// The event stream: the current version at once, then each new one. It is registered
+    /// among the open streams; beyond [`MAX_EVENT_STREAMS`] the oldest is closed, its
+    /// connection with it (`Connection: close`), and a closed stream unregisters itself.
     fn events(&self) -> Response<Body> {
         let (mut tx, body) = Channel::<Bytes>::new(4);
         let mut rx = self.versions.subscribe();
         let first = self.state.version();
+        let id = self
+            .next_stream
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let (close, mut closed) = oneshot::channel::<()>();
+        {
+            let mut open = self.streams.lock().unwrap_or_else(|e| e.into_inner());
+            open.push_back((id, close));
+            while open.len() > MAX_EVENT_STREAMS {
+                // Dropping its sender ends that stream's task, so its body and connection end.
+                open.pop_front();
+            }
+        }
+        let streams = self.streams.clone();
         tokio::spawn(async move {
             // A server restarted under the page: reconnect after a second, not three.
             let hello = Bytes::from(format!("retry: 1000\ndata: {first}\n\n"));
-            if tx.send_data(hello).await.is_err() {
-                return;
-            }
-            loop {
+            // The channel is empty: the current version goes out even to a stream closed at once.
+            let mut sent = tx.send_data(hello).await;
+            // Closing is watched while sending too: a client that stops reading is still closed.
+            while sent.is_ok() {
                 let data = tokio::select! {
+                    _ = &mut closed => break,
                     changed = rx.changed() => match changed {
                         Ok(()) => event(&rx.borrow_and_update().clone()),
-                        Err(_) => return,
+                        Err(_) => break,
                     },
                     _ = tokio::time::sleep(KEEPALIVE) => Bytes::from_static(b": keep-alive\n\n"),
                 };
-                if tx.send_data(data).await.is_err() {
-                    return;
-                }
+                sent = tokio::select! {
+                    _ = &mut closed => break,
+                    sent = tx.send_data(data) => sent,
+                };
             }
+            let mut open = streams.lock().unwrap_or_else(|e| e.into_inner());
+            open.retain(|(i, _)| *i != id);
         });
         let mut r = Response::new(Either::Right(body));
         let h = r.headers_mut();
         h.insert(CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
         h.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        // A stream closed as the oldest takes its connection (and slot) with it.
+        h.insert(CONNECTION, HeaderValue::from_static("close"));
         r
     }
 
