@@ -4,7 +4,6 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::time::Instant;
 
 const FIXTURE: &str = "tests/inputs/md_checkpoint.yaml";
 
@@ -276,7 +275,6 @@ fn rendering_a_directory_shows_progress_and_writes_an_index() {
     std::fs::copy(root().join(FIXTURE), labs.join("one.yaml")).unwrap();
     std::fs::copy(root().join(FIXTURE), labs.join("two.yaml")).unwrap();
     let out = tmp.path().join("out");
-    let start = Instant::now();
     let r = labforge(&[
         "render",
         labs.to_str().unwrap(),
@@ -285,7 +283,6 @@ fn rendering_a_directory_shows_progress_and_writes_an_index() {
         "-o",
         out.to_str().unwrap(),
     ]);
-    let took = start.elapsed();
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(err.contains("[1/2]") && err.contains("one.yaml"), "{err}");
     assert!(err.contains("[2/2]") && err.contains("two.yaml"), "{err}");
@@ -303,15 +300,12 @@ fn rendering_a_directory_shows_progress_and_writes_an_index() {
         index,
         "# Handouts\n\n- [Checkpoint \\| Restart](one.md)\n- [Checkpoint \\| Restart](two.md)\n"
     );
-    // A debug build on a loaded machine; the release figure is in the report.
-    assert!(took.as_secs_f64() < 5.0, "took {took:?}");
 }
 
 #[test]
 fn every_lab_renders_from_the_labs_directory() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("x");
-    let start = Instant::now();
     let r = labforge(&[
         "render",
         "labs",
@@ -320,7 +314,6 @@ fn every_lab_renders_from_the_labs_directory() {
         "-o",
         out.to_str().unwrap(),
     ]);
-    let took = start.elapsed();
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(
         err.contains("[1/4]") && err.contains("[4/4]") && err.contains("rendered 4 lab(s)"),
@@ -341,7 +334,6 @@ fn every_lab_renders_from_the_labs_directory() {
         }
     }
     assert!(read(&out.join("index.md")).contains("(fault-tolerance.md)"));
-    assert!(took.as_secs_f64() < 5.0, "took {took:?}");
 }
 
 /// Student output never sits beside a key, names one or links to one, whatever order the two
