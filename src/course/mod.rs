@@ -16,6 +16,7 @@
 //! are errors located in `course.yaml`, with a hint.
 
 pub mod carry;
+pub mod merge;
 pub mod modules;
 pub mod record;
 pub mod site;
