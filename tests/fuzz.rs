@@ -19,6 +19,7 @@ use labforge::eval::{load_source, CompiledLab};
 use labforge::load::Source;
 use labforge::render::{renderer, RenderOptions};
 use proptest::prelude::*;
+use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 /// Cases per strategy: `LABFORGE_FUZZ_CASES`, or a few seconds' worth in a debug build.

@@ -121,7 +121,7 @@
       var log = "";
       if (typeof l.decision_log === "string") log = l.decision_log;
       else if (l.decision_log !== undefined && l.decision_log !== null) dropped.push("a decision log that is not text");
-      var r = { format: FORMAT, lab: l.lab, version: l.version, chapter: typeof l.chapter === "string" ? l.chapter : "", parts: parts, decision_log: log, complete: complete };
+      var r = { format: FORMAT, lab: l.lab === undefined ? null : l.lab, version: l.version === undefined ? null : l.version, chapter: typeof l.chapter === "string" ? l.chapter : "", parts: parts, decision_log: log, complete: complete };
       if (typeof l.position === "string") r.position = l.position;
       return { ledger: r, dropped: dropped };
     }
