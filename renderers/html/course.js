@@ -162,6 +162,8 @@
       r.parts = parts;
       r.decision_log = log;
       r.complete = complete;
+      /* Where the terminal resumes: this copy's, else the incoming one's. */
+      if (typeof r.position !== "string" && typeof theirs.position === "string") r.position = theirs.position;
       return { ledger: r, o: o };
     }
     return { bounds: bounds, clean: clean, mergeLab: mergeLab, unknown: unknown, plainId: plainId, isRec: isRec, has: has, MAX_BYTES: MAX_BYTES };

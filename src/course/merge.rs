@@ -505,5 +505,11 @@ pub fn merge_lab(mine: Option<&J>, theirs: &J, shape: &J, replace: bool) -> (J, 
     r["parts"] = J::Object(parts);
     r["decision_log"] = J::from(log);
     r["complete"] = J::from(complete);
+    // Where the terminal resumes: this copy's, else the incoming one's.
+    if !r["position"].is_string() {
+        if let Some(p) = theirs["position"].as_str() {
+            r["position"] = J::from(p);
+        }
+    }
     (r, o)
 }
