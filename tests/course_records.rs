@@ -6,6 +6,7 @@
 
 mod common;
 #[path = "common/pty.rs"]
+#[allow(dead_code)]
 mod pty;
 use common::root;
 use serde_json::{json, Value as J};
@@ -214,6 +215,8 @@ fn on_a_terminal_the_import_asks_before_replacing() {
 fn run_measured(data: &Path, args: &[&str]) -> (i32, String, i64) {
     let err = data.join("stderr.txt");
     std::fs::create_dir_all(data).unwrap();
+    // Reaped by wait4 below (for its rusage), not by `wait`.
+    #[allow(clippy::zombie_processes)]
     let child = Command::new(bin())
         .args(args)
         .env("XDG_DATA_HOME", data)
