@@ -69,11 +69,15 @@ pub struct Ledger {
     pub chapter: String,
     /// The seeds' flat design record: `partA_prediction`, `partA_correct`, `partA_reflection`, ...,
     /// and the decision log under `student_justification` (or the lab's `justification_key`).
+    /// Derived from the answers ([`Ledger::refresh`]): a course record's copy may leave it out.
+    #[serde(default)]
     pub design: IndexMap<String, serde_json::Value>,
     pub parts: IndexMap<String, PartAnswers>,
     #[serde(default)]
     pub decision_log: String,
     /// HUD: per listed part `correct`, `review` or `pending` (not answered yet), and the tier.
+    /// Derived like `design`.
+    #[serde(default)]
     pub hud: HudState,
     /// Every prediction and reflection of the lab is answered (see the module docs).
     #[serde(default)]
@@ -499,7 +503,7 @@ pub fn numeric_answer(typed: &str) -> Option<String> {
 }
 
 /// `16.0` -> `16`, in place and nested: JSON numbers as JavaScript writes them.
-fn whole_numbers(v: &mut serde_json::Value) {
+pub(crate) fn whole_numbers(v: &mut serde_json::Value) {
     match v {
         serde_json::Value::Number(n) => {
             if let Some(x) = n.as_f64().filter(|_| n.is_f64()) {

@@ -115,6 +115,10 @@ enum Command {
         /// With a course folder: merge this course record (a page's export) into the terminal's.
         #[arg(long)]
         import: Option<PathBuf>,
+        /// With --import: take imported answers that differ from yours without asking (a
+        /// locked prediction is never replaced).
+        #[arg(long, requires = "import")]
+        replace: bool,
     },
 }
 
@@ -152,12 +156,14 @@ fn main() -> ExitCode {
             answers,
             restart,
             import,
+            replace,
         } => labforge::run::run(&labforge::run::RunOptions {
             lab,
             ledger,
             answers,
             restart,
             import,
+            replace,
         }),
         Command::Grade {
             labs,

@@ -19,6 +19,7 @@ use labforge::eval::{load_source, CompiledLab};
 use labforge::load::Source;
 use labforge::render::{renderer, RenderOptions};
 use proptest::prelude::*;
+use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 /// Cases per strategy: `LABFORGE_FUZZ_CASES`, or a few seconds' worth in a debug build.
@@ -495,5 +496,287 @@ fn one_compiled_lab_renders_any_number_of_times() {
                 .render(&lab, "heavy", &RenderOptions::default())
                 .unwrap_or_else(|e| panic!("render {round} of {name}: {e}"));
         }
+    }
+}
+
+// ------------------------------------------------------------------ course records
+
+/// One change to a course record's ledger: a node (in pre-order) set to a hostile value,
+/// removed, or given a hostile key; or the text cut or given a token (a damaged link).
+#[derive(Debug, Clone)]
+enum RecordMutation {
+    Set(usize, usize),
+    Remove(usize),
+    AddKey(usize, usize, usize),
+    Cut(usize, usize),
+    Insert(usize, usize),
+}
+
+/// Values and keys a hostile record uses: option ids the labs have and do not have, prototype
+/// keys, numbers at the edges, numbers as text, terminal escapes, wrong types.
+fn hostile_values() -> Vec<serde_json::Value> {
+    use serde_json::json;
+    vec![
+        json!("A"),
+        json!("B"),
+        json!("C"),
+        json!("Z"),
+        json!("__proto__"),
+        json!("constructor"),
+        json!(" 1,234.5 "),
+        json!("NaN"),
+        json!("1e400"),
+        json!("0x10"),
+        json!(""),
+        json!("\u{1b}]52;c;eA==\u{7}"),
+        json!(16.0),
+        json!(-0.0),
+        json!(1e300),
+        json!(2.5),
+        json!(-1),
+        json!(64),
+        json!(true),
+        json!(false),
+        json!(null),
+        json!([]),
+        json!({}),
+        json!(["A", "B"]),
+        json!({"prediction": "A", "reflection": "A"}),
+        json!({"__proto__": {"polluted": true}}),
+        json!({"p": true, "q": false}),
+    ]
+}
+
+const RECORD_KEYS: &[&str] = &[
+    "a",
+    "b",
+    "c",
+    "d",
+    "z",
+    "__proto__",
+    "constructor",
+    "prediction",
+    "reflection",
+    "controls",
+    "decision_log",
+    "prediction_attempts",
+    "prediction_locked_at",
+    "hasOwnProperty",
+    "x0",
+];
+
+fn nodes(v: &serde_json::Value) -> usize {
+    1 + match v {
+        serde_json::Value::Array(a) => a.iter().map(nodes).sum(),
+        serde_json::Value::Object(m) => m.values().map(nodes).sum(),
+        _ => 0,
+    }
+}
+
+/// The `i`-th node (pre-order) of `v`, mutably.
+fn node(v: &mut serde_json::Value, i: usize) -> Option<&mut serde_json::Value> {
+    fn go<'a>(v: &'a mut serde_json::Value, i: &mut usize) -> Option<&'a mut serde_json::Value> {
+        if *i == 0 {
+            return Some(v);
+        }
+        *i -= 1;
+        match v {
+            serde_json::Value::Array(a) => a.iter_mut().find_map(|x| go(x, i)),
+            serde_json::Value::Object(m) => m.values_mut().find_map(|x| go(x, i)),
+            _ => None,
+        }
+    }
+    let mut i = i;
+    go(v, &mut i)
+}
+
+fn mutate_record(base: &serde_json::Value, ms: &[RecordMutation]) -> String {
+    let vals = hostile_values();
+    let mut v = base.clone();
+    for m in ms {
+        let n = nodes(&v);
+        match *m {
+            RecordMutation::Set(i, k) => {
+                if let Some(x) = node(&mut v, i % n) {
+                    *x = vals[k % vals.len()].clone();
+                }
+            }
+            RecordMutation::Remove(i) => {
+                if let Some(serde_json::Value::Object(o)) = node(&mut v, i % n) {
+                    if let Some(k) = o.keys().next().cloned() {
+                        o.shift_remove(&k);
+                    }
+                }
+            }
+            RecordMutation::AddKey(i, k, x) => {
+                if let Some(serde_json::Value::Object(o)) = node(&mut v, i % n) {
+                    o.insert(
+                        RECORD_KEYS[k % RECORD_KEYS.len()].into(),
+                        vals[x % vals.len()].clone(),
+                    );
+                }
+            }
+            RecordMutation::Cut(..) | RecordMutation::Insert(..) => {}
+        }
+    }
+    let mut t = v.to_string();
+    for m in ms {
+        let at = |i: usize, t: &str| {
+            let mut i = i % (t.len() + 1);
+            while !t.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        match *m {
+            RecordMutation::Cut(a, len) => {
+                let a = at(a, &t);
+                let b = at(a + len % 16, &t).max(a);
+                t.replace_range(a..b, "");
+            }
+            RecordMutation::Insert(a, k) => {
+                let a = at(a, &t);
+                t.insert_str(
+                    a,
+                    ["{", "}", "\"", ",", ":", "[", "\\", "\"__proto__\":{},"][k % 8],
+                );
+            }
+            _ => {}
+        }
+    }
+    t
+}
+
+fn record_mutation() -> impl Strategy<Value = RecordMutation> {
+    prop_oneof![
+        4 => (any::<usize>(), any::<usize>()).prop_map(|(i, k)| RecordMutation::Set(i, k)),
+        1 => any::<usize>().prop_map(RecordMutation::Remove),
+        3 => (any::<usize>(), any::<usize>(), any::<usize>()).prop_map(|(i, k, x)| RecordMutation::AddKey(i, k, x)),
+        1 => (any::<usize>(), any::<usize>()).prop_map(|(a, n)| RecordMutation::Cut(a, n)),
+        1 => (any::<usize>(), any::<usize>()).prop_map(|(a, k)| RecordMutation::Insert(a, k)),
+    ]
+}
+
+/// A lab's ledger with every question answered by its first option (numbers: `12`), every
+/// control in place and a decision log; or, `half`, only the first part answered.
+fn answered_ledger(lab: &CompiledLab, shape: &serde_json::Value, half: bool) -> serde_json::Value {
+    let mut l = serde_json::to_value(labforge::ledger::Ledger::new(lab)).unwrap();
+    for (i, p) in shape.as_array().unwrap().iter().enumerate() {
+        if half && i > 0 {
+            break;
+        }
+        let id = p[0].as_str().unwrap();
+        let first = |x: &serde_json::Value| match x {
+            serde_json::Value::String(_) => Some(serde_json::Value::from("12")),
+            serde_json::Value::Array(a) => a.first().cloned(),
+            _ => None,
+        };
+        if let Some(a) = first(&p[1]) {
+            l["parts"][id]["prediction"] = a;
+            l["parts"][id]["prediction_locked_at"] = "2026-01-01T00:00:00Z".into();
+        }
+        if let Some(a) = first(&p[2]) {
+            l["parts"][id]["reflection"] = a;
+        }
+    }
+    l["decision_log"] = if half { "" } else { "Mine." }.into();
+    l
+}
+
+#[test]
+fn mutated_course_records_merge_the_same_in_rust_and_the_page() {
+    use labforge::course::merge;
+    let labs: Vec<CompiledLab> = [
+        "labs/fault-tolerance.yaml",
+        "labs/compute-infrastructure.yaml",
+    ]
+    .iter()
+    .map(|f| labforge::eval::load_lab(&root().join(f)).unwrap())
+    .collect();
+    let mut r = runner(1);
+    let strategy = (
+        0..labs.len(),
+        any::<bool>(),
+        any::<u8>(),
+        prop::collection::vec(record_mutation(), 1..4),
+    );
+    let mut all = Vec::new();
+    for _ in 0..cases(300) {
+        let (li, replace, who, ms) = strategy.new_tree(&mut r).unwrap().current();
+        let lab = &labs[li];
+        let shape = merge::shape(lab);
+        let full = answered_ledger(lab, &shape, false);
+        let half = answered_ledger(lab, &shape, true);
+        // Mutated: the incoming copy, and sometimes this copy too.
+        let (mine, theirs) = match who % 3 {
+            0 => (Some(half.clone()), mutate_record(&full, &ms)),
+            1 => (Some(full.clone()), mutate_record(&half, &ms)),
+            _ => (None, mutate_record(&full, &ms)),
+        };
+        all.push(common::merge::case(&shape, mine.as_ref(), &theirs, replace));
+    }
+    let rust: Vec<serde_json::Value> = all.iter().map(common::merge::rust).collect();
+    // The rule's promises, on the Rust side.
+    for (c, r) in all.iter().zip(&rust) {
+        let Some(merged) = r.get("merged") else {
+            continue;
+        };
+        let (mine, shape) = (&r["mine"], &c["shape"]);
+        let ids: Vec<&str> = shape
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p[0].as_str().unwrap())
+            .collect();
+        let keys: Vec<&str> = merged["parts"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        assert_eq!(keys, ids, "only the lab's parts, in its order: {c}");
+        for id in &ids {
+            let (m, g) = (&mine["parts"][id], &merged["parts"][id]);
+            if !m["prediction"].is_null() {
+                assert_eq!(
+                    m["prediction"], g["prediction"],
+                    "a locked prediction replaced: {c}"
+                );
+            }
+            if c["replace"] == false && !m["reflection"].is_null() {
+                assert_eq!(
+                    m["reflection"], g["reflection"],
+                    "an answer replaced without consent: {c}"
+                );
+            }
+        }
+        if c["replace"] == false && mine["decision_log"].as_str().is_some_and(|s| !s.is_empty()) {
+            assert_eq!(mine["decision_log"], merged["decision_log"], "{c}");
+        }
+        // Cleaning what was cleaned drops nothing more.
+        let (again, dropped) = merge::clean(&r["clean"], shape);
+        assert!(
+            dropped.is_empty() && again == r["clean"],
+            "clean is not idempotent: {dropped:?} {c}"
+        );
+    }
+    let reached = rust.iter().filter(|r| r.get("merged").is_some()).count();
+    println!(
+        "course records: {} cases, {reached} reached the merge",
+        all.len()
+    );
+    assert!(
+        reached * 3 > all.len(),
+        "too few cases reached the merge: {reached}"
+    );
+    let Some(node) = common::node_or_skip("the page's course merge") else {
+        return;
+    };
+    let page = common::merge::js(&node, &all);
+    for ((c, r), p) in all.iter().zip(&rust).zip(&page) {
+        assert!(
+            common::merge::same(r, p),
+            "Rust and the page differ:\ncase: {c}\nRust: {r}\npage: {p}"
+        );
     }
 }

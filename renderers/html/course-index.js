@@ -1,8 +1,8 @@
 /* The course index (after course.js): each lab's progress from the course record, and the
-   record's import and export. */
+   record's import (checked and merged by course.js, LF_COURSE.incoming) and export. */
 (function () {
   "use strict";
-  var K = window.LF_COURSE, msg = document.querySelector("[data-course-msg]");
+  var K = window.LF_COURSE;
   function progress() {
     var R = K.record();
     document.querySelectorAll("[data-progress]").forEach(function (el) {
@@ -14,16 +14,16 @@
     document.querySelector("[data-no-record]").hidden = Object.keys(R.labs).some(function (id) { return K.score(R.labs[id]) > 0; });
   }
   progress();
+  /* A link's record (read by course.js) or an import changed the record: show it. */
+  document.addEventListener("labforge:course", progress);
   var imp = document.querySelector("[data-course-import]");
   imp.addEventListener("change", function () {
     var f = imp.files[0];
-    if (f) f.text().then(function (text) {
-      var p = K.parse(text);
-      msg.textContent = p.error ? "Not imported: " + p.error + "." :
-        Object.keys(p.rec.labs).length ? "Imported. " + K.merge(p.rec).join("; ") + "." : "Not imported: the file holds no lab of this course.";
-      imp.value = "";
-      progress();
-    });
+    if (!f) return;
+    imp.value = "";
+    /* Refused by its size before it is read. */
+    if (f.size > K.MAX_BYTES) { K.incoming({ error: f.size + " bytes is too large for a course record (at most " + K.MAX_BYTES + ")" }, "The file"); return; }
+    f.text().then(function (text) { K.incoming(K.parse(text), "The file"); });
   });
   document.querySelector("[data-course-export]").addEventListener("click", function () {
     var a = document.createElement("a");

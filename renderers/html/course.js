@@ -2,75 +2,330 @@
  * labforge course record (docs/instructors.md, "Publish a course"), run before runtime.js on a
  * lab page of a course and on the course index. One record per course in localStorage,
  * `labforge-course:<course id>`: { format: "labforge-course/1", course, labs: { <lab id>: <that
- * lab's ledger, as its page exports it> } }. A lab page writes its ledger there on every save
- * and seeds its own saved progress from it. Links marked `data-course-link` carry the record in
- * the URL fragment (`#lf-course=<base64 JSON>`), so labs opened from file:// in a browser that
- * gives each file its own storage (Firefox, Safari) still see each other's progress.
+ * lab's ledger> } }. A lab page writes its ledger there on every save and seeds its own saved
+ * progress from it. Links marked `data-course-link` carry the record in the URL fragment
+ * (`#lf-course=<base64 JSON>`), so labs opened from file:// in a browser that gives each file its
+ * own storage (Firefox, Safari) still see each other's progress.
+ *
+ * Whatever comes in (storage, a link, an imported file) is data to check: `core` is the merge
+ * rule of docs/formats.md ("How course records merge"), the same as src/course/merge.rs (the
+ * tests run both on the same cases): bounded before parsing, cleaned against each lab's shape
+ * (C.labs[i][3]), merged part by part; answers that would replace the student's wait for their
+ * confirmation in the page.
  */
 (function () {
   "use strict";
+  var core = (function () {
+    var MAX_BYTES = 1048576, MAX_KEYS = 20000, MAX_DEPTH = 32, FORMAT = "labforge-ledger/2";
+    function has(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
+    function isRec(o) { return !!o && typeof o === "object" && !Array.isArray(o); }
+    /* Size (UTF-8 bytes), keys and nesting in one pass, before any parsing: an error or null. */
+    function bounds(text) {
+      if (text.length > MAX_BYTES) return text.length + " bytes is too large for a course record (at most " + MAX_BYTES + ")";
+      var bytes = 0, depth = 0, keys = 0, inStr = false, esc = false, i, c;
+      for (i = 0; i < text.length; i++) {
+        c = text.charCodeAt(i);
+        bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 4 : c >= 0xdc00 && c < 0xe000 ? 0 : 3;
+        if (inStr) {
+          if (esc) esc = false; else if (c === 92) esc = true; else if (c === 34) inStr = false;
+        } else if (c === 34) inStr = true;
+        else if (c === 123 || c === 91) { if (++depth > MAX_DEPTH) return "nested deeper than " + MAX_DEPTH + " levels"; }
+        else if (c === 125 || c === 93) { if (depth > 0) depth--; }
+        else if (c === 58 && ++keys > MAX_KEYS) return "more than " + MAX_KEYS + " keys";
+      }
+      return bytes > MAX_BYTES ? bytes + " bytes is too large for a course record (at most " + MAX_BYTES + ")" : null;
+    }
+    function plainId(k) { return /^[A-Za-z0-9_-]{1,64}$/.test(k); }
+    function named(what, k) { return plainId(k) ? what + " `" + k + "`" : what + " with an unusual name"; }
+    function letter(id) { return "Part " + (Array.from(id).length === 1 ? id.toUpperCase() : id); }
+    /* Keys of `o` not in `known`: the plain ones named in order, the others counted. */
+    function unknown(o, known, what, pre, tail) {
+      var plain = [], odd = 0;
+      Object.keys(o).forEach(function (k) {
+        if (known.indexOf(k) >= 0) return;
+        if (plainId(k)) plain.push(k); else odd++;
+      });
+      plain.sort();
+      var out = plain.map(function (k) { return pre + named(what, k) + " " + tail; });
+      if (odd) out.push(pre + odd + " × " + what + " with an unusual name " + tail);
+      return out;
+    }
+    var WS = /^[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+    function isNumberText(s) {
+      var t = s.replace(WS, "").replace(/[,_]/g, "");
+      return /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) && isFinite(Number(t));
+    }
+    function answers(pred, x) {
+      if (typeof x !== "string") return false;
+      if (typeof pred === "string") return isNumberText(x);
+      return Array.isArray(pred) && pred.indexOf(x) >= 0;
+    }
+    function slack(a) { return 1e-9 * Math.max(Math.abs(a), 1); }
+    function same(a, b) {
+      if (typeof a === "number" || typeof b === "number") return a === b;
+      if (Array.isArray(a) || Array.isArray(b)) {
+        return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every(function (x, i) { return same(x, b[i]); });
+      }
+      if (isRec(a) && isRec(b)) {
+        var ka = Object.keys(a);
+        return ka.length === Object.keys(b).length && ka.every(function (k) { return has(b, k) && same(a[k], b[k]); });
+      }
+      return a === b;
+    }
+    function controlOk(spec, v) {
+      switch (spec[0]) {
+        case "n": return typeof v === "number" && (spec[1] === null || v >= spec[1]) && (spec[2] === null || v <= spec[2]);
+        case "v": return typeof v === "number" && spec[1].some(function (a) { return Math.abs(a - v) <= slack(a); });
+        case "o": return spec[1].some(function (o) { return same(o, v); });
+        case "b": return typeof v === "boolean";
+        case "k": return isRec(v) && Object.keys(v).every(function (k) { return typeof v[k] === "boolean" && spec[1].indexOf(k) >= 0; });
+      }
+      return false;
+    }
+    /* A ledger of the lab of `shape` with only what the lab can have, and what was dropped. */
+    function clean(l, shape) {
+      var dropped = [], given = isRec(l.parts) ? l.parts : {}, parts = Object.create(null), complete = true;
+      dropped.push.apply(dropped, unknown(given, shape.map(function (p) { return p[0]; }), "a part", "", "the lab does not have"));
+      shape.forEach(function (p) {
+        var pid = p[0], part = letter(pid), out = Object.create(null), a = {};
+        if (has(given, pid)) {
+          if (isRec(given[pid])) a = given[pid]; else dropped.push(part + ": answers that are not a part's");
+        }
+        if (has(a, "prediction")) {
+          if (answers(p[1], a.prediction)) {
+            out.prediction = a.prediction;
+            if (has(a, "prediction_correct") && typeof a.prediction_correct === "boolean") out.prediction_correct = a.prediction_correct;
+            if (has(a, "prediction_locked_at") && typeof a.prediction_locked_at === "string") out.prediction_locked_at = a.prediction_locked_at;
+            var looks = Array.isArray(a.prediction_attempts) ? a.prediction_attempts.filter(function (x) { return answers(p[1], x); }) : [];
+            if (looks.length) out.prediction_attempts = looks;
+          } else dropped.push(part + ": a prediction that is none of its answers");
+        }
+        if (has(a, "reflection")) {
+          if (Array.isArray(p[2]) && answers(p[2], a.reflection)) {
+            out.reflection = a.reflection;
+            if (has(a, "reflection_correct") && typeof a.reflection_correct === "boolean") out.reflection_correct = a.reflection_correct;
+          } else dropped.push(part + ": a reflection that is none of its answers");
+        }
+        if (has(a, "controls")) {
+          var c = isRec(a.controls) ? a.controls : {}, ctl = Object.create(null), n = 0;
+          dropped.push.apply(dropped, unknown(c, p[3].map(function (s) { return s[0]; }), "a control", part + ": ", "the part does not have"));
+          p[3].forEach(function (s) {
+            if (!has(c, s[0])) return;
+            if (controlOk(s[1], c[s[0]])) { ctl[s[0]] = c[s[0]]; n++; } else dropped.push(part + ": " + named("the control", s[0]) + " out of its range");
+          });
+          if (n) out.controls = ctl;
+        }
+        parts[pid] = out;
+        complete = complete && (p[1] === null || has(out, "prediction")) && (p[2] === null || has(out, "reflection"));
+      });
+      var log = "";
+      if (typeof l.decision_log === "string") log = l.decision_log;
+      else if (l.decision_log !== undefined && l.decision_log !== null) dropped.push("a decision log that is not text");
+      var r = { format: FORMAT, lab: l.lab === undefined ? null : l.lab, version: l.version === undefined ? null : l.version, chapter: typeof l.chapter === "string" ? l.chapter : "", parts: parts, decision_log: log, complete: complete };
+      if (typeof l.position === "string") r.position = l.position;
+      return { ledger: r, dropped: dropped };
+    }
+    function copy(o) { var r = Object.create(null), k; for (k in o) if (has(o, k)) r[k] = o[k]; return r; }
+    function answered(a) { return has(a, "prediction") || has(a, "reflection"); }
+    /* Merges the cleaned `theirs` into the cleaned `mine` (null: not started here), part by part:
+       { ledger, o: { taken, conflicts, locked } }; a conflict is replaced only when `replace`. */
+    function mergeLab(mine, theirs, shape, replace) {
+      var o = { taken: [], conflicts: [], locked: [] }, base = mine || { parts: {}, decision_log: "" };
+      var r = JSON.parse(JSON.stringify(mine || theirs)), parts = Object.create(null), complete = true;
+      shape.forEach(function (p) {
+        var pid = p[0], part = letter(pid);
+        var m = has(base.parts, pid) && isRec(base.parts[pid]) ? copy(base.parts[pid]) : Object.create(null);
+        var t = has(theirs.parts, pid) && isRec(theirs.parts[pid]) ? theirs.parts[pid] : {};
+        var out = copy(m), had = answered(m), takeControls = false, took = false;
+        if (!has(m, "prediction") && has(t, "prediction")) {
+          ["prediction", "prediction_correct", "prediction_locked_at", "prediction_attempts"].forEach(function (k) { if (has(t, k)) out[k] = t[k]; });
+          took = true;
+        } else if (has(m, "prediction") && has(t, "prediction") && m.prediction !== t.prediction) o.locked.push(part);
+        if (has(t, "reflection") && (!has(m, "reflection") || m.reflection !== t.reflection)) {
+          var fill = !has(m, "reflection");
+          if (!fill) o.conflicts.push(part + "'s reflection");
+          if (fill || replace) {
+            out.reflection = t.reflection;
+            delete out.reflection_correct;
+            if (has(t, "reflection_correct")) out.reflection_correct = t.reflection_correct;
+            if (fill) took = true; else takeControls = true;
+          }
+        }
+        if (took) { o.taken.push(part); takeControls = takeControls || !had; }
+        if (takeControls) { delete out.controls; if (has(t, "controls")) out.controls = t.controls; }
+        complete = complete && (p[1] === null || has(out, "prediction")) && (p[2] === null || has(out, "reflection"));
+        parts[pid] = out;
+      });
+      var ml = typeof base.decision_log === "string" ? base.decision_log : "", tl = typeof theirs.decision_log === "string" ? theirs.decision_log : "", log = ml;
+      if (!ml && tl) { o.taken.push("the decision log"); log = tl; }
+      else if (tl && ml !== tl) { o.conflicts.push("the decision log"); if (replace) log = tl; }
+      r.parts = parts;
+      r.decision_log = log;
+      r.complete = complete;
+      /* Where the terminal resumes: this copy's, else the incoming one's. */
+      if (typeof r.position !== "string" && typeof theirs.position === "string") r.position = theirs.position;
+      return { ledger: r, o: o };
+    }
+    return { bounds: bounds, clean: clean, mergeLab: mergeLab, unknown: unknown, plainId: plainId, isRec: isRec, has: has, MAX_BYTES: MAX_BYTES };
+  })();
+
   var C = JSON.parse(document.getElementById("lf-data").textContent).course;
-  var KEY = "labforge-course:" + C.id, TAG = "#lf-course=", FMT = "labforge-course/1";
-  function isRec(o) { return !!o && typeof o === "object" && !Array.isArray(o); }
+  var KEY = "labforge-course:" + C.id, TAG = "#lf-course=", FMT = "labforge-course/1", isRec = core.isRec, has = core.has;
   function get(k) { try { return localStorage.getItem(k); } catch (e) { return null; } }
   function put(k, v) { try { localStorage.setItem(k, v); } catch (e) { /* storage off */ } }
-  function blank() { return { format: FMT, course: C.id, labs: {} }; }
-  /* C.labs: [id, version, title] in course order. */
-  function lab(id) { return C.labs.filter(function (l) { return l[0] === id; })[0]; }
+  function blank() { return { format: FMT, course: C.id, labs: Object.create(null) }; }
+  function ownKey(l) { return "labforge:" + l[0] + ":v" + l[1]; }
   /* Predictions, reflections and a decision log answered in a lab's ledger. */
   function score(r) {
     var n = r.decision_log ? 1 : 0, p;
-    for (p in r.parts) if (isRec(r.parts[p])) n += (r.parts[p].prediction != null) + (r.parts[p].reflection != null);
+    for (p in r.parts) if (has(r.parts, p) && isRec(r.parts[p])) n += has(r.parts[p], "prediction") + has(r.parts[p], "reflection");
     return n;
   }
-  /* A record from outside (storage, a link, a file): { rec } with only this course's labs of
-     the right version, or { error }. A single lab's ledger counts as a record of that lab. */
+  /* A record from outside (storage, a link, a file): { rec, left } with only this course's labs
+     of the right version, each cleaned against its lab, and what was left out; or { error }. A
+     single lab's ledger counts as a record of that lab. */
   function parse(text) {
-    var j, r = blank();
+    if (typeof text !== "string") return { error: "no record" };
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    var j, b = core.bounds(text), r = blank(), left = [];
+    if (b) return { error: b };
     try { j = JSON.parse(text); } catch (e) { return { error: "not a JSON file" }; }
-    if (isRec(j) && /^labforge-ledger\//.test(j.format)) { r.labs[j.lab] = j; j = r; r = blank(); }
+    if (isRec(j) && typeof j.format === "string" && j.format.indexOf("labforge-ledger/") === 0) {
+      var w = { format: FMT, course: C.id, labs: {} };
+      w.labs[typeof j.lab === "string" ? j.lab : ""] = j;
+      j = w;
+    }
     if (!isRec(j) || j.format !== FMT || !isRec(j.labs)) return { error: "not a labforge course record" };
-    if (j.course !== C.id) return { error: "this record is for another course (" + j.course + ")" };
-    Object.keys(j.labs).forEach(function (id) {
-      var x = j.labs[id], l = lab(id);
-      if (l && isRec(x) && x.lab === id && x.version === l[1] && isRec(x.parts)) r.labs[id] = x;
+    if (j.course !== C.id) return { error: "this record is for another course (" + (typeof j.course === "string" && core.plainId(j.course) ? j.course : "…") + ")" };
+    left = core.unknown(j.labs, C.labs.map(function (l) { return l[0]; }), "a lab", "", "this course does not have");
+    C.labs.forEach(function (l) {
+      if (!has(j.labs, l[0])) return;
+      var x = j.labs[l[0]];
+      if (isRec(x) && x.lab === l[0] && x.version === l[1] && isRec(x.parts) && typeof x.format === "string" && x.format.indexOf("labforge-ledger/") === 0) {
+        var c = core.clean(x, l[3]);
+        r.labs[l[0]] = c.ledger;
+        c.dropped.forEach(function (d) { left.push(l[2] + ": " + d); });
+      } else left.push(l[2] + ": not a ledger of version " + l[1] + " of this lab");
     });
-    return { rec: r };
+    return { rec: r, left: left };
   }
   var R = parse(get(KEY)).rec || blank();
-  /* Per lab, the record with more answers wins (a tie keeps this browser's); a lab taken also
-     becomes that lab page's saved progress. Returns what happened, per lab. */
-  function merge(inc) {
-    var said = Object.keys(inc.labs).map(function (id) {
-      var mine = R.labs[id], t = inc.labs[id], l = lab(id);
-      if (mine && score(mine) >= score(t)) return l[2] + ": kept this browser's (" + score(mine) + " answers)";
-      R.labs[id] = t;
-      put("labforge:" + id + ":v" + l[1], JSON.stringify(t));
-      return l[2] + ": " + score(t) + " answers taken";
+  /* Merges the parsed record `inc` into R lab by lab (course order); writes what changed to R
+     and to each changed lab's own saved progress. Returns [title, outcome] per lab of `inc`. */
+  function merge(inc, replace, dry) {
+    var said = [], changed = false;
+    C.labs.forEach(function (l) {
+      if (!has(inc.labs, l[0])) return;
+      var m = core.mergeLab(has(R.labs, l[0]) ? R.labs[l[0]] : null, inc.labs[l[0]], l[3], replace);
+      said.push([l[2], m.o]);
+      if (!dry && (m.o.taken.length || (replace && m.o.conflicts.length))) {
+        R.labs[l[0]] = m.ledger;
+        put(ownKey(l), JSON.stringify(m.ledger));
+        changed = true;
+      }
     });
-    put(KEY, JSON.stringify(R));
+    if (changed) put(KEY, JSON.stringify(R));
     return said;
   }
+  function unchanged(o) { return !o.taken.length && !o.conflicts.length; }
+  function told(said, replace) {
+    return said.map(function (s) {
+      var o = s[1], t = [];
+      if (o.taken.length) t.push("took " + o.taken.join(", "));
+      if (o.conflicts.length) t.push((replace ? "replaced " : "kept yours for ") + o.conflicts.join(", "));
+      if (o.locked.length) t.push("kept your locked prediction in " + o.locked.join(", "));
+      return s[0] + ": " + (t.length ? t.join("; ") : "nothing new");
+    }).join("; ");
+  }
+  function leftOut(left) {
+    if (!left.length) return "";
+    return " Left out: " + left.slice(0, 10).join("; ") + (left.length > 10 ? " (and " + (left.length - 10) + " more)" : "") + ".";
+  }
+  /* Where the page tells the student what a link or an import did: the index's message line, or
+     a notice at the top of a lab page. */
+  function note() {
+    var n = document.querySelector("[data-course-msg]") || document.querySelector("[data-course-note]");
+    if (!n) {
+      n = document.createElement("div");
+      n.setAttribute("data-course-note", "");
+      n.setAttribute("role", "status");
+      n.className = "lf-notice";
+      var main = document.getElementById("main") || document.body;
+      main.insertBefore(n, main.firstChild);
+    }
+    while (n.firstChild) n.removeChild(n.firstChild);
+    return n;
+  }
+  function say(text) { note().appendChild(document.createTextNode(text)); }
+  function changedEvent(ids) { document.dispatchEvent(new CustomEvent("labforge:course", { detail: { labs: ids } })); }
+  /* A record from a link or a file (`what`): refused visibly, or merged; answers that would
+     replace the student's own wait for "Replace mine" / "Keep mine" in the page. */
+  function incoming(p, what) {
+    if (p.error) { say(what + " was not imported: " + p.error + "."); return; }
+    if (!Object.keys(p.rec.labs).length) { say(what + " was not imported: it holds no lab of this course." + leftOut(p.left)); return; }
+    var trial = merge(p.rec, false, true);
+    if (trial.every(function (s) { return unchanged(s[1]); })) {
+      say("Nothing changed: " + what + " holds no answer this browser does not already have." + leftOut(p.left));
+      return;
+    }
+    function apply(replace) {
+      var said = merge(p.rec, replace, false);
+      say("Imported from " + what + ". " + told(said, replace) + "." + leftOut(p.left));
+      changedEvent(said.map(function (s) { return s[0]; }));
+      return said;
+    }
+    var conflicts = trial.filter(function (s) { return s[1].conflicts.length; });
+    if (!conflicts.length) { apply(false); return; }
+    var n = note(), me = C.labs[C.me];
+    n.setAttribute("data-course-confirm", "");
+    n.appendChild(document.createTextNode(what + " has other answers than yours for " +
+      conflicts.map(function (s) { return s[0] + " (" + s[1].conflicts.join(", ") + ")"; }).join("; ") + ". Replace yours?" + leftOut(p.left) + " "));
+    [["Replace mine", true], ["Keep mine", false]].forEach(function (b) {
+      var btn = document.createElement("button");
+      btn.type = "button";
+      btn.textContent = b[0];
+      btn.setAttribute("data-course-choice", b[1] ? "replace" : "keep");
+      btn.addEventListener("click", function () {
+        n.removeAttribute("data-course-confirm");
+        var before = me && get(ownKey(me));
+        apply(b[1]);
+        /* This lab's own answers changed after its page read them: read them again. */
+        if (me && get(ownKey(me)) !== before) location.reload();
+      });
+      n.appendChild(btn);
+    });
+  }
+  var me = C.labs[C.me];
+  if (me) {
+    /* This page's own saved progress and the record's copy of it: each fills what the other
+       lacks (nothing answered is replaced); the record follows the page from then on. */
+    var mk = ownKey(me), own = null, cur = has(R.labs, me[0]) ? R.labs[me[0]] : null;
+    try { own = JSON.parse(get(mk)); } catch (e) { /* none */ }
+    if (isRec(own) && isRec(own.parts)) {
+      var mine = core.clean({ lab: me[0], version: me[1], parts: own.parts, decision_log: own.decision_log }, me[3]).ledger;
+      var m = cur ? core.mergeLab(mine, cur, me[3], false) : { ledger: mine, o: { taken: [] } };
+      if (m.o.taken.length) put(mk, JSON.stringify(m.ledger));
+      R.labs[me[0]] = m.ledger;
+    } else if (cur) put(mk, JSON.stringify(cur));
+    document.addEventListener("labforge:record", function (ev) { R.labs[me[0]] = ev.detail.ledger; put(KEY, JSON.stringify(R)); });
+  }
   if (location.hash.indexOf(TAG) === 0) {
-    try { merge(parse(decodeURIComponent(escape(atob(location.hash.slice(TAG.length))))).rec); } catch (e) { /* a damaged link */ }
+    var frag = location.hash.slice(TAG.length), text = null, what = "This link's course record";
     try { history.replaceState(null, "", location.pathname + location.search); } catch (e) { /* ignore */ }
+    /* Base64 of at most MAX_BYTES: refused by its length before it is decoded. */
+    if (frag.length > Math.ceil(core.MAX_BYTES / 3) * 4) incoming({ error: "it is too large (at most " + core.MAX_BYTES + " bytes)" }, what);
+    else {
+      try { text = decodeURIComponent(escape(atob(decodeURIComponent(frag)))); } catch (e) { /* damaged */ }
+      incoming(text === null ? { error: "the link is damaged (not a course record in base64)" } : parse(text), what);
+    }
   }
   document.addEventListener("click", function (ev) {
     var a = ev.target.closest && ev.target.closest("a[data-course-link]");
     if (a) a.href = a.getAttribute("href").split("#")[0] + TAG + btoa(unescape(encodeURIComponent(JSON.stringify(R))));
   });
-  var me = C.labs[C.me];
-  if (me) {
-    /* The course record's copy seeds the lab's own saved progress when that has fewer answers
-       (a first visit, an import, or an index's write this page does not see yet). */
-    var mk = "labforge:" + me[0] + ":v" + me[1], cur = R.labs[me[0]], own = null;
-    try { own = JSON.parse(get(mk)); } catch (e) { /* none */ }
-    if (cur && !(isRec(own) && isRec(own.parts) && score(own) >= score(cur))) put(mk, JSON.stringify(cur));
-    document.addEventListener("labforge:record", function (ev) { R.labs[me[0]] = ev.detail.ledger; put(KEY, JSON.stringify(R)); });
-  }
   document.querySelectorAll("[data-earlier]").forEach(function (el) {
-    var r = R.labs[el.getAttribute("data-earlier")];
+    var id = el.getAttribute("data-earlier"), r = has(R.labs, id) ? R.labs[id] : null;
     if (r && r.decision_log) el.lastChild.textContent = r.decision_log;
   });
-  window.LF_COURSE = { record: function () { return R; }, parse: parse, merge: merge, score: score, id: C.id };
+  window.LF_COURSE = { record: function () { return R; }, parse: parse, incoming: incoming, score: score, id: C.id, core: core, MAX_BYTES: core.MAX_BYTES };
 })();

@@ -18,6 +18,7 @@
 //! the folder holding `course.yaml` is an error there too, and is never read.
 
 pub mod carry;
+pub mod merge;
 pub mod modules;
 pub mod record;
 pub mod site;

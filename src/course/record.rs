@@ -7,14 +7,45 @@
 //! ```
 //!
 //! The terminal keeps it at `<data dir>/labforge/course-<course id>.json`, next to the labs'
-//! ledgers (beside the ledger file when `--ledger` names one), written atomically. Merging (an import, a lab's save) goes lab by lab: the ledger
-//! with more answers (predictions, reflections, a decision log) wins; a tie keeps the record's.
+//! ledgers (beside the ledger file when `--ledger` names one), written atomically under a lock
+//! ([`CourseRecord::update`]: two labs run at once both stay). Whatever comes in (an import,
+//! the file itself) is bounded and checked against the labs before it counts, and merges part
+//! by part ([`super::merge`]; docs/formats.md, "How course records merge").
 
+use super::merge;
 use super::site::SiteLab;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as J;
 use std::path::{Path, PathBuf};
+
+/// The text of the file at `path`, refused before it is read when it is larger than a record
+/// can be ([`merge::MAX_BYTES`]); the read itself stops there too (a file that grows meanwhile,
+/// or a device).
+pub fn read_bounded(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let f = std::fs::File::open(path)?;
+    let size = f.metadata()?.len();
+    let too_big = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "{size} bytes is too large for a course record (at most {})",
+                merge::MAX_BYTES
+            ),
+        )
+    };
+    if size > merge::MAX_BYTES as u64 {
+        return Err(too_big());
+    }
+    let mut text = String::new();
+    f.take(merge::MAX_BYTES as u64 + 1)
+        .read_to_string(&mut text)?;
+    if text.len() > merge::MAX_BYTES {
+        return Err(too_big());
+    }
+    Ok(text)
+}
 
 /// Format tag of the course record.
 pub const FORMAT: &str = "labforge-course/1";
@@ -71,9 +102,10 @@ impl CourseRecord {
             .join(CourseRecord::file_name(course_id))
     }
 
-    /// Reads the record at `path`: a fresh one when there is no file.
+    /// Reads the record at `path`: a fresh one when there is no file. Its labs are checked
+    /// like any record's ([`Self::parse`]); what the check drops is not kept.
     pub fn load(path: &Path, course_id: &str, labs: &[SiteLab]) -> Result<CourseRecord, String> {
-        match std::fs::read_to_string(path) {
+        match read_bounded(path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(CourseRecord::new(course_id)),
             Err(e) => Err(format!("{}: {e}", path.display())),
             Ok(text) => {
@@ -87,11 +119,8 @@ impl CourseRecord {
     /// A record given on the command line (`render --record`), of whichever course: the caller
     /// compares its `course` with the labs'.
     pub fn read(path: &Path) -> Result<CourseRecord, String> {
-        let size = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
-        if size > crate::ledger::MAX_BYTES {
-            return Err(format!("{size} bytes is too large for a course record"));
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+        let text = read_bounded(path).map_err(|e| e.to_string())?;
+        merge::bounds(&text)?;
         let j: J = serde_json::from_str(text.trim_start_matches('\u{FEFF}'))
             .map_err(|e| format!("not a JSON file ({e})"))?;
         if j["format"].as_str() != Some(FORMAT)
@@ -103,14 +132,18 @@ impl CourseRecord {
         serde_json::from_value(j).map_err(|e| format!("a damaged course record: {e}"))
     }
 
-    /// A record from outside (a page's export, a file): only this course's labs, of their
-    /// version, with the lab id they say; a single lab's ledger counts as a record of that lab.
-    /// Returns the record and what was left out, or why it is not one.
+    /// A record from outside (a page's export, a file, the record file itself): bounded
+    /// ([`merge::bounds`]) before it is parsed; only this course's labs, of their version, with
+    /// the lab id they say, each cleaned against the lab ([`merge::clean`]); a single lab's
+    /// ledger counts as a record of that lab. Returns the record and what was left out (one
+    /// sentence each, naming the lab), or why it is not one.
     pub fn parse(
         text: &str,
         course_id: &str,
         labs: &[SiteLab],
     ) -> Result<(CourseRecord, Vec<String>), String> {
+        let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+        merge::bounds(text)?;
         let j: J = serde_json::from_str(text).map_err(|e| format!("not a JSON file ({e})"))?;
         let j = match j["format"].as_str() {
             Some(f) if f.starts_with("labforge-ledger/") => {
@@ -125,53 +158,64 @@ impl CourseRecord {
         let course = j["course"].as_str().unwrap_or_default();
         if course != course_id {
             return Err(format!(
-                "this record is for another course (`{course}`, not `{course_id}`)"
+                "this record is for another course (`{}`, not `{course_id}`)",
+                merge::plain(course)
             ));
         }
         let mut out = CourseRecord::new(course_id);
         let mut left = Vec::new();
-        for (id, l) in j["labs"].as_object().into_iter().flatten() {
-            let Some(me) = labs.iter().find(|x| &x.id == id) else {
-                left.push(format!("`{id}`: no such lab in this course"));
+        let given = j["labs"].as_object().expect("checked");
+        let ids: Vec<&str> = labs.iter().map(|l| l.id.as_str()).collect();
+        left.extend(merge::unknown(
+            given,
+            &ids,
+            "a lab",
+            "",
+            "this course does not have",
+        ));
+        for me in labs {
+            let Some(l) = given.get(&me.id) else {
                 continue;
             };
-            let ok = l["lab"].as_str() == Some(id)
+            let ok = l["lab"].as_str() == Some(&me.id)
                 && l["version"].as_u64() == Some(u64::from(me.version))
                 && l["parts"].is_object()
                 && l["format"]
                     .as_str()
                     .is_some_and(|f| f.starts_with("labforge-ledger/"));
             if ok {
-                out.labs.insert(id.clone(), l.clone());
+                let (clean, dropped) = merge::clean(l, &me.shape);
+                left.extend(dropped.into_iter().map(|d| format!("{}: {d}", me.title)));
+                out.labs.insert(me.id.clone(), clean);
             } else {
                 left.push(format!(
-                    "`{id}`: not a ledger of version {} of this lab",
-                    me.version
+                    "{}: not a ledger of version {} of this lab",
+                    me.title, me.version
                 ));
             }
         }
         Ok((out, left))
     }
 
-    /// Merges `other` in, lab by lab (see the module docs). Returns one line per lab of `other`.
-    pub fn merge(&mut self, other: CourseRecord, labs: &[SiteLab]) -> Vec<String> {
+    /// Merges `other` (parsed: cleaned) in, lab by lab in course order and part by part
+    /// ([`merge::merge_lab`]); a conflict is replaced only when `replace`. Returns each lab of
+    /// `other` with its title and what happened.
+    pub fn merge(
+        &mut self,
+        other: &CourseRecord,
+        labs: &[SiteLab],
+        replace: bool,
+    ) -> Vec<(String, merge::Outcome)> {
         let mut said = Vec::new();
-        for (id, theirs) in other.labs {
-            let title = labs
-                .iter()
-                .find(|l| l.id == id)
-                .map_or(id.as_str(), |l| l.title.as_str())
-                .to_string();
-            match self.labs.get(&id) {
-                Some(mine) if score(mine) >= score(&theirs) => said.push(format!(
-                    "{title}: kept this record's ({} answers)",
-                    score(mine)
-                )),
-                _ => {
-                    said.push(format!("{title}: {} answers taken", score(&theirs)));
-                    self.labs.insert(id, theirs);
-                }
+        for l in labs {
+            let Some(theirs) = other.labs.get(&l.id) else {
+                continue;
+            };
+            let (merged, o) = merge::merge_lab(self.labs.get(&l.id), theirs, &l.shape, replace);
+            if !o.taken.is_empty() || (replace && !o.conflicts.is_empty()) {
+                self.labs.insert(l.id.clone(), merged);
             }
+            said.push((l.title.clone(), o));
         }
         said
     }
@@ -180,6 +224,43 @@ impl CourseRecord {
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         let text = serde_json::to_string_pretty(self).expect("json") + "\n";
         crate::ledger::write_atomic(path, text.as_bytes())
+    }
+
+    /// Changes the record at `path` under an exclusive lock on `.NAME.lock` beside it: reads it
+    /// as it is now (another run may have written it since this one read it), applies `f`,
+    /// writes it, and only then lets the next writer in. Returns the record written.
+    pub fn update(
+        path: &Path,
+        course_id: &str,
+        labs: &[SiteLab],
+        f: impl FnOnce(&mut CourseRecord),
+    ) -> Result<CourseRecord, String> {
+        let target =
+            crate::ledger::save_target(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let dir = target
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let name = target
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("course.json");
+        let lock_path = dir.join(format!(".{name}.lock"));
+        let lock = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+        lock.lock()
+            .map_err(|e| format!("{}: {e}", lock_path.display()))?;
+        let mut r = CourseRecord::load(path, course_id, labs)?;
+        f(&mut r);
+        r.save(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        drop(lock);
+        Ok(r)
     }
 
     /// `done`, `in progress` or `not started` for the lab `id`.

@@ -29,6 +29,8 @@ pub struct SiteLab {
     /// Plain-text title.
     pub title: String,
     pub duration: String,
+    /// What its ledger can hold ([`super::merge::shape`]): a record is checked against it.
+    pub shape: serde_json::Value,
 }
 
 impl Site {
@@ -47,6 +49,7 @@ impl Site {
                     .as_ref()
                     .map(|d| d.total.clone())
                     .unwrap_or_default(),
+                shape: super::merge::shape(lab),
             });
         }
         Ok(Site {

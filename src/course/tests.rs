@@ -124,6 +124,7 @@ mod record {
                 stem: id.to_string(),
                 title: id.to_uppercase(),
                 duration: String::new(),
+                shape: json!([["p0", ["A", "B"], null, []], ["p1", ["A", "B"], null, []]]),
             })
             .collect()
     }
@@ -147,7 +148,8 @@ mod record {
         let (r, left) = CourseRecord::parse(&text, "c-1", &labs()).unwrap();
         assert_eq!(r.labs.keys().collect::<Vec<_>>(), ["one"]);
         assert_eq!(left.len(), 3, "{left:?}");
-        assert!(left[0].contains("not a ledger of version 2"), "{left:?}");
+        assert_eq!(left[0], "a lab `__proto__` this course does not have");
+        assert_eq!(left[2], "TWO: not a ledger of version 2 of this lab");
         let e = CourseRecord::parse(&text, "c-2", &labs()).unwrap_err();
         assert!(e.contains("another course (`c-1`"), "{e}");
         assert!(CourseRecord::parse("{", "c-1", &labs())
@@ -160,26 +162,60 @@ mod record {
     }
 
     #[test]
-    fn merge_takes_the_ledger_with_more_answers_and_a_tie_keeps_the_records() {
+    fn merge_goes_part_by_part_and_more_invented_answers_win_nothing() {
         let mut mine = CourseRecord::new("c-1");
-        mine.labs.insert("one".into(), ledger("one", 2, 2, ""));
+        mine.labs.insert("one".into(), ledger("one", 2, 1, ""));
         mine.labs.insert("two".into(), ledger("two", 2, 1, "mine"));
-        let mut theirs = CourseRecord::new("c-1");
-        theirs.labs.insert("one".into(), ledger("one", 2, 1, "log"));
-        theirs
-            .labs
-            .insert("two".into(), ledger("two", 2, 2, "theirs"));
-        assert_eq!(score(&ledger("one", 2, 1, "log")), 2);
-        let said = mine.merge(theirs, &labs());
-        assert_eq!(
-            said,
-            [
-                "ONE: kept this record's (2 answers)",
-                "TWO: 3 answers taken"
-            ]
+        // Lab one: a copy with ten invented parts, which the old rule ("more answers wins")
+        // took whole; lab two: part p1 answered there, and another decision log.
+        let mut wipe = ledger("one", 2, 0, "");
+        for i in 0..10 {
+            wipe["parts"][format!("x{i}")] = json!({"prediction": "A", "reflection": "A"});
+        }
+        let text = json!({"format": "labforge-course/1", "course": "c-1", "labs": {
+            "one": wipe, "two": ledger("two", 2, 2, "theirs")}})
+        .to_string();
+        let (theirs, left) = CourseRecord::parse(&text, "c-1", &labs()).unwrap();
+        assert_eq!(left.len(), 10, "{left:?}");
+        assert!(
+            left[0].starts_with("ONE: a part `x0` the lab does not have"),
+            "{left:?}"
         );
+        assert_eq!(score(&theirs.labs["one"]), 0);
+        let said = mine.merge(&theirs, &labs(), false);
+        assert!(said[0].1.unchanged(), "{said:?}");
+        assert_eq!(said[1].1.taken, ["Part p1"]);
+        assert_eq!(said[1].1.conflicts, ["the decision log"]);
+        assert_eq!(mine.labs["one"]["parts"]["p0"]["prediction"], "A");
+        assert_eq!(mine.labs["two"]["parts"]["p1"]["prediction"], "A");
+        assert_eq!(
+            mine.labs["two"]["decision_log"], "mine",
+            "kept without consent"
+        );
+        mine.merge(&theirs, &labs(), true);
         assert_eq!(mine.labs["two"]["decision_log"], "theirs");
         assert_eq!(mine.status("one"), "in progress");
         assert_eq!(mine.status("three"), "not started");
+    }
+
+    #[test]
+    fn concurrent_updates_of_one_record_all_stay() {
+        let d = tempfile::tempdir().unwrap();
+        let path = d.path().join("course-c-1.json");
+        let threads: Vec<_> = (0..8)
+            .map(|i| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    let id = if i % 2 == 0 { "one" } else { "two" };
+                    CourseRecord::update(&path, "c-1", &labs(), |r| {
+                        r.labs.insert(id.into(), ledger(id, 2, 1, ""));
+                    })
+                    .unwrap();
+                })
+            })
+            .collect();
+        threads.into_iter().for_each(|t| t.join().unwrap());
+        let r = CourseRecord::load(&path, "c-1", &labs()).unwrap();
+        assert_eq!(r.labs.keys().collect::<Vec<_>>().len(), 2);
     }
 }

@@ -5,7 +5,8 @@
 
 use super::term::Style;
 use super::Session;
-use crate::course::record::{score, CourseRecord};
+use crate::course::merge;
+use crate::course::record::CourseRecord;
 use crate::course::site::Site;
 use crate::course::Course;
 use crate::eval::CompiledLab;
@@ -81,34 +82,45 @@ pub fn for_lab(lab: &Path, ledger: &Path) -> Result<Option<RunCourse>, ExitCode>
 }
 
 impl RunCourse {
-    /// The course record's copy of this lab, when it has more answers than `ledger` (an import,
-    /// or progress made on the page): taken, with a note.
+    /// Answers the course record's copy of this lab has and `ledger` lacks (an import, or
+    /// progress made on the page): taken, part by part, with a note; nothing `ledger` answered
+    /// is replaced ([`crate::course::merge::merge_lab`]).
     pub fn seed(&self, lab: &CompiledLab, ledger: &mut Ledger) {
         let Some(theirs) = self.record.labs.get(&lab.lab.id.value) else {
             return;
         };
+        let Some(me) = self.site.labs.iter().find(|l| l.id == lab.lab.id.value) else {
+            return;
+        };
         let mine = serde_json::to_value(&*ledger).unwrap_or_default();
-        if score(theirs) <= score(&mine) {
+        let (merged, o) = merge::merge_lab(Some(&mine), theirs, &me.shape, false);
+        if o.taken.is_empty() {
             return;
         }
-        if let Ok(mut l) = serde_json::from_value::<Ledger>(theirs.clone()) {
+        if let Ok(mut l) = serde_json::from_value::<Ledger>(merged) {
             if l.lab == lab.lab.id.value && l.version == lab.lab.version {
                 l.sanitize(lab);
                 eprintln!(
-                    "note: taking this lab's progress from the course record {} ({} answers)",
-                    self.path.display(),
-                    score(theirs)
+                    "note: taking {} of this lab from the course record {}",
+                    o.taken.join(", "),
+                    self.path.display()
                 );
                 *ledger = l;
             }
         }
     }
 
-    /// Puts the lab's ledger into the course record and writes it (atomically).
+    /// Puts the lab's ledger into the course record and writes it, under the record's lock and
+    /// over the record as it is on disk now, so a run of another lab at the same time keeps its
+    /// own ([`CourseRecord::update`]).
     pub fn save(&mut self, ledger: &Ledger) -> std::io::Result<()> {
         let v = serde_json::to_value(ledger).map_err(std::io::Error::other)?;
-        self.record.labs.insert(ledger.lab.clone(), v);
-        self.record.save(&self.path)
+        let id = ledger.lab.clone();
+        self.record = CourseRecord::update(&self.path, &self.site.id, &self.site.labs, |r| {
+            r.labs.insert(id, v);
+        })
+        .map_err(std::io::Error::other)?;
+        Ok(())
     }
 }
 
@@ -168,7 +180,7 @@ impl Session<'_> {
 /// labs' runs keep beside FILE, and each suggested command keeps `--ledger`: FILE for the lab it
 /// holds, else the lab's default file name in FILE's folder (a run there takes its progress
 /// from the course record).
-pub fn list(dir: &Path, ledger: Option<&Path>, import: Option<&Path>) -> ExitCode {
+pub fn list(dir: &Path, ledger: Option<&Path>, import: Option<&Path>, replace: bool) -> ExitCode {
     let Some(c) = crate::course::in_dir(dir) else {
         eprintln!(
             "error: {} has no course.yaml\n  hint: run a lab file (labforge run LAB.yaml), or a course folder",
@@ -191,32 +203,8 @@ pub fn list(dir: &Path, ledger: Option<&Path>, import: Option<&Path>) -> ExitCod
         }
     };
     if let Some(f) = import {
-        let parsed = std::fs::read_to_string(f)
-            .map_err(|e| e.to_string())
-            .and_then(|t| CourseRecord::parse(&t, &rc.site.id, &rc.site.labs));
-        match parsed {
-            Err(e) => {
-                eprintln!("error: not imported: {}: {e}", f.display());
-                return ExitCode::FAILURE;
-            }
-            Ok((r, left)) => {
-                for l in &left {
-                    eprintln!("warning: {}: left out {l}", f.display());
-                }
-                if r.labs.is_empty() {
-                    eprintln!(
-                        "error: not imported: {} holds no lab of this course",
-                        f.display()
-                    );
-                    return ExitCode::FAILURE;
-                }
-                let said = rc.record.merge(r, &rc.site.labs);
-                if let Err(e) = rc.record.save(&rc.path) {
-                    eprintln!("error: {}: {e}", rc.path.display());
-                    return ExitCode::FAILURE;
-                }
-                println!("Imported {}: {}.", f.display(), said.join("; "));
-            }
+        if let Err(code) = import_record(&mut rc, f, replace) {
+            return code;
         }
     }
     println!("{}", course.file.title);
@@ -252,4 +240,111 @@ pub fn list(dir: &Path, ledger: Option<&Path>, import: Option<&Path>) -> ExitCod
         rc.path.display()
     );
     ExitCode::SUCCESS
+}
+
+/// At most this many sentences about what a record left out are printed (then a count).
+const NAMED: usize = 10;
+
+/// `--import FILE`: the file bounded before it is read, checked against the labs (what is left
+/// out is named), merged part by part into the record under its lock. Answers that would replace
+/// the student's own are taken only with `--replace` or a `y` on a terminal; without a terminal
+/// the import is refused. `Err` has been printed.
+fn import_record(rc: &mut RunCourse, f: &Path, replace: bool) -> Result<(), ExitCode> {
+    let fail = |e: String| {
+        eprintln!("error: not imported: {}: {e}", f.display());
+        ExitCode::FAILURE
+    };
+    let text = crate::course::record::read_bounded(f).map_err(|e| fail(e.to_string()))?;
+    let (r, left) = CourseRecord::parse(&text, &rc.site.id, &rc.site.labs).map_err(fail)?;
+    for l in left.iter().take(NAMED) {
+        eprintln!("warning: {}: left out {l}", f.display());
+    }
+    if left.len() > NAMED {
+        eprintln!(
+            "warning: {}: left out {} more",
+            f.display(),
+            left.len() - NAMED
+        );
+    }
+    if r.labs.is_empty() {
+        eprintln!(
+            "error: not imported: {} holds no lab of this course",
+            f.display()
+        );
+        return Err(ExitCode::FAILURE);
+    }
+    // A trial on the record as it is: does the import change anything, or replace anything?
+    let trial = rc.record.clone().merge(&r, &rc.site.labs, false);
+    if trial.iter().all(|(_, o)| o.unchanged()) {
+        println!(
+            "Nothing imported: {} holds no answer this record does not already have.",
+            f.display()
+        );
+        return Ok(());
+    }
+    let conflicts: Vec<String> = trial
+        .iter()
+        .filter(|(_, o)| !o.conflicts.is_empty())
+        .map(|(t, o)| format!("{t}: {}", o.conflicts.join(", ")))
+        .collect();
+    let mut replace = replace;
+    if !conflicts.is_empty() && !replace {
+        use std::io::IsTerminal;
+        eprintln!(
+            "{} has other answers than yours for:\n  - {}",
+            f.display(),
+            conflicts.join("\n  - ")
+        );
+        if !std::io::stdin().is_terminal() {
+            eprintln!(
+                "error: not imported: it would replace your answers\n  hint: run it in a terminal to be asked, or pass --replace to take the imported answers"
+            );
+            return Err(ExitCode::FAILURE);
+        }
+        eprint!("Replace yours with the imported answers? [y/N] ");
+        let mut a = String::new();
+        let _ = std::io::stdin().read_line(&mut a);
+        replace = matches!(a.trim(), "y" | "Y" | "yes" | "Yes");
+        if !replace {
+            eprintln!("Keeping your answers; taking only what they do not have.");
+        }
+    }
+    let mut said = Vec::new();
+    let site = &rc.site;
+    rc.record = CourseRecord::update(&rc.path, &site.id, &site.labs, |rec| {
+        said = rec.merge(&r, &site.labs, replace);
+    })
+    .map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::FAILURE
+    })?;
+    let lines: Vec<String> = said
+        .iter()
+        .map(|(t, o)| {
+            let mut s = Vec::new();
+            if !o.taken.is_empty() {
+                s.push(format!("took {}", o.taken.join(", ")));
+            }
+            if !o.conflicts.is_empty() {
+                let how = if replace {
+                    "replaced"
+                } else {
+                    "kept yours for"
+                };
+                s.push(format!("{how} {}", o.conflicts.join(", ")));
+            }
+            if !o.locked.is_empty() {
+                s.push(format!(
+                    "kept your locked prediction in {}",
+                    o.locked.join(", ")
+                ));
+            }
+            if s.is_empty() {
+                s.push("nothing new".into());
+            }
+            format!("{t}: {}", s.join("; "))
+        })
+        .collect();
+    println!("Imported {}: {}.", f.display(), lines.join("; "));
+    Ok(())
 }

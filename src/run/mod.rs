@@ -51,6 +51,8 @@ pub struct RunOptions {
     pub restart: bool,
     /// With a course folder: a course record (the page's export) to merge first.
     pub import: Option<PathBuf>,
+    /// With `--import`: take imported answers that differ from the record's without asking.
+    pub replace: bool,
 }
 
 /// The default ledger file: `<data dir>/labforge/<id>-v<version>.json`, the data directory
@@ -68,7 +70,12 @@ pub fn default_ledger_path(lab: &CompiledLab) -> PathBuf {
 /// `labforge run`.
 pub fn run(opts: &RunOptions) -> ExitCode {
     if opts.lab.is_dir() {
-        return course::list(&opts.lab, opts.ledger.as_deref(), opts.import.as_deref());
+        return course::list(
+            &opts.lab,
+            opts.ledger.as_deref(),
+            opts.import.as_deref(),
+            opts.replace,
+        );
     }
     if opts.import.is_some() {
         eprintln!("error: --import merges a course record: give the course folder (labforge run COURSE_DIR --import FILE)");

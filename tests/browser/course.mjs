@@ -99,12 +99,12 @@ try {
   await page.setInputFiles('[data-course-import]', foreign);
   await until(page, () => document.querySelector('[data-course-msg]').textContent !== '');
   const m1 = await page.evaluate(() => document.querySelector('[data-course-msg]').textContent);
-  check('import of another course\'s record is refused, saying why', /^Not imported: this record is for another course/.test(m1), m1);
+  check('import of another course\'s record is refused, saying why', /^The file was not imported: this record is for another course/.test(m1), m1);
   await page.evaluate(() => { document.querySelector('[data-course-msg]').textContent = ''; });
   await page.setInputFiles('[data-course-import]', exported);
   await until(page, () => document.querySelector('[data-course-msg]').textContent !== '');
   const m2 = await page.evaluate(() => document.querySelector('[data-course-msg]').textContent);
-  check('import says what it took', /^Imported\. .*answers taken/.test(m2), m2);
+  check('import says what it took', /^Imported from The file\. .*took Part A/.test(m2), m2);
   const p = await progress(page);
   check('after import: lab 1 done, lab 2 in progress', p[lab1] === 'done' && p[lab2] === 'in progress', JSON.stringify(p));
   errors.push(...log.errors);

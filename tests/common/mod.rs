@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+pub mod merge;
 pub mod run;
 
 /// The repository root.

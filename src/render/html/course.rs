@@ -27,7 +27,7 @@ fn data(site: &Site, me: i64) -> J {
     let labs: Vec<J> = site
         .labs
         .iter()
-        .map(|l| json!([l.id, l.version, l.title]))
+        .map(|l| json!([l.id, l.version, l.title, l.shape]))
         .collect();
     json!({"id": site.id, "labs": labs, "me": me})
 }
