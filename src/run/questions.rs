@@ -43,6 +43,7 @@ impl Session<'_> {
             (
                 n.correct_feedback.as_ref().map(Prose::plain),
                 n.other_feedback.as_ref().map(Prose::plain),
+                n.bands.iter().map(|b| b.feedback.plain()).collect::<Vec<_>>(),
             )
         });
         let answered = self.ledger.parts[&pid].prediction.clone();
@@ -85,11 +86,18 @@ impl Session<'_> {
         // Reveal the feedback.
         let correct = self.ledger.parts[&pid].prediction_correct.unwrap_or(false);
         let fb = match numeric_fb {
-            Some((right, wrong)) => {
-                if correct {
-                    right
-                } else {
-                    wrong
+            // The verdict's feedback, then the band's the answer falls in (as the page shows).
+            Some((right, wrong, bands)) => {
+                let verdict = if correct { right } else { wrong };
+                let band = pred
+                    .numeric
+                    .as_ref()
+                    .zip(answer.trim().parse::<f64>().ok())
+                    .and_then(|(n, x)| n.band_of(x))
+                    .and_then(|i| bands.get(i).cloned());
+                match (verdict, band) {
+                    (Some(v), Some(b)) => Some(format!("{v}\n\n{b}")),
+                    (v, b) => v.or(b),
                 }
             }
             None => option_fb
