@@ -64,7 +64,8 @@ fn every_frozen_lab_checks_clean_passes_its_tests_and_renders() {
         let d = dir.as_os_str();
         let o = labforge(&["check".as_ref(), d]);
         let t = text(&o);
-        if !o.status.success() || !t.contains(&format!("checked {} lab(s): 0 error(s)", labs.len())) {
+        if !o.status.success() || !t.contains(&format!("checked {} lab(s): 0 error(s)", labs.len()))
+        {
             failures.push(format!("{name}: check\n{t}"));
         }
         let o = labforge(&["test".as_ref(), d]);
@@ -161,8 +162,7 @@ fn an_answers_file_off_the_boxs_step_is_refused() {
 #[test]
 fn test_reads_the_labs_check_reads() {
     let dir = tempfile::tempdir().unwrap();
-    let base =
-        std::fs::read_to_string(root().join("tests/inputs/ok_minimal.yaml")).unwrap();
+    let base = std::fs::read_to_string(root().join("tests/inputs/ok_minimal.yaml")).unwrap();
     std::fs::write(dir.path().join("listed.yaml"), &base).unwrap();
     let draft = base
         .replace("id: queue-demo", "id: draft")
@@ -176,7 +176,11 @@ fn test_reads_the_labs_check_reads() {
     let d = dir.path().as_os_str();
     let check = labforge(&["check".as_ref(), d]);
     assert!(check.status.success(), "{}", text(&check));
-    assert!(text(&check).contains("checked 1 lab(s)"), "{}", text(&check));
+    assert!(
+        text(&check).contains("checked 1 lab(s)"),
+        "{}",
+        text(&check)
+    );
     let test = labforge(&["test".as_ref(), d]);
     let t = text(&test);
     assert!(test.status.success(), "{t}");

@@ -49,12 +49,18 @@ fn last_terms_page_locks_digit_ids_keeps_the_step_rule_and_shows_no_standing() {
     assert!(ok, "{text}");
     let got: Value = serde_json::from_str(text.lines().last().unwrap()).expect(&text);
     let r = &got["reads"];
-    let shown = |k: &str| r[k].as_str().unwrap_or_else(|| panic!("{k} not shown: {got}"));
+    let shown = |k: &str| {
+        r[k].as_str()
+            .unwrap_or_else(|| panic!("{k} not shown: {got}"))
+    };
     assert_eq!(got["errors"], json!([]), "{got}");
     // The digit-first option: locked in, its feedback shown, still locked after a reload.
     assert!(shown("a_locked").contains("Locked in"), "{got}");
     assert_eq!(shown("a_feedback"), "Yes: 3.0x at this load.", "{got}");
-    assert!(shown("a_reflection").contains("the wait falls fastest"), "{got}");
+    assert!(
+        shown("a_reflection").contains("the wait falls fastest"),
+        "{got}"
+    );
     assert!(shown("a_locked_reloaded").contains("Locked in"), "{got}");
     // The step rule: 52 is refused (nothing locked), 55 is taken, its band computes.
     assert_eq!(r["b_after_52"], Value::Null, "52 was taken: {got}");

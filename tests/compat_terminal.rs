@@ -13,7 +13,10 @@ fn the_prompt_refuses_answers_off_the_boxs_step() {
     let dir = tempfile::tempdir().unwrap();
     let lab = root().join("tests/compat/older-styles/last-term-queue.yaml");
     let l = dir.path().join("l.json");
-    let mut s = spawn(&[lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()], 100);
+    let mut s = spawn(
+        &[lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()],
+        100,
+    );
     // Part A: lock in the first option, go on from the explore menu, answer the reflection.
     expect(&mut s, "Enter choose");
     send(&mut s, "\r");
@@ -30,7 +33,11 @@ fn the_prompt_refuses_answers_off_the_boxs_step() {
     send(&mut s, "\r");
     // Part B's box: min 0, max 500, step 5.
     expect(&mut s, "Your estimate (min):");
-    for (typed, near) in [("52", "50 and 55"), ("52.5", "50 and 55"), ("7", "5 and 10")] {
+    for (typed, near) in [
+        ("52", "50 and 55"),
+        ("52.5", "50 and 55"),
+        ("7", "5 and 10"),
+    ] {
         send(&mut s, &format!("{typed}\r"));
         expect(
             &mut s,

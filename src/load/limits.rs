@@ -46,7 +46,9 @@ pub fn is_safe_id(s: &str) -> bool {
 /// prefixed (`pred-a-1_3`), in selectors it is a quoted attribute value, in JavaScript and JSON a
 /// string key (`tests/compat_browser.rs` locks such an option in Chromium).
 pub fn is_option_id(s: &str) -> bool {
-    let lead = s.strip_prefix(|c: char| c.is_ascii_digit()).map(|r| format!("_{r}"));
+    let lead = s
+        .strip_prefix(|c: char| c.is_ascii_digit())
+        .map(|r| format!("_{r}"));
     is_safe_id(lead.as_deref().unwrap_or(s))
 }
 

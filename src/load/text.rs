@@ -50,7 +50,9 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
 /// underline, the eight colours it uses, reset): `ESC [ n ; … m` with only these survives
 /// [`for_terminal`]. Nothing that moves the cursor, clears, conceals, sets a title or the
 /// clipboard is among them.
-const STYLES: &[&str] = &["0", "1", "2", "3", "4", "31", "32", "33", "34", "35", "36", "90"];
+const STYLES: &[&str] = &[
+    "0", "1", "2", "3", "4", "31", "32", "33", "34", "35", "36", "90",
+];
 
 /// The length of a style sequence labforge paints with at the start of `s` (see [`STYLES`]).
 fn style_at(s: &str) -> Option<usize> {

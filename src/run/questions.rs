@@ -43,7 +43,10 @@ impl Session<'_> {
             (
                 n.correct_feedback.as_ref().map(Prose::plain),
                 n.other_feedback.as_ref().map(Prose::plain),
-                n.bands.iter().map(|b| b.feedback.plain()).collect::<Vec<_>>(),
+                n.bands
+                    .iter()
+                    .map(|b| b.feedback.plain())
+                    .collect::<Vec<_>>(),
             )
         });
         let answered = self.ledger.parts[&pid].prediction.clone();

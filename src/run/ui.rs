@@ -531,7 +531,9 @@ impl Prompter for TtyPrompter {
                             ctl(&erased);
                             buf.clear();
                         }
-                        Pressed::Key(Key::Char(c)) if !crate::load::text::forbidden(c) && c != '\x1b' => {
+                        Pressed::Key(Key::Char(c))
+                            if !crate::load::text::forbidden(c) && c != '\x1b' =>
+                        {
                             buf.push(c);
                             out(&c.to_string());
                         }
