@@ -23,7 +23,8 @@ pub struct NumericAnswer {
     /// Largest answer the box takes.
     #[serde(default)]
     pub max: Option<Spanned<f64>>,
-    /// Granularity of the box's arrows (any number is accepted when absent).
+    /// Granularity of the box: it takes only its steps, from `min` (else `default`, else 0), on
+    /// the page and in the terminal (any number is accepted when absent).
     #[serde(default)]
     pub step: Option<Spanned<f64>>,
     /// The number the box starts with (empty when absent).
