@@ -91,20 +91,17 @@ fn every_frozen_lab_checks_clean_passes_its_tests_and_renders() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// Last term's lab in the terminal: option ids that start with a digit are chosen by id, and a
-/// numeric band's feedback computes its `{{ }}` (it failed with "internal: expression … was not
-/// compiled" in `run` and `render`, while `check` and `test` passed).
-#[test]
-fn last_terms_lab_runs_with_digit_ids_and_computed_band_feedback() {
+/// `labforge run` on last term's lab with an answers file (part B's prediction `b`), the
+/// ledger in `dir`: the output and the ledger's path.
+fn run_last_term(dir: &Path, b: &str) -> (Output, PathBuf) {
     let lab = root().join("tests/compat/older-styles/last-term-queue.yaml");
-    let dir = tempfile::tempdir().unwrap();
-    let answers = dir.path().join("a.yaml");
+    let answers = dir.join(format!("a{b}.yaml"));
     std::fs::write(
         &answers,
-        "predictions: {a: 10x, b: 20}\nreflections: {a: 1st}\n",
+        format!("predictions: {{a: 10x, b: {b}}}\nreflections: {{a: 1st}}\n"),
     )
     .unwrap();
-    let ledger = dir.path().join("l.json");
+    let ledger = dir.join(format!("l{b}.json"));
     let o = labforge(&[
         "run".as_ref(),
         lab.as_os_str(),
@@ -113,6 +110,16 @@ fn last_terms_lab_runs_with_digit_ids_and_computed_band_feedback() {
         "--ledger".as_ref(),
         ledger.as_os_str(),
     ]);
+    (o, ledger)
+}
+
+/// Last term's lab in the terminal: option ids that start with a digit are chosen by id, and a
+/// numeric band's feedback computes its `{{ }}` (it failed with "internal: expression … was not
+/// compiled" in `run` and `render`, while `check` and `test` passed).
+#[test]
+fn last_terms_lab_runs_with_digit_ids_and_computed_band_feedback() {
+    let dir = tempfile::tempdir().unwrap();
+    let (o, ledger) = run_last_term(dir.path(), "20");
     let t = text(&o);
     assert!(o.status.success(), "{t}");
     assert!(t.contains("Yes: 3.0x at this load."), "{t}");
@@ -129,23 +136,9 @@ fn last_terms_lab_runs_with_digit_ids_and_computed_band_feedback() {
 /// side, `tests/compat_terminal.rs` the prompt's.)
 #[test]
 fn an_answers_file_off_the_boxs_step_is_refused() {
-    let lab = root().join("tests/compat/older-styles/last-term-queue.yaml");
     let dir = tempfile::tempdir().unwrap();
     for (typed, ok) in [("52", false), ("52.5", false), ("7", false), ("55", true)] {
-        let answers = dir.path().join(format!("a{typed}.yaml"));
-        std::fs::write(
-            &answers,
-            format!("predictions: {{a: 10x, b: {typed}}}\nreflections: {{a: 1st}}\n"),
-        )
-        .unwrap();
-        let o = labforge(&[
-            "run".as_ref(),
-            lab.as_os_str(),
-            "--answers".as_ref(),
-            answers.as_os_str(),
-            "--ledger".as_ref(),
-            dir.path().join(format!("l{typed}.json")).as_os_str(),
-        ]);
+        let (o, _) = run_last_term(dir.path(), typed);
         let t = text(&o);
         assert_eq!(o.status.success(), ok, "{typed}: {t}");
         if !ok {

@@ -13,17 +13,8 @@ fn the_prompt_refuses_answers_off_the_boxs_step() {
     let dir = tempfile::tempdir().unwrap();
     let lab = root().join("tests/compat/older-styles/last-term-queue.yaml");
     let l = dir.path().join("l.json");
-    let mut s = spawn(
-        &[lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()],
-        100,
-    );
     // Part A: lock in the first option, go on from the explore menu, answer the reflection.
-    expect(&mut s, "Enter choose");
-    send(&mut s, "\r");
-    expect(&mut s, "Press Enter to continue");
-    send(&mut s, "\r");
-    expect(&mut s, "What next?");
-    expect(&mut s, "Continue →");
+    let mut s = to_explore(&lab, &l);
     send(&mut s, END);
     send(&mut s, "\r");
     expect(&mut s, "Reflection");
