@@ -137,9 +137,10 @@ pub fn check(paths: &[PathBuf]) -> ExitCode {
     }
 }
 
-/// `labforge test`: runs every lab's tests; last line `N passed, N failed`.
+/// `labforge test`: runs every lab's tests; last line `N passed, N failed`. The labs are the
+/// ones `check` reads ([`course_files`]: in a course folder, its labs in its order).
 pub fn test(paths: &[PathBuf]) -> ExitCode {
-    let Some(files) = files_or_report(paths) else {
+    let Some((_, files)) = course_files(paths) else {
         return ExitCode::FAILURE;
     };
     let (mut passed, mut failed) = (0usize, 0usize);

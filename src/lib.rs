@@ -4,6 +4,11 @@
 //! [`formula`] (sandboxed Rhai, JS translation) → [`eval`] (evaluating parts, tests, claims) →
 //! renderers → the CLI in `main.rs`.
 
+// First, so its `print!`/`println!`/`eprint!`/`eprintln!` replace the standard ones in every
+// module below: every terminal write is filtered (see `print.rs`).
+#[macro_use]
+pub mod print;
+
 pub mod author;
 pub mod cli;
 pub mod course;

@@ -123,7 +123,20 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        // Usage errors quote what was typed (a file name, a value), help and --version not:
+        // either way through the one terminal filter, as everything the library prints.
+        Err(e) => {
+            let text = e.render().to_string();
+            if e.use_stderr() {
+                labforge::print::err(&text);
+            } else {
+                labforge::print::out(&text);
+            }
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+        }
+    };
     match cli.command {
         Command::Check { paths } => labforge::cli::check(&paths),
         Command::Eval {
@@ -183,7 +196,7 @@ fn main() -> ExitCode {
             templates,
         }),
         Command::Schema => {
-            print!("{}", labforge::cli::schema_json());
+            labforge::print::out(&labforge::cli::schema_json());
             ExitCode::SUCCESS
         }
     }

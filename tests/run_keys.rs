@@ -6,22 +6,6 @@
 mod pty;
 use pty::*;
 
-/// `labforge run LAB --ledger L` at 100 columns, through part A's prediction (the first option
-/// locked in, its feedback passed) to the explore menu.
-fn to_explore(lab: &std::path::Path, l: &std::path::Path) -> expectrl::session::OsSession {
-    let mut s = spawn(
-        &[lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()],
-        100,
-    );
-    expect(&mut s, "Enter choose");
-    send(&mut s, "\r");
-    expect(&mut s, "Press Enter to continue");
-    send(&mut s, "\r");
-    expect(&mut s, "What next?");
-    expect(&mut s, "Enter choose");
-    s
-}
-
 /// A reflection's letter or number only moves the pointer, as in a prediction; Enter chooses.
 /// The hint says so.
 #[test]

@@ -477,6 +477,9 @@ pub fn part_static_texts(part: &Part) -> Vec<&Text> {
         if let Some(n) = &p.numeric {
             v.extend(n.correct_feedback.iter());
             v.extend(n.other_feedback.iter());
+            // A band's feedback is prose too: without it here its `{{ }}` passed check and
+            // test but was never compiled, and render and run failed on it.
+            v.extend(n.bands.iter().map(|b| &b.feedback));
         }
     }
     v.extend(part.explore_title.iter());

@@ -40,7 +40,20 @@ pub fn is_safe_id(s: &str) -> bool {
         && s != "__proto__"
 }
 
+/// An option id (of a prediction or a reflection): as [`is_safe_id`], but it may start with a
+/// digit (`1_3`, `2x`, `10x`), as option ids could before 4bd6c4b made them errors and labs
+/// written then use. It never names a file; where it becomes a page element's id it is
+/// prefixed (`pred-a-1_3`), in selectors it is a quoted attribute value, in JavaScript and JSON a
+/// string key (`tests/compat_browser.rs` locks such an option in Chromium).
+pub fn is_option_id(s: &str) -> bool {
+    let lead = s
+        .strip_prefix(|c: char| c.is_ascii_digit())
+        .map(|r| format!("_{r}"));
+    is_safe_id(lead.as_deref().unwrap_or(s))
+}
+
 const ID_HINT: &str = "use letters, digits, `_` and `-`, starting with a letter, e.g. `fast_path`";
+const OPTION_ID_HINT: &str = "use letters, digits, `_` and `-`, e.g. `fast_path` or `2x`";
 
 struct Cx<'a> {
     file: &'a str,
@@ -53,11 +66,14 @@ impl Cx<'_> {
             .push(Diagnostic::error(self.file, pos, msg).with_hint(hint));
     }
     fn id(&mut self, pos: Pos, what: &str, id: &str) {
+        self.id_by(pos, what, id, is_safe_id, ID_HINT);
+    }
+    fn id_by(&mut self, pos: Pos, what: &str, id: &str, ok: fn(&str) -> bool, hint: &str) {
         if id.is_empty() {
-            self.err(pos, format!("{what} is empty"), ID_HINT);
-        } else if !is_safe_id(id) {
+            self.err(pos, format!("{what} is empty"), hint);
+        } else if !ok(id) {
             let shown: String = id.chars().take(MAX_ID_CHARS).collect();
-            self.err(pos, format!("{what} `{shown}` is not a valid id"), ID_HINT);
+            self.err(pos, format!("{what} `{shown}` is not a valid id"), hint);
         }
     }
     fn text(&mut self, pos: Pos, what: &str, s: &str) {
@@ -132,7 +148,7 @@ fn choices(cx: &mut Cx, q: &Text, options: &[Choice]) {
             } else {
                 o.text.pos
             };
-            cx.id(pos, "option id", &id.value);
+            cx.id_by(pos, "option id", &id.value, is_option_id, OPTION_ID_HINT);
         }
         cx.text(o.text.pos, "an option's text", &o.text.value);
     }
@@ -293,7 +309,7 @@ pub fn bounds(lab: &Lab, source: &Source, out: &mut Vec<Diagnostic>) {
 
 #[cfg(test)]
 mod tests {
-    use super::is_safe_id;
+    use super::{is_option_id, is_safe_id};
 
     #[test]
     fn safe_ids() {
@@ -321,6 +337,14 @@ mod tests {
             &long,
         ] {
             assert!(!is_safe_id(bad), "{bad}");
+            assert!(!is_option_id(bad) || bad == "1a", "{bad}");
+        }
+        // Option ids as labs written before 4bd6c4b had them: a digit may come first.
+        for ok in ["1_3", "2x", "10x", "1a", "7", "B"] {
+            assert!(is_option_id(ok), "{ok}");
+        }
+        for bad in ["1 3", "1/x", "-1", "1é", &format!("1{}", "a".repeat(64))] {
+            assert!(!is_option_id(bad), "{bad}");
         }
     }
 }

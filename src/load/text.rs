@@ -31,8 +31,10 @@ pub fn strip_forbidden(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// `text` with each character [`forbidden`] names shown as `U+FFFD` (for echoing text that
-/// may hold them, such as a diagnostic's source line, without sending them to a terminal).
+/// `text` with each character [`forbidden`] names shown as `U+FFFD`: the one filter for text
+/// that reaches a terminal, whoever wrote it (a lab, a student's record, a file name). Every
+/// write labforge makes to stdout or stderr goes through it ([`crate::print`]); a diagnostic's
+/// source line and `grade`'s messages call it directly.
 pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
     if text.chars().any(forbidden) {
         text.chars()
@@ -42,6 +44,46 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
     } else {
         text.into()
     }
+}
+
+/// The style parameters labforge's own terminal output paints with (bold, dim, italic,
+/// underline, the eight colours it uses, reset): `ESC [ n ; … m` with only these survives
+/// [`for_terminal`]. Nothing that moves the cursor, clears, conceals, sets a title or the
+/// clipboard is among them.
+const STYLES: &[&str] = &[
+    "0", "1", "2", "3", "4", "31", "32", "33", "34", "35", "36", "90",
+];
+
+/// The length of a style sequence labforge paints with at the start of `s` (see [`STYLES`]).
+fn style_at(s: &str) -> Option<usize> {
+    let body = s.strip_prefix("\u{1b}[")?;
+    let end = body.find('m')?;
+    let params = &body[..end];
+    (end <= 16 && params.split(';').all(|p| STYLES.contains(&p))).then_some(2 + end + 1)
+}
+
+/// [`visible`] for a line labforge has styled: the same filter, except that the style
+/// sequences of [`STYLES`] are kept. A lab's or a student's text goes through [`visible`]
+/// where it is laid out (`run`'s Markdown and wrapping), so its own ESC is `U+FFFD` by then;
+/// one that reached a line some other way could at worst colour it.
+pub fn for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(forbidden) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if c == '\u{1b}' {
+            if let Some(n) = style_at(rest) {
+                out.push_str(&rest[..n]);
+                rest = &rest[n..];
+                continue;
+            }
+        }
+        out.push(if forbidden(c) { '\u{FFFD}' } else { c });
+        rest = &rest[c.len_utf8()..];
+    }
+    out.into()
 }
 
 /// The first YAML scalar of `source` holding a forbidden character, as an error at that
@@ -204,5 +246,30 @@ mod tests {
         let y = "t: |\n  Tabs\tand\n  lines, $\\frac{a}{b}$ and ∑ are text.\nn: 3\nb: true\nz: ~\n";
         assert_eq!(first(y), None);
         assert_eq!(strip_forbidden("a\u{1b}]0;x\u{7}b\tc"), "a]0;xb\tc");
+    }
+
+    #[test]
+    fn the_terminal_filter_keeps_only_labforges_styles() {
+        // What labforge paints with survives; every other escape, C1 and bidi does not.
+        let styled = "\u{1b}[1;4mHead\u{1b}[0m \u{1b}[36mcode\u{1b}[0m";
+        assert_eq!(for_terminal(styled), styled);
+        for bad in [
+            "\u{1b}]52;c;cm0gLXJmIH4=\u{7}",
+            "\u{1b}]0;title\u{1b}\\",
+            "\u{1b}[2J",
+            "\u{1b}[8m",
+            "\u{1b}[1;8m",
+            "\u{1b}[H",
+            "\u{9b}2J",
+            "\u{202e}txt",
+            "\u{2066}x",
+            "\u{1b}[",
+        ] {
+            let out = for_terminal(bad);
+            assert!(!out.chars().any(forbidden), "{bad:?} -> {out:?}");
+            assert!(out.contains('\u{FFFD}'), "{bad:?} -> {out:?}");
+            assert_eq!(visible(bad), out, "one filter: {bad:?}");
+        }
+        assert_eq!(visible(styled).matches('\u{FFFD}').count(), 4);
     }
 }

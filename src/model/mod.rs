@@ -324,9 +324,9 @@ pub struct Prediction {
 #[serde(deny_unknown_fields)]
 pub struct Choice {
     /// Option id saved in the ledger; defaults to its letter (A, B, ...). Letters, digits, `_`
-    /// and `-`, starting with a letter or `_`.
+    /// and `-` (a digit may come first: `2x`).
     #[serde(default)]
-    #[schemars(regex(pattern = r"^[A-Za-z_][A-Za-z0-9_-]*$"), length(max = 64))]
+    #[schemars(regex(pattern = r"^[A-Za-z0-9_][A-Za-z0-9_-]*$"), length(max = 64))]
     pub id: Option<Spanned<String>>,
     /// The option's text (Markdown inline).
     pub text: Text,

@@ -23,7 +23,8 @@ pub struct NumericAnswer {
     /// Largest answer the box takes.
     #[serde(default)]
     pub max: Option<Spanned<f64>>,
-    /// Granularity of the box's arrows (any number is accepted when absent).
+    /// Granularity of the box: it takes only its steps, from `min` (else `default`, else 0), on
+    /// the page and in the terminal (any number is accepted when absent).
     #[serde(default)]
     pub step: Option<Spanned<f64>>,
     /// The number the box starts with (empty when absent).
@@ -74,6 +75,26 @@ impl NumericAnswer {
         }
     }
 
+    /// Where the box's steps start: `min`, else `default`, else 0 (the step base of an HTML
+    /// number input, which the page is).
+    pub fn step_base(&self) -> f64 {
+        self.min
+            .as_ref()
+            .or(self.default.as_ref())
+            .map_or(0.0, |b| b.value)
+    }
+
+    /// Is `x` off the box's steps (`step_base() + k·step`)? Then the two steps around it.
+    /// `None` without a `step`, or on one. This is the step rule of the page's number input,
+    /// so the page and the terminal refuse the same answers.
+    pub fn off_step(&self, x: f64) -> Option<(f64, f64)> {
+        let step = self.step.as_ref().map(|s| s.value).filter(|s| *s > 0.0)?;
+        let base = self.step_base();
+        let k = (x - base) / step;
+        ((k - k.round()).abs() > 1e-9 * k.abs().max(1.0))
+            .then(|| (base + k.floor() * step, base + k.ceil() * step))
+    }
+
     /// The index of the band `x` falls in.
     pub fn band_of(&self, x: f64) -> Option<usize> {
         let last = self.bands.len().checked_sub(1)?;
@@ -106,5 +127,24 @@ mod tests {
         assert_eq!(r.band_of(10.0), Some(1)); // the last band includes its upper bound
         assert_eq!(r.band_of(10.5), None);
         assert_eq!(numeric("{output: w}").rel_tol(), 0.1);
+    }
+
+    #[test]
+    fn the_box_takes_its_steps_only() {
+        // As the page's number input: steps from min, else from default, else from 0.
+        let n = numeric("{output: w, min: 0, max: 100, step: 5}");
+        assert_eq!(n.off_step(55.0), None);
+        assert_eq!(n.off_step(0.0), None);
+        assert_eq!(n.off_step(52.0), Some((50.0, 55.0)));
+        assert_eq!(n.off_step(52.5), Some((50.0, 55.0)));
+        assert_eq!(n.off_step(7.0), Some((5.0, 10.0)));
+        let d = numeric("{output: w, step: 5, default: 2}");
+        assert_eq!(d.off_step(52.0), None);
+        assert_eq!(d.off_step(55.0), Some((52.0, 57.0)));
+        let z = numeric("{output: w, step: 0.1}");
+        assert_eq!(z.off_step(0.3), None);
+        assert_eq!(z.off_step(-12.7), None);
+        assert!(z.off_step(0.35).is_some());
+        assert_eq!(numeric("{output: w}").off_step(52.5), None);
     }
 }

@@ -526,7 +526,9 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
             "label": l.hud.as_ref().and_then(|h| h.label.clone()).unwrap_or_default(),
             "chapter_label": l.hud.as_ref().and_then(|h| h.chapter_label.clone()).unwrap_or_default(),
             "parts": hud_parts,
-            "has_tiers": l.hud.is_some(),
+            // A standing only with tiers: without them the HUD shows the parts alone (the
+            // schema's promise; "Standing: not started" stayed for ever).
+            "has_tiers": l.hud.as_ref().is_some_and(|h| !h.tiers.is_empty()),
         },
         "data_json": script_json(&data),
         "scripts": scripts,

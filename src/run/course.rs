@@ -165,7 +165,10 @@ impl Session<'_> {
                     "{bar}{}",
                     self.scr.paint(
                         Style::Dim,
-                        &format!("Not recorded yet: write it in the decision log of {title}.")
+                        &format!(
+                            "Not recorded yet: write it in the decision log of {}.",
+                            crate::load::text::visible(title)
+                        )
                     )
                 )),
             }

@@ -34,7 +34,9 @@ pub fn render(md: &str, scr: &Screen) -> Vec<String> {
     render_prefixed(md, scr, "", "")
 }
 
-/// Renders Markdown with a prefix on the first line and another on the following ones.
+/// Renders Markdown with a prefix on the first line and another on the following ones. The
+/// text's control characters are shown as `U+FFFD` (`load::text::visible`): whoever wrote it,
+/// its escapes never reach the terminal, nor do they become styles.
 pub fn render_prefixed(md: &str, scr: &Screen, first: &str, rest: &str) -> Vec<String> {
     let mut r = Renderer {
         scr: *scr,
@@ -53,7 +55,7 @@ pub fn render_prefixed(md: &str, scr: &Screen, first: &str, rest: &str) -> Vec<S
         link: Vec::new(),
         levelled: 0,
     };
-    for ev in Parser::new(md) {
+    for ev in Parser::new(&crate::load::text::visible(md)) {
         r.event(ev);
     }
     r.flush_par();

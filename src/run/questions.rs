@@ -43,6 +43,10 @@ impl Session<'_> {
             (
                 n.correct_feedback.as_ref().map(Prose::plain),
                 n.other_feedback.as_ref().map(Prose::plain),
+                n.bands
+                    .iter()
+                    .map(|b| b.feedback.plain())
+                    .collect::<Vec<_>>(),
             )
         });
         let answered = self.ledger.parts[&pid].prediction.clone();
@@ -85,11 +89,18 @@ impl Session<'_> {
         // Reveal the feedback.
         let correct = self.ledger.parts[&pid].prediction_correct.unwrap_or(false);
         let fb = match numeric_fb {
-            Some((right, wrong)) => {
-                if correct {
-                    right
-                } else {
-                    wrong
+            // The verdict's feedback, then the band's the answer falls in (as the page shows).
+            Some((right, wrong, bands)) => {
+                let verdict = if correct { right } else { wrong };
+                let band = pred
+                    .numeric
+                    .as_ref()
+                    .zip(answer.trim().parse::<f64>().ok())
+                    .and_then(|(n, x)| n.band_of(x))
+                    .and_then(|i| bands.get(i).cloned());
+                match (verdict, band) {
+                    (Some(v), Some(b)) => Some(format!("{v}\n\n{b}")),
+                    (v, b) => v.or(b),
                 }
             }
             None => option_fb
@@ -218,16 +229,44 @@ impl Session<'_> {
     }
 }
 
-/// A typed number within a numeric prediction's `min` and `max`.
+/// A typed number the prediction's box takes: within its `min` and `max`, and on its `step`
+/// ([`NumericAnswer::off_step`], the page's rule). The message names the nearest steps.
 fn in_box(n: &NumericAnswer, typed: &str) -> Result<(), String> {
-    let x: f64 = typed.parse().unwrap_or(f64::NAN);
+    let x: f64 = typed.trim().parse().unwrap_or(f64::NAN);
     let lo = n.min.as_ref().map(|m| m.value);
     let hi = n.max.as_ref().map(|m| m.value);
-    if lo.is_some_and(|l| x < l) || hi.is_some_and(|h| x > h) {
-        let w = |b: Option<f64>| b.map_or("…".to_string(), crate::library::format::auto);
-        return Err(format!("type a number from {} to {}", w(lo), w(hi)));
+    let w = crate::library::format::auto;
+    let range = || {
+        let b = |v: Option<f64>| v.map_or("…".to_string(), w);
+        format!("type a number from {} to {}", b(lo), b(hi))
+    };
+    if !x.is_finite() || lo.is_some_and(|l| x < l) || hi.is_some_and(|h| x > h) {
+        return Err(range());
     }
-    Ok(())
+    let Some((below, above)) = n.off_step(x) else {
+        return Ok(());
+    };
+    let near: Vec<String> = [below, above]
+        .into_iter()
+        .filter(|v| lo.is_none_or(|l| *v >= l) && hi.is_none_or(|h| *v <= h))
+        .map(w)
+        .collect();
+    let step = n.step.as_ref().map_or(0.0, |s| s.value);
+    let from = if n.min.is_some() || n.default.is_some() {
+        format!(" from {}", w(n.step_base()))
+    } else {
+        String::new()
+    };
+    let what = if lo.is_some() || hi.is_some() {
+        format!("{}, ", range())
+    } else {
+        "type a number ".to_string()
+    };
+    Err(format!(
+        "{what}in steps of {}{from}: the nearest are {}",
+        w(step),
+        near.join(" and ")
+    ))
 }
 
 impl Session<'_> {

@@ -2,7 +2,7 @@
 //! progress before exiting.
 
 use crate::ledger::Ledger;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 #[cfg(unix)]
 use std::os::fd::AsFd;
 use std::path::PathBuf;
@@ -42,19 +42,18 @@ impl Screen {
         format!("\x1b[{}m{text}\x1b[0m", style.code())
     }
 
-    /// Prints lines to stdout.
+    /// Prints lines to stdout (through the one filter, [`crate::print`]).
     pub fn print_lines(&self, lines: &[String]) {
-        let mut out = std::io::stdout().lock();
+        let mut all = String::new();
         for l in lines {
-            let _ = writeln!(out, "{l}");
+            all.push_str(l);
+            all.push('\n');
         }
-        let _ = out.flush();
+        crate::print::out(&all);
     }
 
     pub fn println(&self, line: &str) {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{line}");
-        let _ = out.flush();
+        crate::print::out(&format!("{line}\n"));
     }
 
     /// A horizontal rule with a title, as wide as the screen (at most 100 columns); a title too
@@ -136,10 +135,12 @@ impl Style {
 }
 
 /// Plain text (no Markdown) wrapped into lines of at most `width` columns (a longer word gets
-/// a line of its own).
+/// a line of its own); its control characters shown as `U+FFFD` ([`visible`]).
+///
+/// [`visible`]: crate::load::text::visible
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
+    for word in crate::load::text::visible(text).split_whitespace() {
         match out.last_mut() {
             Some(l) if display_width(l) + 1 + display_width(word) <= width => {
                 l.push(' ');
@@ -222,7 +223,7 @@ fn save_and_exit(why: &str, code: i32) -> ! {
         },
         None => format!("\n{why}."),
     };
-    let _ = writeln!(std::io::stderr(), "{msg}");
+    crate::print::err(&format!("{msg}\n"));
     std::process::exit(code);
 }
 
@@ -267,8 +268,8 @@ pub fn restore_terminal() {
     if *raw {
         *raw = false;
         let _ = crossterm::terminal::disable_raw_mode();
-        let mut out = std::io::stdout();
-        let _ = crossterm::execute!(out, crossterm::cursor::Show);
+        // crossterm's `cursor::Show`.
+        crate::print::control("\x1b[?25h");
     }
 }
 

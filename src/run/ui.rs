@@ -4,7 +4,6 @@
 use super::md;
 use super::term::{display_width, RawMode, Screen, Style};
 use crossterm::event::{Event, KeyCode as Key, KeyEvent, KeyEventKind, KeyModifiers};
-use std::io::Write;
 
 mod line;
 pub use line::LinePrompter;
@@ -128,10 +127,14 @@ fn error_lines(scr: &Screen, msg: &str) -> Vec<String> {
 /// Widgets drawn with cursor movement and read key by key in raw mode.
 pub struct TtyPrompter;
 
+/// Text (a prompt, a typed character) to the terminal, through the one filter.
 fn out(s: &str) {
-    let mut o = std::io::stdout().lock();
-    let _ = o.write_all(s.as_bytes());
-    let _ = o.flush();
+    crate::print::out(s);
+}
+
+/// The widgets' own cursor movement and erasing, as it is (constants and numbers only).
+fn ctl(seq: &str) {
+    crate::print::control(seq);
 }
 
 /// A key as the widgets see it: Ctrl-C interrupts, Ctrl-D ends input, Ctrl-U is its own key.
@@ -194,15 +197,16 @@ fn rows(lines: &[String], width: usize) -> usize {
         .sum()
 }
 
-/// Draws lines, returning how many rows they took on the real terminal (for redrawing).
+/// Draws lines, returning how many rows they took on the real terminal (for redrawing). Each
+/// line is erased first (a control) and then written through the filter.
 fn draw(lines: &[String]) -> usize {
     let mut s = String::new();
     for l in lines {
         s.push_str("\r\x1b[2K");
-        s.push_str(l);
+        s.push_str(&crate::load::text::for_terminal(l));
         s.push_str("\r\n");
     }
-    out(&s);
+    ctl(&s);
     let width = crossterm::terminal::size()
         .ok()
         .filter(|(w, _)| *w > 0)
@@ -213,7 +217,7 @@ fn draw(lines: &[String]) -> usize {
 
 fn erase(rows: usize) {
     if rows > 0 {
-        out(&format!("\x1b[{rows}A\r\x1b[J"));
+        ctl(&format!("\x1b[{rows}A\r\x1b[J"));
     }
 }
 
@@ -381,7 +385,7 @@ fn list_widget(
 ) -> Res<usize> {
     scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
     let _raw = RawMode::enter();
-    out("\x1b[?25l");
+    ctl("\x1b[?25l");
     let frame = |cur: usize, on: Option<&[bool]>| widget_lines(scr, hint, items, cur, on);
     let mut rows = draw(&frame(cur, on.as_deref()));
     let mut typed = String::new();
@@ -414,7 +418,7 @@ fn list_widget(
     if result.is_ok() {
         erase(rows);
     }
-    out("\x1b[?25h");
+    ctl("\x1b[?25h");
     result
 }
 
@@ -480,7 +484,7 @@ impl Prompter for TtyPrompter {
             }
         };
         // The prompt goes; the feedback above it stays.
-        out("\r\x1b[2K");
+        ctl("\r\x1b[2K");
         if r.is_err() {
             out("\r\n");
         }
@@ -519,15 +523,17 @@ impl Prompter for TtyPrompter {
                         Pressed::Key(Key::Enter) => break,
                         Pressed::Key(Key::Backspace) => {
                             if let Some(c) = buf.pop() {
-                                out(&erase_char(c));
+                                ctl(&erase_char(c));
                             }
                         }
                         Pressed::ClearLine => {
                             let erased: String = buf.chars().map(erase_char).collect();
-                            out(&erased);
+                            ctl(&erased);
                             buf.clear();
                         }
-                        Pressed::Key(Key::Char(c)) if !c.is_control() => {
+                        Pressed::Key(Key::Char(c))
+                            if !crate::load::text::forbidden(c) && c != '\x1b' =>
+                        {
                             buf.push(c);
                             out(&c.to_string());
                         }

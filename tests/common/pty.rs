@@ -63,3 +63,19 @@ pub fn finish(s: &mut OsSession) -> (String, i32) {
 pub fn ledger(p: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
 }
+
+/// `labforge run LAB --ledger L` at 100 columns, through part A's prediction (the first option
+/// locked in, its feedback passed) to the explore menu.
+pub fn to_explore(lab: &Path, l: &Path) -> OsSession {
+    let mut s = spawn(
+        &[lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()],
+        100,
+    );
+    expect(&mut s, "Enter choose");
+    send(&mut s, "\r");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    expect(&mut s, "What next?");
+    expect(&mut s, "Enter choose");
+    s
+}

@@ -20,6 +20,8 @@ pub fn add(ctx: &mut J, lab: &CompiledLab, opts: &RenderOptions) {
             .as_ref()
             .and_then(|s| s.labs.iter().find(|l| l.id == from))
             .map_or(from, |l| l.title.as_str());
+        // Another lab file's title (that lab may not check clean): filtered as its text is.
+        let title = crate::load::text::visible(title);
         let e = json!({
             "from": from,
             "title": title,
@@ -44,8 +46,13 @@ pub fn add(ctx: &mut J, lab: &CompiledLab, opts: &RenderOptions) {
     }
 }
 
-/// The decision log the record holds for the lab `from`, when it is not empty.
+/// The decision log the record holds for the lab `from`, when it is not empty. A student's
+/// text, filtered as lab text is (`load::text::visible`: a control character, an escape
+/// sequence's ESC or a bidirectional override prints as `U+FFFD`), then escaped by the
+/// templates like any value.
 fn decision(record: Option<&CourseRecord>, from: &str) -> Option<String> {
-    let text = record?.labs.get(from)?["decision_log"].as_str()?.trim();
+    let text = record?.labs.get(from)?["decision_log"].as_str()?;
+    let text = crate::load::text::visible(text);
+    let text = text.trim();
     (!text.is_empty()).then(|| text.to_string())
 }
