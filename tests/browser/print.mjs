@@ -1,7 +1,7 @@
 // Prints handout pages to PDF as a user does (Chromium's print, the page's own @page size), and
 // reports each page's headings and answer lines as the reader sees them (innerText).
 // `node print.mjs OUT_DIR FILE.html...` writes OUT_DIR/<name>.pdf and prints a JSON object
-// {file: {pdf, headings: [...], answers: [...], questions: [{question, option}]}}.
+// {file: {pdf, headings: [...], answers: [...], questions: [{question, option}], text}}.
 import { launch } from './common.mjs';
 import path from 'node:path';
 
@@ -23,6 +23,8 @@ try {
           .map((sec) => [sec.querySelector('.question'), sec.querySelector('ul.options > li')])
           .filter(([q, o]) => q && o)
           .map(([q, o]) => ({ question: text(q), option: text(o) })),
+        // All the text a reader sees, the charts' included.
+        text: document.body.innerText,
       };
     });
     const pdf = path.join(outDir, path.basename(file).replace(/\.html$/, '.pdf'));
