@@ -52,12 +52,20 @@ fn render(labs: &[&Path], out: &Path, key: bool, paper: &str) {
     );
 }
 
+struct Question {
+    text: String,
+    first: String,
+    last: String,
+    /// The prompt of the box to write in under the options (`Why?`), if there is one.
+    box_prompt: Option<String>,
+}
+
 struct Printed {
     pdf: PathBuf,
     headings: Vec<String>,
     answers: Vec<String>,
-    /// Each multiple-choice question's text and its first option, in document order.
-    questions: Vec<(String, String)>,
+    /// Each multiple-choice question, in document order.
+    questions: Vec<Question>,
     /// The text a reader sees (`innerText` in print media, the charts' SVG text included).
     text: String,
 }
@@ -97,7 +105,12 @@ fn print(files: &[PathBuf], out: &Path) -> Vec<Printed> {
                     .iter()
                     .map(|q| {
                         let s = |k: &str| q[k].as_str().unwrap().to_string();
-                        (s("question"), s("option"))
+                        Question {
+                            text: s("question"),
+                            first: s("option"),
+                            last: s("last"),
+                            box_prompt: q["box"].as_str().map(str::to_string),
+                        }
                     })
                     .collect(),
                 text: r["text"].as_str().unwrap().to_string(),
@@ -262,7 +275,7 @@ fn check(printed: &Printed, title: &str, key: bool, paper: &str) -> Vec<String> 
     // are (searching on from the previous question) also has the option's first words.
     let texts: Vec<String> = pages.iter().map(|p| joined(p)).collect();
     let mut from = 0;
-    for (q, o) in &printed.questions {
+    for q in &printed.questions {
         let words = |s: &str, last: bool| {
             let w: Vec<String> = norm(s).split(' ').map(str::to_string).collect();
             let n = w.len().min(8);
@@ -272,7 +285,7 @@ fn check(printed: &Printed, title: &str, key: bool, paper: &str) -> Vec<String> 
                 w[..n].join(" ")
             }
         };
-        let (tail, head) = (words(q, true), words(o, false));
+        let (tail, head) = (words(&q.text, true), words(&q.first, false));
         match (from..n).find(|&i| texts[i].contains(&tail)) {
             Some(i) => {
                 if !texts[i].contains(&head) {
@@ -282,6 +295,17 @@ fn check(printed: &Printed, title: &str, key: bool, paper: &str) -> Vec<String> 
                     ));
                 }
                 from = i;
+                // The box to write in follows the last option on its page.
+                let last = words(&q.last, true);
+                let at = (i..n).find_map(|j| Some((j, texts[j].find(&last)?)));
+                if let (Some(prompt), Some((j, k))) = (&q.box_prompt, at) {
+                    if !texts[j][k + last.len()..].contains(prompt.as_str()) {
+                        bad.push(format!(
+                            "{name} p.{}: the box `{prompt}` is cut from the option ending `{last}`",
+                            j + 1
+                        ));
+                    }
+                }
             }
             None => bad.push(format!(
                 "{name}: question `{tail}` not found from p.{}",
@@ -468,8 +492,8 @@ fn the_fault_tolerance_handout_prints_on_ten_letter_pages_with_nothing_dropped()
         missing.join("\n")
     );
     // The questions, every option and every chart are there by name.
-    for (q, o) in &printed.questions {
-        for t in [q, o] {
+    for q in &printed.questions {
+        for t in [&q.text, &q.first, &q.last] {
             let head: String = norm(t).split(' ').take(6).collect::<Vec<_>>().join(" ");
             assert!(all.contains(&head), "`{head}` is not printed");
         }
