@@ -321,10 +321,16 @@ fn printed_handouts_and_keys_have_running_headers_the_paper_and_no_stranded_head
     if !common::browser_ready() || !poppler_ready() {
         return;
     }
-    let labs: Vec<PathBuf> = ["labs/fault-tolerance.yaml", "labs/fleet-orchestration.yaml"]
-        .iter()
-        .map(|l| common::root().join(l))
+    // Every shipped lab.
+    let labs: Vec<PathBuf> = common::files_under(&common::root().join("labs"))
+        .into_iter()
+        .filter(|p| {
+            p.parent() == Some(&common::root().join("labs"))
+                && p.extension().is_some_and(|e| e == "yaml")
+                && !p.ends_with(labforge::course::FILE_NAME)
+        })
         .collect();
+    assert!(labs.len() >= 4, "{labs:?}");
     let titles: Vec<String> = labs
         .iter()
         .map(|l| {
@@ -362,10 +368,12 @@ fn printed_handouts_and_keys_have_running_headers_the_paper_and_no_stranded_head
     std::fs::create_dir_all(&pdfs).unwrap();
     // Student and key PDFs share a stem only across papers: print each paper to its own folder.
     let mut bad = Vec::new();
-    for (i, chunk) in files.chunks(4).enumerate() {
+    let per_paper = 2 * labs.len();
+    for (i, chunk) in files.chunks(per_paper).enumerate() {
         let out = pdfs.join(i.to_string());
         std::fs::create_dir_all(&out).unwrap();
-        for (printed, (title, key, paper)) in print(chunk, &out).iter().zip(&want[i * 4..]) {
+        for (printed, (title, key, paper)) in print(chunk, &out).iter().zip(&want[i * per_paper..])
+        {
             assert!(!printed.headings.is_empty());
             bad.extend(check(printed, title, *key, paper));
         }
