@@ -415,6 +415,14 @@ fn a_hostile_lab_name_prints_as_text_in_the_running_header() {
     }
 }
 
+/// The shipped lab `labs/STEM.yaml`'s student handout printed on Letter, in `dir`.
+fn print_student_letter(stem: &str, dir: &Path) -> Printed {
+    let lab = common::root().join(format!("labs/{stem}.yaml"));
+    let out = dir.join("student");
+    render(&[&lab], &out, false, "letter");
+    print(&[out.join(format!("{stem}.html"))], dir).remove(0)
+}
+
 /// compute-infrastructure's student handout on Letter: the roofline's 101-point sweep prints as a
 /// short table with the handout's numbers (`990`, not `989.50`), with no disclosure triangle, and
 /// the decision log's prompt shares its page with the box (its placeholder).
@@ -424,11 +432,8 @@ fn a_long_sweep_prints_a_short_table_and_the_decision_log_keeps_its_box() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let lab = common::root().join("labs/compute-infrastructure.yaml");
-    let out = dir.path().join("student");
-    render(&[&lab], &out, false, "letter");
-    let printed = print(&[out.join("compute-infrastructure.html")], dir.path());
-    let pages = pages(&printed[0].pdf);
+    let printed = print_student_letter("compute-infrastructure", dir.path());
+    let pages = pages(&printed.pdf);
     let all: Vec<&String> = pages.iter().flatten().collect();
     assert!(all.iter().any(|l| l.contains("11 of 101 points")));
     for l in &all {
@@ -470,10 +475,7 @@ fn the_fault_tolerance_handout_prints_on_ten_letter_pages_with_nothing_dropped()
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let lab = common::root().join("labs/fault-tolerance.yaml");
-    let out = dir.path().join("student");
-    render(&[&lab], &out, false, "letter");
-    let printed = &print(&[out.join("fault-tolerance.html")], dir.path())[0];
+    let printed = &print_student_letter("fault-tolerance", dir.path());
     let n = page_count(&printed.pdf);
     assert!(
         n <= 10,
