@@ -2,8 +2,11 @@
 //! A4) printed to PDF by headless Chromium and read back with `pdftotext -layout`, page by page,
 //! as the files a user prints. Every page carries the running header (the lab's name; on keys
 //! "ANSWER KEY" too) and its page number, the paper is the one asked for, no page ends with a
-//! heading (or a bold lead line), no page starts with an answer line cut from its question, and
-//! every multiple-choice question shares its page with its first option.
+//! heading (or a bold lead line), no page starts with an answer line cut from its question,
+//! every multiple-choice question shares its page with its first option and its box to write in
+//! with its last, no character needs a symbol or emoji font, and every shipped lab's page counts
+//! are the ones the README and docs/instructors.md state. fault-tolerance's student handout
+//! fits 10 Letter pages with every character of the page still in the print.
 //!
 //! Needs Chromium, node (playwright-core) and poppler-utils (`pdftotext`, `pdfinfo`); without
 //! them the test prints SKIPPED, and fails under `CI`.
@@ -316,6 +319,8 @@ fn check(printed: &Printed, title: &str, key: bool, paper: &str) -> Vec<String> 
     bad
 }
 
+/// Every shipped lab's handout and key on Letter and A4, as printed; their page counts are the
+/// ones the README and docs/instructors.md state.
 #[test]
 fn printed_handouts_and_keys_have_running_headers_the_paper_and_no_stranded_headings() {
     if !common::browser_ready() || !poppler_ready() {
@@ -360,7 +365,7 @@ fn printed_handouts_and_keys_have_running_headers_the_paper_and_no_stranded_head
                     format!("{stem}.html")
                 };
                 files.push(out.join(file));
-                want.push((title.clone(), key, paper));
+                want.push((title.clone(), key, paper, stem.to_string()));
             }
         }
     }
@@ -369,21 +374,53 @@ fn printed_handouts_and_keys_have_running_headers_the_paper_and_no_stranded_head
     // Student and key PDFs share a stem only across papers: print each paper to its own folder.
     let mut bad = Vec::new();
     let per_paper = 2 * labs.len();
+    // Each lab's page counts in the docs' column order: student and key on Letter, then on A4.
+    let mut counts: std::collections::BTreeMap<String, [usize; 4]> = Default::default();
     for (i, chunk) in files.chunks(per_paper).enumerate() {
         let out = pdfs.join(i.to_string());
         std::fs::create_dir_all(&out).unwrap();
-        for (printed, (title, key, paper)) in print(chunk, &out).iter().zip(&want[i * per_paper..])
-        {
+        let printed = print(chunk, &out);
+        for (printed, (title, key, paper, stem)) in printed.iter().zip(&want[i * per_paper..]) {
             assert!(!printed.headings.is_empty());
             bad.extend(check(printed, title, *key, paper));
+            let col = usize::from(*key) + if *paper == "a4" { 2 } else { 0 };
+            counts.entry(stem.clone()).or_default()[col] = page_count(&printed.pdf);
         }
     }
+    bad.extend(stated_page_counts(&counts));
     assert!(
         bad.is_empty(),
         "{} problems:\n{}",
         bad.len(),
         bad.join("\n")
     );
+}
+
+/// The page counts the README and docs/instructors.md state (`| lab | 10 | 12 | 10 | 11 |`) that
+/// are not the ones printed.
+fn stated_page_counts(counts: &std::collections::BTreeMap<String, [usize; 4]>) -> Vec<String> {
+    let mut bad = Vec::new();
+    for doc in ["README.md", "docs/instructors.md"] {
+        let text = std::fs::read_to_string(common::root().join(doc)).unwrap();
+        for (stem, printed) in counts {
+            let row = text
+                .lines()
+                .find(|l| l.starts_with(&format!("| {stem} |")))
+                .map(|l| {
+                    l.split('|')
+                        .skip(2)
+                        .filter_map(|c| c.trim().parse::<usize>().ok())
+                        .collect::<Vec<_>>()
+                });
+            if row.as_deref() != Some(&printed[..]) {
+                bad.push(format!(
+                    "{doc}: {stem}'s pages (student, key on Letter; student, key on A4) are \
+                     {printed:?} printed, {row:?} stated"
+                ));
+            }
+        }
+    }
+    bad
 }
 
 #[test]
