@@ -85,12 +85,16 @@ pub fn draw(html: &str) -> String {
         return html.to_string();
     }
     let mut out = String::with_capacity(html.len() + 256);
-    let mut in_tag = false;
+    // Inside a tag (and a quoted attribute value in it, where a `>` does not end the tag)
+    // nothing changes.
+    let (mut in_tag, mut quote) = (false, None);
     let mut chars = html.chars().peekable();
     while let Some(c) = chars.next() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
+        match (c, quote) {
+            ('<', None) if !in_tag => in_tag = true,
+            ('>', None) if in_tag => in_tag = false,
+            ('"' | '\'', None) if in_tag => quote = Some(c),
+            (q, Some(open)) if q == open => quote = None,
             _ => {}
         }
         match MARKS.iter().find(|m| m.c == c).filter(|_| !in_tag) {
@@ -120,6 +124,11 @@ mod tests {
         assert!(!out.contains('\u{fe0f}'));
         assert_eq!(out.matches("<svg").count(), 2);
         assert_eq!(draw("plain & <b>x</b>"), "plain & <b>x</b>");
+        // A `>` in a quoted attribute value does not end the tag.
+        let a = "<a href=\"x>✓\" title='>⚠'>ℹ</a>";
+        let out = draw(a);
+        assert!(out.starts_with("<a href=\"x>✓\" title='>⚠'><svg"), "{out}");
+        assert!(out.ends_with("</svg></a>"), "{out}");
         assert!(icon("locked").contains("aria-label=\"locked\""));
         assert_eq!(icon("nothing"), "");
     }
