@@ -193,7 +193,11 @@ fn handout_html_is_one_printable_file_with_inline_charts() {
     assert!(html.contains("@media print"));
     assert!(html.contains("<span class=\"box\"></span> <strong>A)</strong> About 10 minutes"));
     let key = read(&k.join("md_checkpoint-key.html"));
-    assert!(key.contains("<li class=\"correct\"><span class=\"box\">✓</span> <strong>B)</strong>"));
+    // The check is drawn (an SVG), not a character that needs a symbol font.
+    assert!(
+        key.contains("<li class=\"correct\"><span class=\"box\"><svg class=\"mark mark-check\"")
+    );
+    assert!(key.contains("</svg></span> <strong>B)</strong>"));
     assert!(key
         .contains("<strong>Worked answer:</strong> Optimal interval = <strong>108.3 min</strong>"));
     assert!(!key.contains("test point") && !key.contains("write_eff"));

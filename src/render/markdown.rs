@@ -7,6 +7,7 @@
 //! them.
 
 mod earlier;
+pub mod marks;
 pub mod paged;
 pub mod view;
 
@@ -62,6 +63,20 @@ pub const ASSETS: &[(&str, &str)] = &[
 /// its element ids unique within a document (`PART-CHART`).
 pub fn chart_svg(c: &ChartData, uid: &str) -> String {
     super::svg::chart_svg_with_id(c, uid)
+}
+
+/// The width a printed chart is drawn at, in CSS pixels: print.css sets it beside its data, in
+/// about half the column, so its 12 px text prints at about 8 pt (drawn at the page's 640 px
+/// and shrunk to fit, it printed at 5 pt).
+const PRINT_CHART_WIDTH: f64 = 420.0;
+/// A printed chart's height as a share of the page's (beside its data, a shorter plot).
+const PRINT_CHART_HEIGHT: f64 = 0.65;
+
+/// Draws a chart for the print-ready handout: narrower and shorter than on the page.
+pub fn print_chart_svg(c: &ChartData, uid: &str) -> String {
+    let mut c = c.clone();
+    c.height = (c.height * PRINT_CHART_HEIGHT).round();
+    super::svg::chart_svg_sized(&c, uid, PRINT_CHART_WIDTH)
 }
 
 /// The Markdown handout: `STEM.md` (or `STEM-key.md`) and `STEM-charts/*.svg`.
@@ -173,14 +188,18 @@ fn environment(templates: Option<PathBuf>) -> Environment<'static> {
     });
     env.add_filter("cell", |s: String| cell(&s));
     env.add_filter("alt", |s: String| alt(&s));
+    // The HTML filters draw symbols as SVG (`marks`): printed, they need no font.
     env.add_filter("md", |s: String| {
-        Value::from_safe_string(leads(&md_to_html(&s)))
+        Value::from_safe_string(marks::draw(&leads(&md_to_html(&s))))
     });
     env.add_filter("css_string", |s: String| {
         Value::from_safe_string(paged::css_string(&crate::render::plain_text(&s)))
     });
     env.add_filter("mdi", |s: String| {
-        Value::from_safe_string(md_inline_to_html(&s))
+        Value::from_safe_string(marks::draw(&md_inline_to_html(&s)))
+    });
+    env.add_function("icon", |name: String| {
+        Value::from_safe_string(marks::icon(&name))
     });
     env
 }
@@ -310,7 +329,7 @@ impl Renderer for HandoutHtmlRenderer {
         stem: &str,
         opts: &RenderOptions,
     ) -> Result<Vec<OutFile>, String> {
-        let mut doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
+        let mut doc = view::build(lab, stem, opts.answer_key, &print_chart_svg)?;
         earlier::add(&mut doc.context, lab, opts);
         let css = asset(ASSETS, "print.css", opts.templates.as_deref())?.into_owned();
         doc.context["css"] = serde_json::Value::from(css);

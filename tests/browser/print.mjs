@@ -1,7 +1,7 @@
 // Prints handout pages to PDF as a user does (Chromium's print, the page's own @page size), and
 // reports each page's headings and answer lines as the reader sees them (innerText).
 // `node print.mjs OUT_DIR FILE.html...` writes OUT_DIR/<name>.pdf and prints a JSON object
-// {file: {pdf, headings: [...], answers: [...], questions: [{question, option}]}}.
+// {file: {pdf, headings: [...], answers: [...], questions: [{question, option, last, box}], text}}.
 import { launch } from './common.mjs';
 import path from 'node:path';
 
@@ -18,11 +18,14 @@ try {
       return {
         headings: [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, p.lead')].map(text).filter(Boolean),
         answers: [...document.querySelectorAll('.answer')].map(text).filter(Boolean),
-        // Each multiple-choice question: its text and its first option.
+        // Each multiple-choice question: its text, its first and last option, and the box to
+        // write in under it (its prompt), if any.
         questions: [...document.querySelectorAll('section.prediction, section.reflection')]
-          .map((sec) => [sec.querySelector('.question'), sec.querySelector('ul.options > li')])
-          .filter(([q, o]) => q && o)
-          .map(([q, o]) => ({ question: text(q), option: text(o) })),
+          .map((sec) => [sec.querySelector('.question'), sec.querySelectorAll('ul.options > li'), sec.querySelector('.answer-space')])
+          .filter(([q, o]) => q && o.length)
+          .map(([q, o, box]) => ({ question: text(q), option: text(o[0]), last: text(o[o.length - 1]), box: box ? text(box) : null })),
+        // All the text a reader sees, the charts' included.
+        text: document.body.innerText,
       };
     });
     const pdf = path.join(outDir, path.basename(file).replace(/\.html$/, '.pdf'));
