@@ -16,16 +16,22 @@
 (function () {
   "use strict";
   var core = (function () {
-    var MAX_BYTES = 1048576, MAX_KEYS = 20000, MAX_DEPTH = 32, FORMAT = "labforge-ledger/2";
+    var MAX_BYTES = 524288, MAX_KEYS = 10000, MAX_DEPTH = 32, FORMAT = "labforge-ledger/2";
     function has(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
     function isRec(o) { return !!o && typeof o === "object" && !Array.isArray(o); }
-    /* Size (UTF-8 bytes), keys and nesting in one pass, before any parsing: an error or null. */
+    /* Size (UTF-8 bytes), keys and nesting, before any parsing: an error or null. Texts are
+       skipped with one native pass (what is inside a string never counts), the rest scanned. */
     function bounds(text) {
-      if (text.length > MAX_BYTES) return text.length + " bytes is too large for a course record (at most " + MAX_BYTES + ")";
-      var bytes = 0, depth = 0, keys = 0, inStr = false, esc = false, i, c;
-      for (i = 0; i < text.length; i++) {
-        c = text.charCodeAt(i);
-        bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 4 : c >= 0xdc00 && c < 0xe000 ? 0 : 3;
+      var big = function (n) { return n + " bytes is too large for a course record (at most " + MAX_BYTES + ")"; };
+      if (text.length > MAX_BYTES) return big(text.length);
+      var bytes = text.length, depth = 0, keys = 0, inStr = false, esc = false, i, c, s;
+      if (text.length * 3 > MAX_BYTES) {
+        try { bytes = unescape(encodeURIComponent(text)).length; } catch (e) { return "not text"; }
+      }
+      if (bytes > MAX_BYTES) return big(bytes);
+      s = text.replace(/"(?:[^"\\]|\\[\s\S])*"/g, '""');
+      for (i = 0; i < s.length; i++) {
+        c = s.charCodeAt(i);
         if (inStr) {
           if (esc) esc = false; else if (c === 92) esc = true; else if (c === 34) inStr = false;
         } else if (c === 34) inStr = true;
@@ -33,7 +39,7 @@
         else if (c === 125 || c === 93) { if (depth > 0) depth--; }
         else if (c === 58 && ++keys > MAX_KEYS) return "more than " + MAX_KEYS + " keys";
       }
-      return bytes > MAX_BYTES ? bytes + " bytes is too large for a course record (at most " + MAX_BYTES + ")" : null;
+      return null;
     }
     function plainId(k) { return /^[A-Za-z0-9_-]{1,64}$/.test(k); }
     function named(what, k) { return plainId(k) ? what + " `" + k + "`" : what + " with an unusual name"; }

@@ -20,9 +20,9 @@ use crate::model::{Control, Value};
 use serde_json::{json, Map, Value as J};
 
 /// The largest record text read (bytes of UTF-8).
-pub const MAX_BYTES: usize = 1024 * 1024;
+pub const MAX_BYTES: usize = 512 * 1024;
 /// The most keys (`"name":`) a record may hold, all objects together.
-pub const MAX_KEYS: usize = 20_000;
+pub const MAX_KEYS: usize = 10_000;
 /// The deepest nesting of objects and arrays.
 pub const MAX_DEPTH: usize = 32;
 
