@@ -5,7 +5,7 @@
 //! student's decision log from a course record, a file name in an error — whoever wrote it, no
 //! escape sequence (OSC 52 writes the clipboard, OSC 0 the window title, `ESC[2J` clears the
 //! screen) or bidirectional override gets through. The terminal's widgets write through
-//! [`out`] and [`control`] (their cursor movement). `tests/terminal_text.rs` fails when any
+//! [`out`] and [`control`] (their cursor movement). `tests/it/terminal_text.rs` fails when any
 //! other file of `src/` writes to stdout or stderr itself.
 //!
 //! A write error (a closed pipe, a terminal gone) is ignored, where the standard macros panic.

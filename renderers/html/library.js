@@ -5,7 +5,7 @@
  * labforgeLibrary(hardware) are exactly the FnDoc paths of labforge::library::functions(),
  * and every function performs the same IEEE-754 operations in the same order as its Rust
  * twin, so results agree bit for bit except where a transcendental (exp, ln, expm1, log10,
- * pow) is involved, where they agree to an ulp or two. tests/library_js.rs checks this.
+ * pow) is involved, where they agree to an ulp or two. tests/it/library_js.rs checks this.
  *
  * Plain ES2019 script: no modules, no dependencies, no eval.
  * The argument hardware is the object produced by labforge::library::hardware_json().

@@ -1,8 +1,8 @@
 //! Course records from outside (a link's `#lf-course=` fragment, an import, the record file
 //! itself) are data to check, never a copy to take whole. This is the one rule of
 //! docs/formats.md ("How course records merge"), written twice: here for the terminal and in
-//! `renderers/html/course.js` (`LF_COURSE.core`) for the page; `tests/fuzz.rs` and
-//! `tests/record_merge.rs` run both on the same inputs and compare.
+//! `renderers/html/course.js` (`LF_COURSE.core`) for the page; `tests/it/fuzz.rs` and
+//! `tests/it/record_merge.rs` run both on the same inputs and compare.
 //!
 //! 1. [`bounds`]: size, keys and nesting are checked in one pass over the text, before it is
 //!    parsed.

@@ -1,5 +1,5 @@
 //! How an output's value reads (`renderers/html/runtime.js` `formatOutput` mirrors it, checked
-//! by `tests/formula_js.rs`): one number per quantity, never a false zero.
+//! by `tests/it/formula_js.rs`): one number per quantity, never a false zero.
 //!
 //! - At or above its `cap:` an output reads `≥ cap` and is marked capped.
 //! - A time that would read 0 at its digits steps down a unit (`0.41 min` to 0 decimals reads

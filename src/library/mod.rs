@@ -5,7 +5,7 @@
 //! Both sides evaluate the same IEEE-754 operations in the same order, so the arithmetic
 //! functions agree bit for bit; the few that call a transcendental (`exp`, `ln`, `expm1`,
 //! `log10`, `pow`) agree to within an ulp or two of the platform's math library.
-//! `tests/library_js.rs` checks every path against Node.
+//! `tests/it/library_js.rs` checks every path against Node.
 //!
 //! Conventions:
 //! - all numbers are `f64` (`rhai::FLOAT`); lists are `rhai::Array`s of floats, records are

@@ -565,7 +565,7 @@ fn check_control(cx: &mut Ctx, ctl: &Control) {
                 return;
             };
             // Infinite or NaN bounds check nothing and break the page's slider (found by
-            // tests/fuzz.rs: `min: -.inf` checked clean and the page failed to render).
+            // tests/it/fuzz.rs: `min: -.inf` checked clean and the page failed to render).
             let step = s.step.as_ref().map(|st| (st.value, st.pos));
             let nums = [
                 (min.value, min.pos),

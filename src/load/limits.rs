@@ -44,7 +44,7 @@ pub fn is_safe_id(s: &str) -> bool {
 /// digit (`1_3`, `2x`, `10x`), as option ids could before 4bd6c4b made them errors and labs
 /// written then use. It never names a file; where it becomes a page element's id it is
 /// prefixed (`pred-a-1_3`), in selectors it is a quoted attribute value, in JavaScript and JSON a
-/// string key (`tests/compat_browser.rs` locks such an option in Chromium).
+/// string key (`tests/chromium/compat_browser.rs` locks such an option in Chromium).
 pub fn is_option_id(s: &str) -> bool {
     let lead = s
         .strip_prefix(|c: char| c.is_ascii_digit())

@@ -8,7 +8,7 @@
 //! values and each prediction's output worked out at its scenario.
 //!
 //! Layering: `view` depends on `eval` and `model` only; renderers depend on `view`, never on
-//! each other (enforced by `tests/layering.rs`).
+//! each other (enforced by `tests/it/layering.rs`).
 
 mod build;
 mod controls;

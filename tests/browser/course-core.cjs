@@ -1,5 +1,5 @@
 // The course record's merge rule as the page runs it (renderers/html/course.js, LF_COURSE.core),
-// in Node with the DOM stubbed out, for tests/record_merge.rs and tests/fuzz.rs.
+// in Node with the DOM stubbed out, for tests/it/record_merge.rs and tests/it/fuzz.rs.
 // Usage: node course-core.cjs COURSE_JS CASES_JSON  — CASES_JSON: [{ shape, mine, theirs, replace }]
 // with `mine` a ledger (or null) and `theirs` the text of a ledger; prints one result per case:
 // { bounds, json, clean, dropped, mine, merged, o } (see tests/common/merge.rs, the same in Rust).

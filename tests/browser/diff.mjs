@@ -1,5 +1,5 @@
 // Differential test: the numbers in the page after input events equal `labforge eval --format json`.
-// Input: a JSON file written by tests/html_browser.rs: { cases: [{ page, part, sets, expected }] }.
+// Input: a JSON file written by tests/chromium/html_browser.rs: { cases: [{ page, part, sets, expected }] }.
 import fs from 'node:fs';
 import { launch, open, unlockAll, close } from './common.mjs';
 

@@ -1,4 +1,4 @@
-// The page's error at live values (tests/errors_js.rs): for each case, sets a control as a
+// The page's error at live values (tests/it/errors_js.rs): for each case, sets a control as a
 // student would and reports the part's error text (null when none), then puts the control back.
 // Input: a JSON file { page, cases: [{ part, control, value, back, output }] }; prints the
 // results as one JSON array.

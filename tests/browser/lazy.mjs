@@ -1,7 +1,7 @@
 // A chart in a hidden tab is drawn when it is shown (its tab, "Show all parts") or printed, and
 // then equals the handout's drawing (render/svg, from Rust) at the settings made while it was
 // hidden; while hidden, inputs do not draw it. Input: a JSON file written by
-// tests/charts_browser.rs: { page, cases: [{ part, control, value, charts: { uid: svg } }] }.
+// tests/chromium/charts_browser.rs: { page, cases: [{ part, control, value, charts: { uid: svg } }] }.
 import fs from 'node:fs';
 import { launch, open, unlockAll } from './common.mjs';
 

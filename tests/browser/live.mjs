@@ -1,8 +1,8 @@
 // Live feedback in the page: lock in an answer, move a control, and the feedback and the banners
-// show the new values and name the answer. Input: a JSON file written by tests/predict_browser.rs:
+// show the new values and name the answer. Input: a JSON file written by tests/chromium/predict_browser.rs:
 // { page, steps: [{ part, pick | type, set: [[control, position]], reload, want: [[selector, text|null]] }] }
 // (`null`: the element is hidden or absent; `[part, selector, text]` looks in another part, as
-// tests/xpart_browser.rs does; `reload: true` reloads the page first). Steps run in order on one page.
+// tests/chromium/xpart_browser.rs does; `reload: true` reloads the page first). Steps run in order on one page.
 import fs from 'node:fs';
 import { launch, open, reloadSaved } from './common.mjs';
 

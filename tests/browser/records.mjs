@@ -1,4 +1,4 @@
-// Hostile course records in real Chromium from file:// (tests/records_browser.rs): a link whose
+// Hostile course records in real Chromium from file:// (tests/chromium/records_browser.rs): a link whose
 // `#lf-course=` record invents ten parts leaves the student's answers and decision log as they
 // were and names what it left out; one that would replace the decision log asks in the page
 // first (Keep mine / Replace mine); a 1.5 MB fragment and one with too many keys are refused

@@ -1,5 +1,5 @@
-// The page's runtime in Node with the DOM stubbed out, for the parity tests (tests/formula_js.rs,
-// tests/display_js.rs): runs `scripts` (library, formulas, runtime) in one context whose page
+// The page's runtime in Node with the DOM stubbed out, for the parity tests (tests/it/formula_js.rs,
+// tests/it/display_js.rs): runs `scripts` (library, formulas, runtime) in one context whose page
 // data is `page` (limits, hardware) and returns the runtime's `window.LF_RUNTIME`.
 const vm = require('vm');
 module.exports = function runtime(scripts, page) {

@@ -4,7 +4,7 @@
 // launches (in its localStorage, as an LMS keeps it in its database).
 //
 // usage: node scorm.mjs UNZIPPED_DIR   -> prints one JSON object:
-//   { offline, launch1, launch2 } (see tests/scorm.rs for what is asserted)
+//   { offline, launch1, launch2 } (see tests/it/scorm.rs for what is asserted)
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';

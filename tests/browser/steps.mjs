@@ -1,5 +1,5 @@
 // Drives a page as a student would and reports what it shows. Input: a JSON file written by a
-// Rust test (tests/compat_browser.rs): { page, steps: [{ click: SEL } | { fill: [SEL, TEXT] } |
+// Rust test (tests/chromium/compat_browser.rs): { page, steps: [{ click: SEL } | { fill: [SEL, TEXT] } |
 // { reload: true } | { read: [NAME, SEL] }] }, run in order on one page. Prints one JSON line:
 // { reads: { NAME: text | null }, errors: [...] } (`null`: the element is absent or not shown).
 import fs from 'node:fs';

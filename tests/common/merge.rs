@@ -1,4 +1,4 @@
-//! The course record's merge rule run on both sides (tests/record_merge.rs, tests/fuzz.rs):
+//! The course record's merge rule run on both sides (tests/it/record_merge.rs, tests/it/fuzz.rs):
 //! `labforge::course::merge` in Rust and `renderers/html/course.js` (`LF_COURSE.core`) in Node
 //! (`tests/browser/course-core.cjs`), case by case, with results of the same shape.
 

@@ -1,0 +1,326 @@
+//! The page's `renderers/html/charts.js` is a port of `src/render/svg.rs`: for every chart of the
+//! test labs and the real labs, at each part's defaults and prediction scenario, the chart model
+//! drawn by charts.js in Node must be the same SVG text, byte for byte, as the Rust drawing.
+//!
+//! Node: `node` on PATH (or `LABFORGE_NODE`). Without it the test prints a SKIPPED line, or
+//! fails when the `CI` environment variable is set.
+
+use crate::common;
+use labforge::eval::chart::ChartData;
+use labforge::eval::load_lab;
+use labforge::render::svg::{chart_svg_sized, chart_table};
+use serde_json::{json, Value as J};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Charts with hostile text and colours a colour formula could produce.
+fn synthetic() -> Vec<ChartData> {
+    let base: J = json!({
+        "id": "syn", "kind": "line", "title": "<b>\"t\" & 'q'</b>", "x_label": "x <i>", "y_label": null,
+        "x_log": false, "y_log": false, "x_min": null, "x_max": null, "y_min": null, "y_max": null,
+        "x_prefix": "<", "x_suffix": "&", "y_prefix": "$", "y_suffix": "\"", "legend": true, "axes": [],
+        "series": [
+            {"name": "a</title><script>", "color": "constructor", "dashed": false, "fill": false, "emphasis": true,
+             "points": [{"x": 1.0, "y": 2.0, "color": "__proto__", "text": null},
+                        {"x": 2.0, "y": 3.5, "color": null, "text": null}]},
+            {"name": "b", "color": "toString", "dashed": true, "fill": false, "emphasis": false,
+             "points": [{"x": 1.5, "y": 1.0, "color": null, "text": null},
+                        {"x": 0.125, "y": 12.125, "color": null, "text": null},
+                        {"x": -2.5, "y": 0.0625, "color": null, "text": null},
+                        {"x": 3.0, "y": -1.0e21, "color": null, "text": null}]}
+        ],
+        "markers": [{"name": "m<", "x": 1.5, "y": 2.5, "symbol": "star", "color": "hasOwnProperty"},
+                    {"name": "far", "x": 1.0e300, "y": 2.5, "symbol": "circle", "color": "red"}],
+        "hlines": [{"at": 2.0, "label": "h&", "color": "valueOf", "dashed": true}],
+        "vlines": [{"at": 1.2, "label": null, "color": "red", "dashed": false}]
+    });
+    let mut bar = base.clone();
+    bar["id"] = json!("bar");
+    bar["kind"] = json!("bar");
+    bar["series"] = json!([{"name": "", "color": "blue", "dashed": false, "fill": false, "emphasis": false,
+        "points": [{"x": "<k>", "y": 3.0, "color": "constructor", "text": "t<"},
+                   {"x": "two", "y": -1.0, "color": "good", "text": null}]}]);
+    let mut radar = base.clone();
+    radar["id"] = json!("radar");
+    radar["kind"] = json!("radar");
+    radar["axes"] = json!(["a<", "b", "c"]);
+    radar["series"] = json!([{"name": "r", "color": "__defineGetter__", "dashed": false, "fill": true, "emphasis": false,
+        "points": [{"x": 0.0, "y": 1.0, "color": null, "text": null}, {"x": 1.0, "y": 2.0, "color": null, "text": null},
+                   {"x": 2.0, "y": 0.5, "color": null, "text": null}]}]);
+    // Every newer feature, with hostile text: styles, widths, point shapes, a band, legend
+    // positions, stacked and multi-line bars, marker text, labels that collide, off-scale marks.
+    let mut feat = base.clone();
+    feat["id"] = json!("feat");
+    feat["title"] = json!(null);
+    feat["y_label"] = json!("Cost <$>");
+    feat["legend"] = json!("right");
+    feat["height"] = json!(300.0);
+    feat["y_max"] = json!(10.0);
+    feat["description"] = json!("Two lines & a band");
+    feat["series"][0]["style"] = json!("dotted");
+    feat["series"][0]["width"] = json!(3.25);
+    feat["series"][0]["marker"] = json!("triangle");
+    feat["series"][1]["style"] = json!("solid");
+    feat["series"][1]["marker"] = json!("none");
+    feat["bands"] = json!([{"name": "range <", "color": "green", "lower": 0, "upper": 1}]);
+    feat["markers"] = json!([
+        {"name": "over", "x": 1.5, "y": 500.0, "symbol": "triangle", "color": "red", "text": "way\nup <"},
+        {"name": "left", "x": -100.0, "y": 2.0, "symbol": "square", "color": "blue", "text": "a long marker text that runs past the right edge"}]);
+    feat["hlines"] = json!([
+        {"at": 2.0, "label": "first target", "color": "red", "dashed": true},
+        {"at": 2.05, "label": "second target\nsame place", "color": "blue", "dashed": false},
+        {"at": 99.0, "label": "off the top", "color": "gray", "dashed": true}]);
+    feat["vlines"] = json!([{"at": 1.2, "label": "a very long vertical line label", "color": "red", "dashed": false}]);
+    let mut top = feat.clone();
+    top["id"] = json!("top");
+    top["legend"] = json!("top");
+    top["title"] =
+        json!("A long title that has to wrap on a phone because it names many things at once");
+    let mut stack = bar.clone();
+    stack["id"] = json!("stack");
+    stack["stacked"] = json!(true);
+    stack["legend"] = json!("bottom");
+    stack["series"] = json!([
+        {"name": "compute", "color": "blue", "dashed": false, "fill": false, "emphasis": false,
+         "points": [{"x": "A\nlong", "y": 3.0, "color": null, "text": "3\nms"}, {"x": "B", "y": 2.0, "color": null, "text": null}]},
+        {"name": "comm", "color": "orange", "dashed": false, "fill": false, "emphasis": false,
+         "points": [{"x": "A\nlong", "y": 1.5, "color": null, "text": "1.5"}, {"x": "B", "y": -1.0, "color": null, "text": null}]}]);
+    let mut out = Vec::new();
+    for j in [base, bar, radar, feat, top, stack] {
+        out.push(from_json(&j));
+    }
+    out
+}
+
+/// ChartData has no Deserialize: rebuild it through the public fields.
+fn from_json(j: &J) -> ChartData {
+    use labforge::eval::chart::{BandData, LineData, MarkerData, PointData, SeriesData, XValue};
+    let s = |v: &J| v.as_str().map(str::to_string);
+    let f = |v: &J| v.as_f64().unwrap_or(f64::NAN);
+    let line = |l: &J| LineData {
+        at: f(&l["at"]),
+        label: s(&l["label"]),
+        color: s(&l["color"]).unwrap(),
+        dashed: l["dashed"].as_bool().unwrap(),
+    };
+    ChartData {
+        id: s(&j["id"]).unwrap(),
+        kind: serde_json::from_value(j["kind"].clone()).unwrap(),
+        title: s(&j["title"]),
+        x_label: s(&j["x_label"]),
+        y_label: s(&j["y_label"]),
+        x_log: false,
+        y_log: false,
+        x_min: None,
+        x_max: None,
+        y_min: None,
+        y_max: j.get("y_max").and_then(J::as_f64),
+        x_prefix: s(&j["x_prefix"]).unwrap(),
+        x_suffix: s(&j["x_suffix"]).unwrap(),
+        y_prefix: s(&j["y_prefix"]).unwrap(),
+        y_suffix: s(&j["y_suffix"]).unwrap(),
+        legend: serde_json::from_value(j.get("legend").cloned().unwrap_or(json!("bottom")))
+            .unwrap(),
+        description: j.get("description").and_then(s),
+        height: j.get("height").and_then(J::as_f64).unwrap_or(360.0),
+        stacked: j.get("stacked").and_then(J::as_bool).unwrap_or(false),
+        bands: j
+            .get("bands")
+            .and_then(J::as_array)
+            .map(|bs| {
+                bs.iter()
+                    .map(|b| BandData {
+                        name: s(&b["name"]).unwrap(),
+                        color: s(&b["color"]).unwrap(),
+                        lower: b["lower"].as_u64().unwrap() as usize,
+                        upper: b["upper"].as_u64().unwrap() as usize,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        axes: j["axes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| s(a).unwrap())
+            .collect(),
+        series: j["series"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| SeriesData {
+                name: s(&x["name"]).unwrap(),
+                color: s(&x["color"]).unwrap(),
+                dashed: x["dashed"].as_bool().unwrap(),
+                fill: x["fill"].as_bool().unwrap(),
+                emphasis: x["emphasis"].as_bool().unwrap(),
+                style: x
+                    .get("style")
+                    .and_then(|v| serde_json::from_value(v.clone()).ok()),
+                width: x.get("width").and_then(J::as_f64),
+                marker: x
+                    .get("marker")
+                    .and_then(|v| serde_json::from_value(v.clone()).ok()),
+                points: x["points"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| PointData {
+                        x: match &p["x"] {
+                            J::String(c) => XValue::Category(c.clone()),
+                            v => XValue::Number(f(v)),
+                        },
+                        y: f(&p["y"]),
+                        color: s(&p["color"]),
+                        text: s(&p["text"]),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        markers: j["markers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| MarkerData {
+                name: s(&m["name"]).unwrap(),
+                x: f(&m["x"]),
+                y: f(&m["y"]),
+                symbol: serde_json::from_value(m["symbol"].clone()).unwrap(),
+                color: s(&m["color"]).unwrap(),
+                text: m.get("text").and_then(s),
+            })
+            .collect(),
+        hlines: j["hlines"].as_array().unwrap().iter().map(line).collect(),
+        vlines: j["vlines"].as_array().unwrap().iter().map(line).collect(),
+    }
+}
+
+const DRIVER: &str = r#"
+const fs = require('fs'), vm = require('vm');
+const [charts, data] = process.argv.slice(2).map((p) => fs.readFileSync(p, 'utf8'));
+const cx = {};
+cx.window = cx;
+vm.createContext(cx);
+vm.runInContext(charts, cx);
+// serde writes a non-finite number as null; the page's chart model has NaN there.
+const NUM = new Set(['y', 'at']);
+function revive(v, key) {
+  if (v === null && NUM.has(key)) return NaN;
+  if (Array.isArray(v)) return v.map((x) => revive(x, key));
+  if (v && typeof v === 'object') { const o = {}; for (const k of Object.keys(v)) o[k] = revive(v[k], k); return o; }
+  return v;
+}
+const out = JSON.parse(data).map((c) => {
+  const ch = revive(c.chart, '');
+  for (const m of ch.markers) { if (m.x === null) m.x = NaN; if (m.y === null) m.y = NaN; }
+  for (const s of ch.series) for (const p of s.points) if (p.x === null) p.x = NaN;
+  return [360, 640, 1000].map((w) => cx.LFCharts.svg(ch, c.uid, w)).concat([cx.LFCharts.table(ch)]);
+});
+process.stdout.write(JSON.stringify(out));
+"#;
+
+#[test]
+fn charts_js_draws_what_svg_rs_draws() {
+    let Some(node) = common::node_binary() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chart parity needs node under CI"
+        );
+        println!("SKIPPED chart parity: `node` not found (set LABFORGE_NODE)");
+        return;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut labs = vec![
+        root.join("tests/inputs/html_demo.yaml"),
+        root.join("tests/inputs/ok_chart_features.yaml"),
+    ];
+    let mut real: Vec<PathBuf> = std::fs::read_dir(root.join("labs"))
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    real.sort();
+    labs.extend(
+        real.into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .filter(|p| {
+                p.file_name()
+                    .is_some_and(|n| n != labforge::course::FILE_NAME)
+            }),
+    );
+    let mut cases: Vec<(String, ChartData)> = Vec::new();
+    for path in &labs {
+        let lab = load_lab(path)
+            .ok()
+            .unwrap_or_else(|| panic!("{} loads", path.display()));
+        for part in &lab.parts {
+            let defaults = lab.evaluate_with(&part.id, &Default::default()).unwrap();
+            let Ok(scenario) = lab.evaluate(part, &lab.scenario(part)) else {
+                panic!("{}: the scenario of part {} fails", path.display(), part.id)
+            };
+            for ev in [defaults, scenario] {
+                let Ok(charts) = lab.charts(&ev) else {
+                    panic!("{}: the charts of part {} fail", path.display(), part.id)
+                };
+                for ch in charts {
+                    cases.push((format!("p-{}-{}", part.id, ch.id), ch));
+                }
+            }
+        }
+    }
+    for ch in synthetic() {
+        cases.push((format!("syn {}", ch.id), ch));
+    }
+    assert!(cases.len() > 10, "only {} charts", cases.len());
+    let dir = std::env::temp_dir().join(format!("labforge-charts-js-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("charts.json");
+    let list: Vec<J> = cases
+        .iter()
+        .map(|(uid, ch)| json!({"uid": uid, "chart": ch}))
+        .collect();
+    std::fs::write(&data, serde_json::to_vec(&list).unwrap()).unwrap();
+    let driver = dir.join("driver.js");
+    std::fs::write(&driver, DRIVER).unwrap();
+    let out = Command::new(node)
+        .arg(&driver)
+        .arg(root.join("renderers/html/charts.js"))
+        .arg(&data)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "node failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let js: Vec<Vec<String>> = serde_json::from_slice(&out.stdout).unwrap();
+    let mut bad = Vec::new();
+    let drawn = cases.iter().zip(&js).flat_map(|((uid, ch), pages)| {
+        let rust =
+            [360.0, 640.0, 1000.0].map(|w| (format!("{uid} at {w}"), chart_svg_sized(ch, uid, w)));
+        let table = (format!("{uid} table"), chart_table(ch, false));
+        rust.into_iter().chain([table]).zip(pages)
+    });
+    for ((uid, rust), page) in drawn {
+        if &rust != page {
+            let at = rust
+                .bytes()
+                .zip(page.bytes())
+                .position(|(a, b)| a != b)
+                .unwrap_or(rust.len().min(page.len()));
+            let from = at.saturating_sub(80);
+            bad.push(format!(
+                "{uid}: first difference at byte {at}\n    rust …{}…\n    page …{}…",
+                &rust[from..(at + 80).min(rust.len())],
+                &page[from..(at + 80).min(page.len())]
+            ));
+        }
+        assert!(!page.contains("<script"), "{uid}: unescaped text");
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {} charts differ:\n  {}",
+        bad.len(),
+        cases.len() * 4,
+        bad.join("\n  ")
+    );
+}

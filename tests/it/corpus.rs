@@ -1,0 +1,90 @@
+//! The lab corpus under tests/inputs: every `err_*` lab must produce located diagnostics with a
+//! hint (snapshotted exactly), every `ok_*` lab must check clean and pass its own tests, and
+//! nothing may panic.
+
+use labforge::cli::diagnose;
+use std::path::Path;
+
+fn rendered(path: &Path) -> (String, usize, bool) {
+    let rel = Path::new("tests/inputs").join(path.file_name().unwrap());
+    let (src, diags, _) = diagnose(&rel);
+    let text: String = diags
+        .iter()
+        .map(|d| d.render(src.as_ref().map(|s| s.text.as_str())))
+        .collect();
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    let first_has_hint = diags
+        .first()
+        .is_some_and(|d| d.hint.is_some() && d.line > 0);
+    (text, errors, first_has_hint)
+}
+
+#[test]
+fn error_cases_are_located_with_hints() {
+    insta::glob!("../inputs/err_*.yaml", |path| {
+        let (text, _errors, hinted) = rendered(path);
+        assert!(
+            !text.is_empty(),
+            "{} produced no diagnostic",
+            path.display()
+        );
+        assert!(
+            hinted,
+            "{}: the first diagnostic needs a position and a hint:\n{text}",
+            path.display()
+        );
+        insta::assert_snapshot!(text);
+    });
+}
+
+#[test]
+fn corpus_has_the_typical_mistakes() {
+    let n = std::fs::read_dir("tests/inputs")
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("err_")
+        })
+        .count();
+    assert!(n >= 25, "only {n} error cases");
+}
+
+#[test]
+fn ok_cases_check_clean_and_pass_their_tests() {
+    insta::glob!("../inputs/ok_*.yaml", |path| {
+        let (text, errors, _) = rendered(path);
+        assert_eq!(errors, 0, "{}:\n{text}", path.display());
+        let Ok(lab) = labforge::eval::load_lab(path) else {
+            panic!("{} does not compile", path.display())
+        };
+        let outcomes = lab.run_tests();
+        assert!(!outcomes.is_empty());
+        for o in outcomes {
+            assert!(o.passed(), "{}: {:?}", o.name, o.failures);
+        }
+    });
+}
+
+/// Labs that state their answers only after the questions (in options, feedback and the explore
+/// section, with defaults other than the scenarios, since the handout prints the instruments at the
+/// defaults) check without a single warning: the four labs, and the give-away lint's ok case.
+#[test]
+fn answers_after_the_question_check_without_warnings() {
+    for p in [
+        "tests/inputs/ok_giveaway_in_feedback.yaml",
+        "labs/fault-tolerance.yaml",
+        "labs/fleet-orchestration.yaml",
+        "labs/compute-infrastructure.yaml",
+        "labs/distributed-training.yaml",
+    ] {
+        let (src, diags, _) = diagnose(Path::new(p));
+        let text: String = diags
+            .iter()
+            .map(|d| d.render(src.as_ref().map(|s| s.text.as_str())))
+            .collect();
+        assert!(diags.is_empty(), "{p}:\n{text}");
+    }
+}
