@@ -21,7 +21,7 @@ fn rendered(path: &Path) -> (String, usize, bool) {
 
 #[test]
 fn error_cases_are_located_with_hints() {
-    insta::glob!("../inputs/err_*.yaml", |path| {
+    insta::glob!("../inputs", "err_*.yaml", |path| {
         let (text, _errors, hinted) = rendered(path);
         assert!(
             !text.is_empty(),
@@ -54,7 +54,7 @@ fn corpus_has_the_typical_mistakes() {
 
 #[test]
 fn ok_cases_check_clean_and_pass_their_tests() {
-    insta::glob!("../inputs/ok_*.yaml", |path| {
+    insta::glob!("../inputs", "ok_*.yaml", |path| {
         let (text, errors, _) = rendered(path);
         assert_eq!(errors, 0, "{}:\n{text}", path.display());
         let Ok(lab) = labforge::eval::load_lab(path) else {
