@@ -44,7 +44,7 @@ try {
     }
     const { page, log } = pages.get(c.page);
     const served = c.name === 'defaults';
-    const got = await page.evaluate(({ part, sets, served }) => {
+    const got = await page.evaluate(async ({ part, sets, served }) => {
       const sec = document.querySelector(`[data-part="${part}"]`);
       for (const s of sets) {
         const els = [...sec.querySelectorAll(`[name="${s.id}"]`)];
@@ -54,6 +54,8 @@ try {
         else if (s.kind === 'checkboxes') { for (const e of els) { e.checked = !!s.boxes[e.value]; e.dispatchEvent(new Event('change', { bubbles: true })); } }
         else { els[0].value = s.value; els[0].dispatchEvent(new Event('input', { bubbles: true })); }
       }
+      // Input is applied at the next animation frame, before this callback asked for after it.
+      await new Promise((r) => requestAnimationFrame(() => r()));
       const out = {}, shown = {};
       for (const e of sec.querySelectorAll('[data-output]')) {
         out[e.getAttribute('data-output')] = e.getAttribute('data-value');
