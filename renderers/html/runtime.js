@@ -448,27 +448,29 @@
     if (o) setText(o, t);
     if (c.kind === "slider") setAttr(ctlInputs(p, c)[0], "aria-valuetext", t);
   }
-  /* Input is applied once per animation frame: the moves of a drag between two frames are one
+  /* Input is applied at most once per animation frame: the moves of a drag between two frames are one
      recompute, at the last position (the read-out follows each move at once); a `change` (the
      end of a drag, a key, a list, a box) applies at once, as does showing the part, printing,
      a download or leaving the page. A part already computed at these settings is not again. */
-  var queued = [], frame = 0;
+  var queued = [], busy = false, task = new MessageChannel();
   function apply(p) {
     var i = queued.indexOf(p);
     if (i >= 0) queued.splice(i, 1);
     if (pending.indexOf(p) < 0 && p._seen === JSON.stringify(settings(p))) return;
     recompute(p); save();
   }
-  function applyQueued() {
-    if (frame) cancelAnimationFrame(frame);
-    frame = 0;
-    queued.slice().forEach(apply);
-  }
+  function applyQueued() { queued.slice().forEach(apply); }
+  /* Applied in a task of its own (not in the frame's rendering task), then nothing until the
+     next frame, whose callback applies what came meanwhile in the task after it. */
+  task.port1.onmessage = function () {
+    applyQueued();
+    requestAnimationFrame(function () { busy = queued.length > 0; if (busy) task.port2.postMessage(0); });
+  };
   function queue(p) {
     if (queued.indexOf(p) < 0) queued.push(p);
     /* A page not shown draws no frame: applied at once. */
-    if (!window.requestAnimationFrame || document.visibilityState === "hidden") applyQueued();
-    else if (!frame) frame = requestAnimationFrame(function () { frame = 0; applyQueued(); });
+    if (document.visibilityState === "hidden") applyQueued();
+    else if (!busy) { busy = true; task.port2.postMessage(0); }
   }
   function recompute(p) {
     var at = pending.indexOf(p);

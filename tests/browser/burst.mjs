@@ -2,7 +2,7 @@
 // with a chart and sliders (every part unlocked), counting recomputes (the `labforge:record`
 // event each one saves with; the chart drawings, LFCharts.svg) against the frames the page drew
 // (an animation frame loop started before the inputs, so it runs first in each frame):
-// - 50 input events in one task: one recompute, in the next frame, at the last value;
+// - 50 input events in one task: one recompute, after the task, by the next frame, at the last value;
 // - 50 input events each in its own task, one right after the other, and 2 ms apart: at most
 //   one recompute per frame, and the last value applied;
 // - two sliders moved in one frame: one recompute and one drawing of each chart;
@@ -70,7 +70,7 @@ try {
   const one = await counts();
   check('50 inputs in one task: nothing recomputed in the task', during === 0, String(during));
   check('50 inputs in one task: one recompute', one.recomputes.length === 1, JSON.stringify(one.recomputes));
-  check('... in the next frame', one.recomputes[0] === at + 1, JSON.stringify([at, one.recomputes]));
+  check('... before the next frame or in it', one.recomputes[0] <= at + 1, JSON.stringify([at, one.recomputes]));
   const applied = await values(0);
   check('... at the last value', applied.slider === last, JSON.stringify([applied.slider, last]));
   // The same settings through `change` (what a drag's end sends) compute nothing more, and the
