@@ -75,9 +75,9 @@ export async function unlockAll(page) {
 }
 
 /** Moves sliders of every part `n` times, one `input` event each (a slider in turn, to spread
- *  positions), as the benchmarks do; returns the time each event's update took in ms: the page
- *  applies input in an animation frame callback, timed from a callback asked for before the
- *  event to one asked for after it (the same frame), one frame per event. */
+ *  positions), as the benchmarks do; returns the time each event's update took in ms: from the
+ *  event to the `labforge:record` that ends the page's update (0 for a setting already
+ *  computed), one event per frame, so that each is applied in the task it posts at once. */
 export function slide(page, n) {
   return page.evaluate(async (n) => {
     const out = [];
@@ -86,11 +86,15 @@ export function slide(page, n) {
       const s = sliders[i % sliders.length];
       const lo = Number(s.min), hi = Number(s.max), st = Number(s.step) || 1;
       const k = Math.floor(((i * 7919) % 1000) / 1000 * ((hi - lo) / st + 1));
-      let t0 = 0;
-      requestAnimationFrame(() => { t0 = performance.now(); });
+      let t1 = 0;
+      const done = () => { t1 = performance.now(); };
+      document.addEventListener('labforge:record', done);
       s.value = String(lo + k * st);
+      const t0 = performance.now();
       s.dispatchEvent(new Event('input', { bubbles: true }));
-      await new Promise((r) => requestAnimationFrame(() => { out.push(performance.now() - t0); r(); }));
+      await new Promise((r) => requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); }));
+      document.removeEventListener('labforge:record', done);
+      out.push(t1 ? t1 - t0 : 0);
     }
     return out;
   }, n);
@@ -103,7 +107,7 @@ export function close(a, b, rel = 1e-9) {
 }
 
 /** Sets the control `name` to `value` as a student would (an input event, which the page
- *  applies at the next animation frame) and reports, from inside the page after that frame: how
+ *  applies in a task of its own, at most once per frame) and reports, from inside the page after that frame: how
  *  long the update took (ms, with the wait for the frame), the part's error text (or null), the
  *  work it charged (`[evaluation, update]` units), the budgets, and `output`'s data-value. */
 export async function setControl(page, part, name, value, output) {
@@ -112,8 +116,10 @@ export async function setControl(page, part, name, value, output) {
     s.value = String(value);
     const t0 = performance.now();
     s.dispatchEvent(new Event('input', { bubbles: true }));
-    // The page applies input in the frame callbacks; this one was asked for after its own.
-    await new Promise((r) => requestAnimationFrame(() => r()));
+    // The page applies input in a task posted at once, or (within a frame of the last) posted
+    // by its next frame callback; a task posted from a frame callback asked for after that runs
+    // after either (posted messages run in order).
+    await new Promise((r) => requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); }));
     const ms = performance.now() - t0;
     const err = document.querySelector(`[data-part="${part}"] [data-error]`);
     const D = JSON.parse(document.getElementById('lf-data').textContent);

@@ -60,8 +60,9 @@ try {
         else if (s.kind === 'checkboxes') { for (const e of els) { e.checked = !!s.boxes[e.value]; e.dispatchEvent(new Event('change', { bubbles: true })); } }
         else { els[0].value = s.value; els[0].dispatchEvent(new Event('input', { bubbles: true })); }
       }
-      // Input is applied at the next animation frame, before this callback asked for after it.
-      await new Promise((r) => requestAnimationFrame(() => r()));
+      // Input is applied in a task the page posts at once or from its next frame callback: this
+      // task, posted from a frame callback asked for after, runs after either.
+      await new Promise((r) => requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); }));
       const out = {}, shown = {};
       for (const e of sec.querySelectorAll('[data-output]')) {
         out[e.getAttribute('data-output')] = e.getAttribute('data-value');
