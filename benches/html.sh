@@ -6,8 +6,4 @@
 # benches/baseline/, measured in the same run; recompute p95 <= 16 ms). Exits
 # non-zero when a target is missed. Usage: benches/html.sh [LAB.yaml|DIR ...]   (default: labs/)
 source "$(dirname "$0")/page-setup.sh"
-pages=()
-for f in "$OUT"/*.html; do
-  [ "$(basename "$f")" = index.html ] || pages+=("$f")
-done
 cd tests/browser && node bench.mjs "${pages[@]}"

@@ -1,5 +1,6 @@
-# Shared by benches/html.sh and benches/screenshots.sh (sourced): builds labforge, renders the
-# labs given (or labs/) as pages into $OUT (removed on exit) and installs playwright-core.
+# Shared by the page benches (sourced): builds labforge, renders the labs given (or labs/) as
+# pages into $OUT (removed on exit), lists the lab pages (not the course index) in $pages and
+# installs playwright-core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
@@ -11,3 +12,7 @@ trap 'rm -rf "$OUT"' EXIT
 if [ ! -d tests/browser/node_modules/playwright-core ]; then
   (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
 fi
+pages=()
+for f in "$OUT"/*.html; do
+  [ "$(basename "$f")" = index.html ] || pages+=("$f")
+done

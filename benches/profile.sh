@@ -7,8 +7,4 @@ flags=()
 for a in "$@"; do if [ "$a" = --phone ]; then flags+=(--phone); else args+=("$a"); fi; done
 set -- "${args[@]}"
 source "$(dirname "$0")/page-setup.sh"
-pages=()
-for f in "$OUT"/*.html; do
-  [ "$(basename "$f")" = index.html ] || pages+=("$f")
-done
 cd tests/browser && node profile.mjs "${flags[@]}" "${pages[@]}"

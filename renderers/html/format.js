@@ -46,10 +46,24 @@ function labforgeFormat(D, L, R) {
     return null;
   }
 /*xpart]*/
-  function tplText(t, S) {
+  /* The template as plain text: its HTML's textContent. Each literal piece's text is read once
+     (a chart's point text is a template per point, and parsing HTML per point was most of a
+     recompute); the values go in as the parser would read them (CR LF as LF, NUL dropped). A
+     piece that ends inside a tag (a placeholder in an attribute) is read whole, each time. */
+  function textOf(h) {
     var div = document.createElement("div");
-    div.innerHTML = tpl(t, S, 1);
+    div.innerHTML = h;
     return div.textContent;
+  }
+  function tplText(t, S) {
+    if (t._txt === undefined) t._txt = t.l.every(function (l) { return l.lastIndexOf("<") <= l.lastIndexOf(">"); }) ? t.l.map(textOf) : null;
+    if (!t._txt) return textOf(tpl(t, S, 1));
+    var out = t._txt[0], x, o;
+    for (var i = 0; i < t.e.length; i++) {
+      x = t.e[i]; o = S[x];
+      out += String(isNum(x) ? /*[xpart*/unanswered(x, S) || /*xpart]*/display(run(x, S)) : o[0]).replace(/\r\n?/g, "\n").replace(/\0/g, "") + t._txt[i + 1];
+    }
+    return out;
   }
   /* An output's number as shown, [text, capped] (src/eval/display.rs): "≥ cap" at or above its
      cap, a time that would read 0 a unit down, decimals until a non-zero value shows a non-zero

@@ -435,8 +435,42 @@
 
   /* ------------------------------------------------------------ recompute */
 
+  /* An attribute or a text is written only when it changes (a write costs a style pass). */
+  function setAttr(n, k, v) { if (v === null) { if (n.hasAttribute(k)) n.removeAttribute(k); } else if (n.getAttribute(k) !== v) n.setAttribute(k, v); }
+  function setText(n, t) { if (n.textContent !== t) n.textContent = t; }
   function setOutput(node, v) {
-    node.setAttribute("data-value", isNum(v) ? String(v) : (typeof v === "boolean" ? String(v) : tostr(v)));
+    setAttr(node, "data-value", isNum(v) ? String(v) : (typeof v === "boolean" ? String(v) : tostr(v)));
+  }
+  /* A control's read-out and its slider's aria-valuetext, at value v. */
+  function readout(p, c, v) {
+    var t = controlText(c, v), o = q(partEl(p), '[data-control-display="' + c.id + '"]');
+    if (t === null) return;
+    if (o) setText(o, t);
+    if (c.kind === "slider") setAttr(ctlInputs(p, c)[0], "aria-valuetext", t);
+  }
+  /* Input is applied at most once per animation frame: the moves of a drag between two frames are one
+     recompute, at the last position (the read-out follows each move at once); a `change` (the
+     end of a drag, a key, a list, a box) applies at once, as does showing the part, printing,
+     a download or leaving the page. A part already computed at these settings is not again. */
+  var queued = [], busy = false, task = new MessageChannel();
+  function apply(p) {
+    var i = queued.indexOf(p);
+    if (i >= 0) queued.splice(i, 1);
+    if (pending.indexOf(p) < 0 && p._seen === JSON.stringify(settings(p))) return;
+    recompute(p); save();
+  }
+  function applyQueued() { queued.slice().forEach(apply); }
+  /* Applied in a task of its own (not in the frame's rendering task), then nothing until the
+     next frame, whose callback applies what came meanwhile in the task after it. */
+  task.port1.onmessage = function () {
+    applyQueued();
+    requestAnimationFrame(function () { busy = queued.length > 0; if (busy) task.port2.postMessage(0); });
+  };
+  function queue(p) {
+    if (queued.indexOf(p) < 0) queued.push(p);
+    /* A page not shown draws no frame: applied at once. */
+    if (document.visibilityState === "hidden") applyQueued();
+    else if (!busy) { busy = true; task.port2.postMessage(0); }
   }
   function recompute(p) {
     var at = pending.indexOf(p);
@@ -446,13 +480,9 @@
     var inputs = keepControls(p);
     var err = q(el, "[data-error]");
     var S;
+    p._seen = JSON.stringify(inputs);
     /* The controls' read-outs follow the inputs even when a formula then fails. */
-    p.controls.forEach(function (c) {
-      var t = controlText(c, inputs[c.id]);
-      var o = q(el, '[data-control-display="' + c.id + '"]');
-      if (o && t !== null) o.textContent = t;
-      if (c.kind === "slider" && t !== null) ctlInputs(p, c)[0].setAttribute("aria-valuetext", t);
-    });
+    p.controls.forEach(function (c) { readout(p, c, inputs[c.id]); });
     try {
       S = scopeFor(p, inputs);
       p.outputs.forEach(function (o) {
@@ -464,12 +494,11 @@
         S["@" + o.name] = [text, level];
         qa(el, '[data-output="' + o.name + '"]').forEach(function (n) {
           setOutput(n, v);
-          if (capped) n.setAttribute("data-capped", ""); else n.removeAttribute("data-capped");
-          var txt = q(n, "[data-text]") || n;
-          txt.textContent = text;
-          if (level !== null) n.setAttribute("data-level", level); else n.removeAttribute("data-level");
+          setAttr(n, "data-capped", capped ? "" : null);
+          setText(q(n, "[data-text]") || n, text);
+          setAttr(n, "data-level", level);
           var lw = q(n, "[data-level-word]");
-          if (lw) lw.textContent = level ? (LEVEL_WORD[level] || level) : "";
+          if (lw) setText(lw, level ? (LEVEL_WORD[level] || level) : "");
         });
       });
       /* Charts before prose and banners, in Rust's order (view::explore), so that the first
@@ -498,16 +527,16 @@
         var html = fb.join("");
         if (area.getAttribute("data-html") !== html) { area.innerHTML = html; area.setAttribute("data-html", html); }
       }
-      if (err) { err.hidden = true; err.textContent = ""; }
+      if (err && !err.hidden) { err.hidden = true; err.textContent = ""; }
     } catch (e) {
       showError(err, e);
     }
   }
   /* The part's control values, read from its inputs and kept in the record. */
-  function keepControls(p) {
+  function keepControls(p) { return (state.parts[p.id].controls = settings(p)); }
+  function settings(p) {
     var inputs = {};
     p.controls.forEach(function (c) { inputs[c.id] = readControl(p, c); });
-    state.parts[p.id].controls = inputs;
     return inputs;
   }
 
@@ -657,7 +686,7 @@
     a.click();
     setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   }
-  window.LF_PAGE = { ledger: ledger, report: report, state: function () { return state; } };
+  window.LF_PAGE = { ledger: function () { applyQueued(); return ledger(); }, report: report, state: function () { return state; } };
 
   /* ------------------------------------------------------------ wiring */
 
@@ -702,9 +731,8 @@
       var el = partEl(p);
       p.controls.forEach(function (c) {
         ctlInputs(p, c).forEach(function (inp) {
-          var h = function () { recompute(p); save(); };
-          inp.addEventListener("input", h);
-          inp.addEventListener("change", h);
+          inp.addEventListener("input", function () { readout(p, c, readControl(p, c)); queue(p); });
+          inp.addEventListener("change", function () { apply(p); });
         });
       });
       ["prediction", "reflection"].forEach(function (what) {
@@ -744,9 +772,11 @@
     var dl = document.querySelector('[name="decision-log"]');
     if (dl) dl.addEventListener("input", function () { state.decision_log = dl.value; save(); });
     qa(document, "[data-export-json]").forEach(function (bj) { bj.addEventListener("click", function () {
+      applyQueued();
       download(D.lab.id + "-ledger.json", "application/json", JSON.stringify(ledger(), null, 2) + "\n");
     }); });
     qa(document, "[data-export-md]").forEach(function (bm) { bm.addEventListener("click", function () {
+      applyQueued();
       download(D.lab.id + "-report.md", "text/markdown", report());
     }); });
     qa(document, "[data-tab]").forEach(function (tab) {
@@ -786,14 +816,16 @@
   }
   document.addEventListener("labforge:show", function (ev) {
     var id = ev.target && ev.target.getAttribute && ev.target.getAttribute("data-part");
-    if (id) computeNow(id);
+    if (id) { computeNow(id); queued.filter(function (p) { return p.id === id; }).forEach(apply); }
   });
   /* Print shows every part: all computed, then every chart drawn. */
   function beforePrint() {
+    applyQueued();
     computeNow();
     if (window.LFCharts && window.LFCharts.flush) window.LFCharts.flush(true);
   }
   window.addEventListener("beforeprint", beforePrint);
+  window.addEventListener("pagehide", applyQueued);
   if (window.matchMedia) {
     var printing = matchMedia("print"), onPrint = function () { if (printing.matches) beforePrint(); };
     if (printing.addEventListener) printing.addEventListener("change", onPrint); else if (printing.addListener) printing.addListener(onPrint);

@@ -73,6 +73,10 @@ pub const ASSETS: &[(&str, &str)] = &[
     ("format.js", include_str!("../../renderers/html/format.js")),
     ("charts.js", include_str!("../../renderers/html/charts.js")),
     ("tabs.js", include_str!("../../renderers/html/tabs.js")),
+    (
+        "first-paint.js",
+        include_str!("../../renderers/html/first-paint.js"),
+    ),
     ("course.js", include_str!("../../renderers/html/course.js")),
     (
         "course-index.js",
@@ -471,12 +475,10 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         minify_js(&libjs::topic_scripts(&fn_js))
     );
     let charts_js = script("charts.js")?;
-    // The tabs (one part at a time) run first, in the runtime's script element, which holds
-    // Rhai's semantics (`labforgeRhai`) and the page's way of writing values (`labforgeFormat`)
-    // before the runtime that runs the page with them.
+    // The runtime's script element holds Rhai's semantics (`labforgeRhai`) and the page's way
+    // of writing values (`labforgeFormat`) before the runtime that runs the page with them.
     let runtime_js = format!(
-        "{}\n{}\n{}\n{}",
-        script("tabs.js")?,
+        "{}\n{}\n{}",
         script("rhai.js")?,
         script("format.js")?,
         script("runtime.js")?
@@ -487,13 +489,21 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         scripts.push(script("course.js")?);
     }
     scripts.push(runtime_js);
-    for s in &scripts {
+    // The head's script decides how long the first paint waits; the tabs (one part at a time)
+    // run right after the markup, before the data and the scripts above (page.html.j2).
+    let key = J::from(format!("labforge:{}:v{}", l.id.value, l.version)).to_string();
+    let head_js = page_script_with("first-paint.js", dir, &on, |s| {
+        s.replace("\"LF_KEY\"", &key)
+    })?;
+    let tabs_js = script("tabs.js")?;
+    for s in scripts.iter().chain([&head_js, &tabs_js]) {
         if s.to_ascii_lowercase().contains("</script") {
             return Err("a page script contains `</script`".into());
         }
     }
-    let hashes: Vec<String> = scripts
-        .iter()
+    let hashes: Vec<String> = [&head_js, &tabs_js]
+        .into_iter()
+        .chain(&scripts)
         .map(|s| format!("'sha256-{}'", hash::sha256_base64(s.as_bytes())))
         .collect();
     let csp = format!(
@@ -532,6 +542,8 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         },
         "data_json": script_json(&data),
         "scripts": scripts,
+        "head_script": head_js,
+        "tabs_script": tabs_js,
         "course": course.as_ref().map(|c| c.ctx.clone()),
         "earlier": course.as_ref().map(|c| c.earlier_top.clone()).unwrap_or_default(),
     });
@@ -547,7 +559,18 @@ fn page_script(
     dir: Option<&std::path::Path>,
     on: &std::collections::BTreeSet<&'static str>,
 ) -> Result<String, String> {
-    let src = features::strip(&asset(ASSETS, name, dir)?, on);
+    page_script_with(name, dir, on, |s| s)
+}
+
+/// `page_script`, with `fill` applied to the script's text before it is minified (what only
+/// the page knows, such as its lab's storage key in `first-paint.js`).
+fn page_script_with(
+    name: &str,
+    dir: Option<&std::path::Path>,
+    on: &std::collections::BTreeSet<&'static str>,
+    fill: impl Fn(String) -> String,
+) -> Result<String, String> {
+    let src = fill(features::strip(&asset(ASSETS, name, dir)?, on));
     let own = dir.is_some_and(|d| d.join(name).exists());
     Ok(if own { strip_js(&src) } else { minify_js(&src) })
 }

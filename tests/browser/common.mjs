@@ -75,19 +75,26 @@ export async function unlockAll(page) {
 }
 
 /** Moves sliders of every part `n` times, one `input` event each (a slider in turn, to spread
- *  positions), as the benchmarks do; returns each event's synchronous time in ms. */
+ *  positions), as the benchmarks do; returns the time each event's update took in ms: from the
+ *  event to the `labforge:record` that ends the page's update (0 for a setting already
+ *  computed), one event per frame, so that each is applied in the task it posts at once. */
 export function slide(page, n) {
-  return page.evaluate((n) => {
+  return page.evaluate(async (n) => {
     const out = [];
     const sliders = [...document.querySelectorAll('[data-part] input[type=range][data-control]')];
     for (let i = 0; i < n; i++) {
       const s = sliders[i % sliders.length];
       const lo = Number(s.min), hi = Number(s.max), st = Number(s.step) || 1;
       const k = Math.floor(((i * 7919) % 1000) / 1000 * ((hi - lo) / st + 1));
+      let t1 = 0;
+      const done = () => { t1 = performance.now(); };
+      document.addEventListener('labforge:record', done);
       s.value = String(lo + k * st);
       const t0 = performance.now();
       s.dispatchEvent(new Event('input', { bubbles: true }));
-      out.push(performance.now() - t0);
+      await new Promise((r) => requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); }));
+      document.removeEventListener('labforge:record', done);
+      out.push(t1 ? t1 - t0 : 0);
     }
     return out;
   }, n);
@@ -99,15 +106,20 @@ export function close(a, b, rel = 1e-9) {
   return Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b), 1e-300);
 }
 
-/** Sets the control `name` to `value` as a student would (an input event) and reports, from
- *  inside the page: how long the update took (ms), the part's error text (or null), the work it
- *  charged (`[evaluation, update]` units), the budgets, and `output`'s data-value. */
+/** Sets the control `name` to `value` as a student would (an input event, which the page
+ *  applies in a task of its own, at most once per frame) and reports, from inside the page after that frame: how
+ *  long the update took (ms, with the wait for the frame), the part's error text (or null), the
+ *  work it charged (`[evaluation, update]` units), the budgets, and `output`'s data-value. */
 export async function setControl(page, part, name, value, output) {
-  return page.evaluate(([part, name, value, output]) => {
+  return page.evaluate(async ([part, name, value, output]) => {
     const s = document.querySelector(`[name="${name}"]`);
     s.value = String(value);
     const t0 = performance.now();
     s.dispatchEvent(new Event('input', { bubbles: true }));
+    // The page applies input in a task posted at once, or (within a frame of the last) posted
+    // by its next frame callback; a task posted from a frame callback asked for after that runs
+    // after either (posted messages run in order).
+    await new Promise((r) => requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); }));
     const ms = performance.now() - t0;
     const err = document.querySelector(`[data-part="${part}"] [data-error]`);
     const D = JSON.parse(document.getElementById('lf-data').textContent);
@@ -154,15 +166,16 @@ export async function reloadSaved(page) {
 }
 
 /** Waits until what `page` saved is what a new document reads (see reloadSaved); returns that
- *  probe page, open, to be closed once the next document of the origin has read the record. */
-export async function settle(page) {
+ *  probe page, open, to be closed once the next document of the origin has read the record.
+ *  The probe is a file (the origin of pages opened from disk), or `url`, a page of another. */
+export async function settle(page, url = null) {
   const want = await page.evaluate(storageText);
   const probeFile = path.join(os.tmpdir(), `labforge-storage-probe-${process.pid}.html`);
   fs.writeFileSync(probeFile, '<!doctype html><title>storage probe</title>');
   const probe = await page.context().newPage();
   const until = Date.now() + 15000;
   for (;;) {
-    await probe.goto('file://' + probeFile);
+    await probe.goto(url || 'file://' + probeFile);
     const got = await probe.evaluate(storageText);
     if (got === want) { fs.rmSync(probeFile, { force: true }); return probe; }
     if (Date.now() > until) {
@@ -172,4 +185,17 @@ export async function settle(page) {
     }
     await probe.waitForTimeout(100);
   }
+}
+
+/** The page as it loads before any script: LF_READY and `data-ready` set at its end. */
+const TINY = '<script>document.documentElement.setAttribute("data-ready", "1"); window.LF_READY = performance.now();</script>';
+/** The page without its scripts (the head's, the tabs', its data and the rest) and CSP, TINY at
+ *  `#lf-end`. */
+export function markupOnly(file, dir) {
+  const html = fs.readFileSync(file, 'utf8');
+  if (html.indexOf('<i id="lf-end"></i>') < 0) throw new Error(`${file}: no #lf-end`);
+  const out = path.join(dir, 'markup only ' + path.basename(file));
+  fs.writeFileSync(out, html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, '').replace('<i id="lf-end"></i>', TINY + '<i id="lf-end"></i>')
+    .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ''));
+  return out;
 }

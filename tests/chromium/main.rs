@@ -14,5 +14,6 @@ mod injection_browser;
 mod load_browser;
 mod predict_browser;
 mod records_browser;
+mod speed_browser;
 mod viewport_browser;
 mod xpart_browser;

@@ -198,6 +198,41 @@ pub fn render_html(path: &Path, out: &Path) {
     );
 }
 
+/// The shipped labs (`labs/`, a course) rendered as pages into a fresh temporary folder named
+/// after `what`: the folder and its four lab pages (the course index left out), sorted.
+pub fn shipped_pages(what: &str) -> (PathBuf, Vec<PathBuf>) {
+    let out = std::env::temp_dir().join(format!("labforge-{what}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    render_html(&root().join("labs"), &out);
+    let mut pages: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "html") && !p.ends_with("index.html"))
+        .collect();
+    pages.sort();
+    assert_eq!(pages.len(), 4, "{pages:?}");
+    (out, pages)
+}
+
+/// Runs the browser test `script` (tests/browser/) on each shipped lab's page (`shipped_pages`)
+/// and fails unless it reports ` 0 failed` for every one; nothing without a browser.
+pub fn on_shipped_pages(script: &str, what: &str) {
+    if !browser_ready() {
+        return;
+    }
+    let (out, pages) = shipped_pages(what);
+    for page in pages {
+        let (ok, text) = node(script, &[&page]);
+        println!("{}:\n{text}", page.display());
+        assert!(
+            ok && text.contains(" 0 failed"),
+            "{}:\n{text}",
+            page.display()
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
+
 /// The built-in library's JavaScript side, `renderers/html/library.js`.
 pub fn library_js_path() -> PathBuf {
     root().join("renderers/html/library.js")

@@ -117,7 +117,10 @@ fn csp_forbids_network_and_eval_and_pins_every_script() {
             scripts += 1;
             rest = &body[end..];
         }
-        assert_eq!(scripts, 4, "library, charts, formulas, tabs and runtime");
+        assert_eq!(
+            scripts, 6,
+            "the head's first paint, tabs, library, charts, formulas and runtime"
+        );
         for bad in ["src=\"http", "href=\"http://", "@import", "url(http"] {
             assert!(
                 !html.contains(bad),
