@@ -8,7 +8,9 @@ module.exports = function runtime(scripts, page) {
   const document = { getElementById: () => el, querySelector: none, querySelectorAll: () => [],
     documentElement: { setAttribute: none }, dispatchEvent: none, addEventListener: none };
   const cx = { document, localStorage: { getItem: none, setItem: none }, console, TextEncoder, CustomEvent: function () {},
-    location: { hash: '', pathname: '/', search: '' }, addEventListener: none, setTimeout: none };
+    location: { hash: '', pathname: '/', search: '' }, addEventListener: none, setTimeout: none,
+    // the runtime schedules coalesced input through a MessageChannel (never fired here)
+    MessageChannel: function () { return { port1: {}, port2: { postMessage: none } }; } };
   cx.window = cx;
   vm.createContext(cx);
   for (const src of scripts) vm.runInContext(src, cx);
