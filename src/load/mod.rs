@@ -178,7 +178,7 @@ fn keyless_flow_piece(line: &str) -> Option<(String, String, String)> {
     }
     pieces.push(body[start..end.max(start)].trim());
     let keyless = |p: &&str| !p.is_empty() && !p.contains(": ") && !p.ends_with(':');
-    let i = pieces.iter().position(|p| keyless(p))?;
+    let i = pieces.iter().position(keyless)?;
     let (key, value) = pieces[..i].last()?.split_once(": ")?;
     Some((key.trim().into(), value.trim().into(), pieces[i].into()))
 }

@@ -63,10 +63,8 @@ fn uncommented(line: &str) -> &str {
         match quote {
             Some(q) if c == q => quote = None,
             Some(_) => {}
-            None if c == '"' || c == '\'' => {
-                if prev == ' ' || prev == ':' || prev == '[' || prev == '{' || prev == ',' {
-                    quote = Some(c)
-                }
+            None if (c == '"' || c == '\'') && matches!(prev, ' ' | ':' | '[' | '{' | ',') => {
+                quote = Some(c)
             }
             None if c == '#' && prev.is_whitespace() => return &line[..i],
             None => {}

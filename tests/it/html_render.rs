@@ -589,6 +589,7 @@ fn pages_carry_only_the_library_pieces_they_use() {
 /// 150 KiB until the page began to check every course record against the labs' shapes before
 /// merging it (issue 20: `course.js` grew from ~3 to ~11 KB, the shapes add ~2.7 KB), which took
 /// the seed labs' pages from 153,548 to 165,238 B.
+#[test]
 fn every_shipped_page_is_under_168_kib() {
     let out = std::env::temp_dir().join(format!("labforge-size-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
