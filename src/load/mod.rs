@@ -292,6 +292,9 @@ pub fn lab_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
                 })
                 .collect();
             files.sort();
+            for f in &files {
+                leads_outside(p, f)?;
+            }
             out.extend(files);
         } else if p.exists() {
             out.push(p.clone());
@@ -305,6 +308,32 @@ pub fn lab_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Diagnostic> {
         }
     }
     Ok(out)
+}
+
+/// A lab found in folder `dir` that is a symbolic link resolving outside `dir`, as an error: a
+/// folder of labs is read from inside it (a file named on the command line is the user's own
+/// choice, and is read wherever it is).
+fn leads_outside(dir: &Path, file: &Path) -> Result<(), Diagnostic> {
+    let linked = std::fs::symlink_metadata(file).is_ok_and(|m| m.file_type().is_symlink());
+    if !linked {
+        return Ok(());
+    }
+    let (Ok(d), Ok(f)) = (dir.canonicalize(), file.canonicalize()) else {
+        return Ok(());
+    };
+    if f.starts_with(&d) {
+        return Ok(());
+    }
+    Err(Diagnostic::error(
+        &file.display().to_string(),
+        Pos::UNKNOWN,
+        format!(
+            "this lab leads outside `{}` (a symbolic link to {}), so it is not read",
+            dir.display(),
+            f.display()
+        ),
+    )
+    .with_hint("copy the lab into the folder, or name that file itself on the command line"))
 }
 
 #[cfg(test)]

@@ -463,3 +463,44 @@ fn one_format_never_silently_replaces_another() {
             .is_file());
     }
 }
+
+/// A folder of labs without a `course.yaml` reads only the labs inside it: an entry that is a link
+/// to a lab elsewhere is refused by `check`, `test` and `render` (it names the link and where it
+/// leads); a link to another lab of the same folder is a lab like any other.
+#[test]
+fn a_folder_of_labs_reads_no_lab_through_a_link_leading_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    let elsewhere = tmp.path().join("elsewhere");
+    let labs = tmp.path().join("labs");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::create_dir_all(&labs).unwrap();
+    let fixture = root().join("tests/inputs/ok_minimal.yaml");
+    std::fs::copy(&fixture, elsewhere.join("secret.yaml")).unwrap();
+    std::fs::copy(&fixture, labs.join("one.yaml")).unwrap();
+    symlink(labs.join("one.yaml"), labs.join("same.yaml")).unwrap();
+    let clean = labforge(&["check", labs.to_str().unwrap()]);
+    assert!(clean.status.success(), "{}", stderr(&clean));
+
+    symlink(elsewhere.join("secret.yaml"), labs.join("linked.yaml")).unwrap();
+    for args in [
+        vec!["check", labs.to_str().unwrap()],
+        vec!["test", labs.to_str().unwrap()],
+        vec![
+            "render",
+            labs.to_str().unwrap(),
+            "--to",
+            "html",
+            "-o",
+            tmp.path().join("out").to_str().unwrap(),
+        ],
+    ] {
+        let o = labforge(&args);
+        let err = stderr(&o);
+        assert!(!o.status.success(), "{args:?} accepted the link: {err}");
+        assert!(
+            err.contains("linked.yaml") && err.contains("leads outside"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(!tmp.path().join("out/linked.html").exists());
+}
