@@ -4,6 +4,7 @@ import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export async function launch() {
   const exe = process.env.LABFORGE_CHROMIUM || '/usr/bin/chromium';
@@ -170,12 +171,16 @@ export async function reloadSaved(page) {
  *  The probe is a file (the origin of pages opened from disk), or `url`, a page of another. */
 export async function settle(page, url = null) {
   const want = await page.evaluate(storageText);
-  const probeFile = path.join(os.tmpdir(), `labforge-storage-probe-${process.pid}.html`);
+  // The probe sits beside the page it checks (a file of the same folder), and a probe that reads
+  // the storage empty is replaced by a new tab: a CI run (idle machine, Chromium 156) had one
+  // probe read `[]` for 15 s, reloaded every 100 ms, while the page it checked held the record.
+  const here = page.url().startsWith('file://') ? path.dirname(fileURLToPath(page.url())) : os.tmpdir();
+  const probeFile = path.join(here, `labforge-storage-probe-${process.pid}.html`);
   fs.writeFileSync(probeFile, '<!doctype html><title>storage probe</title>');
-  const probe = await page.context().newPage();
+  let probe = await page.context().newPage();
   const until = Date.now() + 15000;
   for (;;) {
-    await probe.goto(url || 'file://' + probeFile);
+    await probe.goto(url || pathToFileURL(probeFile).href);
     const got = await probe.evaluate(storageText);
     if (got === want) { fs.rmSync(probeFile, { force: true }); return probe; }
     if (Date.now() > until) {
@@ -183,7 +188,11 @@ export async function settle(page, url = null) {
       fs.rmSync(probeFile, { force: true });
       throw new Error(`the page's saved progress never reached a new document:\n${want}\nread:\n${got}`);
     }
-    await probe.waitForTimeout(100);
+    if (got === '[]') {
+      await probe.close();
+      probe = await page.context().newPage();
+    }
+    await page.waitForTimeout(100);
   }
 }
 
