@@ -203,16 +203,20 @@ enum Mutation {
     Number(usize, usize),
 }
 
+/// `i` taken modulo `t.len() + 1`, moved back to the nearest character boundary of `t`: a
+/// position at which a mutation may cut or insert.
+fn char_boundary(t: &str, i: usize) -> usize {
+    let mut i = i % (t.len() + 1);
+    while !t.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
 fn apply(text: &str, ms: &[Mutation]) -> String {
     let mut t = text.to_string();
     for m in ms {
-        let at = |i: usize, t: &str| {
-            let mut i = i % (t.len() + 1);
-            while !t.is_char_boundary(i) {
-                i -= 1;
-            }
-            i
-        };
+        let at = |i: usize, t: &str| char_boundary(t, i);
         match *m {
             Mutation::Cut(a, n) => {
                 let a = at(a, &t);
@@ -621,13 +625,7 @@ fn mutate_record(base: &serde_json::Value, ms: &[RecordMutation]) -> String {
     }
     let mut t = v.to_string();
     for m in ms {
-        let at = |i: usize, t: &str| {
-            let mut i = i % (t.len() + 1);
-            while !t.is_char_boundary(i) {
-                i -= 1;
-            }
-            i
-        };
+        let at = |i: usize, t: &str| char_boundary(t, i);
         match *m {
             RecordMutation::Cut(a, len) => {
                 let a = at(a, &t);
