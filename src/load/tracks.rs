@@ -11,7 +11,8 @@ use indexmap::IndexMap;
 pub const TRACK: &str = "track";
 pub const VARIANT: &str = "variant";
 
-fn is_track_id(s: &str) -> bool {
+/// A track id: lowercase letters, digits and dashes, a letter first, at most 40 characters.
+pub fn is_track_id(s: &str) -> bool {
     let mut cs = s.chars();
     cs.next().is_some_and(|c| c.is_ascii_lowercase())
         && cs.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
