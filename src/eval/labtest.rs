@@ -259,6 +259,7 @@ impl CompiledLab {
             }
         }
         self.check_test_values(&mut out);
+        out.extend(super::balance::check(&self.lab, &self.source.name));
         if !self.lab_budget_spent() {
             out.extend(self.lint());
         }
