@@ -35,8 +35,7 @@ pub fn diagnose(path: &Path) -> (Option<Source>, Vec<Diagnostic>, Option<Compile
     match eval::load_lab(path) {
         Err((src, d)) => (src, d, None),
         Ok(lab) => {
-            let mut d = lab.warnings.clone();
-            d.extend(lab.check_semantics());
+            let mut d = lab.check_every_track();
             d.extend(crate::course::carry::check(
                 path,
                 &lab.lab,
@@ -160,7 +159,18 @@ pub fn test(paths: &[PathBuf]) -> ExitCode {
             println!("FAIL {}: check errors", f.display());
             failed += 1;
         }
-        for o in lab.run_tests() {
+        let mut outcomes = lab.run_tests();
+        for t in lab.tracks.tracks.iter().filter(|t| Some(&t.id) != lab.track.as_ref()) {
+            match lab.on_track(&t.id) {
+                Ok(l) => outcomes.extend(l.run_tests()),
+                Err(d) => {
+                    failed += 1;
+                    println!("FAIL {} [{}]: the lab does not compile on this track", f.display(), t.id);
+                    report(&d, Some(&lab.source));
+                }
+            }
+        }
+        for o in outcomes {
             if o.passed() {
                 passed += 1;
                 println!("ok   {} :: {}", f.display(), o.name);
@@ -180,9 +190,19 @@ pub fn test(paths: &[PathBuf]) -> ExitCode {
 }
 
 /// `labforge eval`.
-pub fn eval_cmd(path: &Path, part: Option<&str>, sets: &[String], json: bool) -> ExitCode {
-    let Some(lab) = load_or_report(path) else {
-        return ExitCode::FAILURE;
+pub fn eval_cmd(
+    path: &Path,
+    part: Option<&str>,
+    sets: &[String],
+    json: bool,
+    track: Option<&str>,
+) -> ExitCode {
+    let lab = match eval::load_lab_on(path, track) {
+        Ok(l) => l,
+        Err((src, d)) => {
+            report(&d, src.as_ref());
+            return ExitCode::FAILURE;
+        }
     };
     let part_id = part
         .map(str::to_string)
@@ -231,10 +251,16 @@ pub fn eval_cmd(path: &Path, part: Option<&str>, sets: &[String], json: bool) ->
             serde_json::to_string_pretty(&serde_json::Value::Object(obj)).unwrap()
         );
     } else {
+        let title = |t: &str, part| lab.render_text(part, Some(&ev), t, &[]).unwrap_or_else(|_| t.to_string());
         println!(
             "{} — part {}: {}",
-            lab.lab.title.value, part_id, lab.lab.parts[cpart.index].title.value
+            title(&lab.lab.title.value, None),
+            part_id,
+            title(&lab.lab.parts[cpart.index].title.value, Some(cpart))
         );
+        if let Some(t) = lab.track.as_deref().and_then(|id| lab.tracks.get(id)) {
+            println!("  on track {} ({})", t.id, t.label);
+        }
         for (k, v) in &inputs {
             println!("  {k:<24} = {}", eval::display(v));
         }
@@ -287,6 +313,7 @@ pub fn render_cmd(
     templates: Option<PathBuf>,
     paper: Option<&str>,
     record: Option<&Path>,
+    track: Option<&str>,
 ) -> ExitCode {
     let paper = match paper {
         None => crate::render::Paper::default(),
@@ -323,15 +350,41 @@ pub fn render_cmd(
         course: None,
         record,
     };
-    render(paths, to, out, &opts)
+    render(paths, to, out, &opts, track)
 }
 
-/// `labforge render`: one lab file or a directory of them, to `out` (default: `build/<format>`).
+/// What `render` writes for one lab: (file stem, the lab compiled for that output; `None`:
+/// the lab as loaded). A lab without tracks: itself under its stem. With tracks and `--track
+/// ID`: that track under the plain stem. Otherwise one output per track, `STEM.TRACK`, and
+/// for the page also `STEM.html`, the default track's page, where every link to the lab leads
+/// (the page moves a student on another track to that track's page).
+type Units = Vec<(String, Option<CompiledLab>)>;
+
+fn track_units(lab: &CompiledLab, stem: &str, to: &str, track: Option<&str>) -> Result<Units, Vec<Diagnostic>> {
+    if lab.tracks.is_empty() {
+        return Ok(vec![(stem.to_string(), None)]);
+    }
+    if let Some(t) = track {
+        return Ok(vec![(stem.to_string(), Some(lab.on_track(t)?))]);
+    }
+    let mut units: Units = Vec::new();
+    if to == "html" {
+        units.push((stem.to_string(), None));
+    }
+    for t in &lab.tracks.tracks {
+        units.push((format!("{stem}.{}", t.id), Some(lab.on_track(&t.id)?)));
+    }
+    Ok(units)
+}
+
+/// `labforge render`: one lab file or a directory of them, to `out` (default: `build/<format>`);
+/// with `track`, the labs with tracks on that track only.
 pub fn render(
     paths: &[PathBuf],
     to: &str,
     out: Option<&Path>,
     opts: &crate::render::RenderOptions,
+    track: Option<&str>,
 ) -> ExitCode {
     let Some(r) = crate::render::renderer(to) else {
         eprintln!("error: unknown format `{to}` (formats: html, markdown, handout-html, scorm)");
@@ -418,15 +471,29 @@ pub fn render(
     for (i, (f, lab)) in compiled.into_iter().enumerate() {
         let stem = stem_of(f);
         eprintln!("[{}/{n}] {} -> {to}", i + 1, f.display());
-        match r.render(&lab, &stem, opts).and_then(|fs| {
-            mark_output_dir(&out, opts.answer_key, to)?;
-            write_files(&out, &fs)
-        }) {
-            Ok(()) => labs.push((stem, lab)),
-            Err(e) => {
+        let units = match track_units(&lab, &stem, to, track) {
+            Ok(u) => u,
+            Err(d) => {
+                report(&d, Some(&lab.source));
+                failed += 1;
+                continue;
+            }
+        };
+        let mut ok = true;
+        for (name, unit) in units {
+            let one = unit.as_ref().unwrap_or(&lab);
+            if let Err(e) = r.render(one, &name, opts).and_then(|fs| {
+                mark_output_dir(&out, opts.answer_key, to)?;
+                write_files(&out, &fs)
+            }) {
                 eprintln!("error: {}: {e}", f.display());
                 failed += 1;
+                ok = false;
+                break;
             }
+        }
+        if ok {
+            labs.push((stem, lab));
         }
     }
     if files.len() > 1 || paths.iter().any(|p| p.is_dir()) || paths.is_empty() {

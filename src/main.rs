@@ -31,6 +31,9 @@ enum Command {
         /// Output format.
         #[arg(long, default_value = "text", value_parser = ["text", "json"])]
         format: String,
+        /// The track to evaluate on, for a lab with tracks (default: the default track).
+        #[arg(long)]
+        track: Option<String>,
     },
     /// Run the labs' own tests (default: labs/); ends with `N passed, N failed`.
     Test { paths: Vec<PathBuf> },
@@ -61,6 +64,10 @@ enum Command {
         /// from it.
         #[arg(long)]
         record: Option<PathBuf>,
+        /// For labs with tracks: render this track only, under the lab's plain file name
+        /// (default: every track, each file named with its track).
+        #[arg(long)]
+        track: Option<String>,
     },
     /// Grade a class: read handed-in progress records (page downloads, terminal ledgers and
     /// course records, any mix) against the lab files; write a CSV per lab and a class report
@@ -144,7 +151,14 @@ fn main() -> ExitCode {
             part,
             set,
             format,
-        } => labforge::cli::eval_cmd(&lab, part.as_deref(), &set, format == "json"),
+            track,
+        } => labforge::cli::eval_cmd(
+            &lab,
+            part.as_deref(),
+            &set,
+            format == "json",
+            track.as_deref(),
+        ),
         Command::Test { paths } => labforge::cli::test(&paths),
         Command::Render {
             paths,
@@ -154,6 +168,7 @@ fn main() -> ExitCode {
             templates,
             paper,
             record,
+            track,
         } => labforge::cli::render_cmd(
             &paths,
             &to,
@@ -162,6 +177,7 @@ fn main() -> ExitCode {
             templates,
             paper.as_deref(),
             record.as_deref(),
+            track.as_deref(),
         ),
         Command::Run {
             lab,

@@ -10,6 +10,9 @@
 //!   - fault-tolerance.yaml
 //!   - fleet-orchestration.yaml
 //! lib: [lib/comm.yaml]      # optional; default: every lib/*.yaml, sorted
+//! tracks:                   # optional: the worlds a student picks one of, for every lab
+//!   - { id: iphone, label: iPhone, icon: "📱", device: A17Pro }
+//! default_track: iphone     # optional; default: the first
 //! ```
 //!
 //! Unknown keys, missing or repeated lab files and two labs that would render to the same page
@@ -42,6 +45,8 @@ pub struct CourseFile {
     pub labs: Vec<PathBuf>,
     /// The shared modules: as listed, or every `lib/*.yaml` (sorted) when `lib:` is absent.
     pub lib: Vec<PathBuf>,
+    /// The tracks every lab of the course plays out on (empty: none).
+    pub tracks: crate::model::track::TrackSet,
 }
 
 /// A loaded course: the file, where it is, and the id its students' record is kept under.
@@ -70,6 +75,10 @@ struct RawCourse {
     labs: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     lib: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    tracks: Vec<crate::model::TrackSpec>,
+    #[serde(default)]
+    default_track: Option<Spanned<String>>,
 }
 
 /// The nearest `course.yaml` at or above the lab file's folder, if any.
@@ -252,6 +261,12 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
             v
         }
     };
+    let tracks = crate::load::tracks::check(
+        &raw.tracks,
+        raw.default_track.as_ref(),
+        &name,
+        &mut diags,
+    );
     if diags.iter().any(|d| d.severity == Severity::Error) {
         return Err((Some(source), diags));
     }
@@ -263,6 +278,7 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
             description: raw.description.map(|d| d.value),
             labs,
             lib,
+            tracks,
         },
         path: path.to_path_buf(),
         dir,

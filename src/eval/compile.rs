@@ -8,6 +8,7 @@ use crate::course::modules::Module;
 use crate::diag::{did_you_mean, Diagnostic};
 use crate::formula::{references, FormulaEngine, FormulaError};
 use crate::load::Source;
+use crate::model::track::TrackSet;
 use crate::model::*;
 use indexmap::IndexMap;
 use rhai::{Dynamic, AST};
@@ -123,6 +124,10 @@ pub struct CompiledLab {
     pub modules: Vec<Module>,
     /// Warnings found while compiling.
     pub warnings: Vec<Diagnostic>,
+    /// The tracks the lab plays out on (its course's, or its own; empty: none).
+    pub tracks: TrackSet,
+    /// The track this compilation is for (`None` when the lab has no tracks).
+    pub track: Option<String>,
 }
 
 impl CompiledPart {
@@ -338,6 +343,19 @@ pub fn compile_with(
     source: &Source,
     modules: Vec<Module>,
 ) -> Result<CompiledLab, Vec<Diagnostic>> {
+    compile_on(lab, source, modules, &TrackSet::default(), None)
+}
+
+/// [`compile_with`] for one track (`None`: the default one) of the course's `tracks` (empty
+/// for a lab outside a course, or a course without tracks: the lab's own `tracks:` then).
+pub fn compile_on(
+    lab: Lab,
+    source: &Source,
+    modules: Vec<Module>,
+    course_tracks: &TrackSet,
+    track: Option<&str>,
+) -> Result<CompiledLab, Vec<Diagnostic>> {
+    let mut lab = lab;
     let mut engine = FormulaEngine::new();
     let mut diags = Vec::new();
     // Ids and sizes first: a lab past the limits is not compiled any further.
@@ -345,7 +363,20 @@ pub fn compile_with(
     if diags.iter().any(|d| d.is_error()) {
         return Err(diags);
     }
-    crate::load::check::structure(&lab, source, &mut diags);
+    let tracks = lab_tracks(&lab, source, course_tracks, &mut diags);
+    crate::load::tracks::check_variants(&lab.variants, &tracks, &source.name, &mut diags);
+    let chosen = match super::tracks::pick(&tracks, track) {
+        Ok(t) => t.cloned(),
+        Err(m) => {
+            diags.push(Diagnostic::error(&source.name, Pos::UNKNOWN, m).with_hint(
+                "pick one of the tracks the course (or the lab) declares under `tracks:`",
+            ));
+            None
+        }
+    };
+    if diags.iter().any(|d| d.is_error()) {
+        return Err(diags);
+    }
     crate::load::xref::warn(source, &mut diags);
     let mut defs: Vec<FnDef> = Vec::new();
     for m in &modules {
@@ -375,8 +406,21 @@ pub fn compile_with(
         outputs: None,
     };
 
-    let mut lab_consts = constants(&lab.constants);
+    let mut lab_consts = Vec::new();
+    if let Some(t) = &chosen {
+        super::tracks::reserved_names(&mut c, &lab);
+        lab_consts.extend(super::tracks::bindings(&lab, t));
+    }
+    lab_consts.extend(constants(&lab.constants));
     super::lab_formulas::compute(&mut c, &lab, &mut lab_consts);
+    // The fields written as expressions, computed for this track; then the structure checks
+    // (ranges, defaults, one correct option) see the track's values.
+    super::tracks::resolve(&mut c, &mut lab, &lab_consts);
+    {
+        let mut structure = Vec::new();
+        crate::load::check::structure(&lab, source, &mut structure);
+        c.diags.extend(structure);
+    }
     let lab_names: BTreeSet<String> = lab_consts.iter().map(|(k, _)| k.clone()).collect();
     let mut lab_exprs = HashMap::new();
     for t in lab_texts(&lab) {
@@ -406,6 +450,8 @@ pub fn compile_with(
     }
     let warnings = std::mem::take(&mut c.diags);
     Ok(CompiledLab {
+        track: chosen.map(|t| t.id),
+        tracks,
         lab,
         source: source.clone(),
         engine,
@@ -416,6 +462,25 @@ pub fn compile_with(
         modules,
         warnings,
     })
+}
+
+/// The tracks a lab plays out on: its course's, or (outside a course with tracks) its own.
+fn lab_tracks(lab: &Lab, source: &Source, course: &TrackSet, out: &mut Vec<Diagnostic>) -> TrackSet {
+    if course.is_empty() {
+        return crate::load::tracks::check(&lab.tracks, lab.default_track.as_ref(), &source.name, out);
+    }
+    let pos = lab
+        .tracks
+        .first()
+        .map(|t| t.pos)
+        .or(lab.default_track.as_ref().map(|d| d.pos));
+    if let Some(pos) = pos {
+        out.push(
+            Diagnostic::error(&source.name, pos, "the lab's course declares the tracks")
+                .with_hint("remove `tracks:` and `default_track:` from the lab; a student keeps one track for the whole course (course.yaml)"),
+        );
+    }
+    course.clone()
 }
 
 /// The lab's header prose, read before any part: title, subtitle, badges, objectives,

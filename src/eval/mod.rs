@@ -11,6 +11,7 @@ pub mod labtest;
 pub mod lint;
 pub mod scale;
 pub mod template;
+mod tracks;
 pub mod xpart;
 
 pub use compile::{compile, CompiledLab, CompiledPart};
@@ -45,16 +46,28 @@ pub fn value_to_dynamic(v: &Value) -> Dynamic {
 /// A lab inside a course (a `course.yaml` above it listing it) is compiled with the course's
 /// modules.
 pub fn load_lab(path: &std::path::Path) -> Result<CompiledLab, (Option<Source>, Vec<Diagnostic>)> {
+    load_lab_on(path, None)
+}
+
+/// [`load_lab`] for one track of the lab's course (or of the lab): `None` for the default one.
+pub fn load_lab_on(
+    path: &std::path::Path,
+    track: Option<&str>,
+) -> Result<CompiledLab, (Option<Source>, Vec<Diagnostic>)> {
     let source = Source::read(path).map_err(|d| (None, vec![d]))?;
-    let modules = match crate::course::modules::for_lab(path) {
-        Ok(m) => m,
-        Err(d) => return Err((Some(source), d)),
+    let (modules, tracks) = match crate::course::for_lab(path) {
+        Ok(Some(course)) => match crate::course::modules::load_all(&course.file.lib) {
+            Ok(m) => (m, course.file.tracks),
+            Err(d) => return Err((Some(source), d)),
+        },
+        Ok(None) => Default::default(),
+        Err((_, d)) => return Err((Some(source), d)),
     };
     let lab = match load::parse(&source) {
         Ok(l) => l,
         Err(d) => return Err((Some(source), vec![d])),
     };
-    compile::compile_with(lab, &source, modules).map_err(|d| (Some(source), d))
+    compile::compile_on(lab, &source, modules, &tracks, track).map_err(|d| (Some(source), d))
 }
 
 /// Parses and compiles lab text.
@@ -125,6 +138,17 @@ pub struct ActiveCallout {
 }
 
 impl CompiledLab {
+    /// The same lab compiled for track `id` (of its course's tracks, or its own).
+    pub fn on_track(&self, id: &str) -> Result<CompiledLab, Vec<Diagnostic>> {
+        let lab = load::parse(&self.source).map_err(|d| vec![d])?;
+        let course = if self.lab.tracks.is_empty() {
+            self.tracks.clone()
+        } else {
+            Default::default()
+        };
+        compile::compile_on(lab, &self.source, self.modules.clone(), &course, Some(id))
+    }
+
     fn expr_error(
         &self,
         ce: &compile::CompiledExpr,

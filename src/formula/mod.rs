@@ -388,6 +388,11 @@ fn parse_error(e: &rhai::ParseError, known: &BTreeSet<String>) -> FormulaError {
             "`#` does not start a comment in a formula".into(),
             Some("YAML keeps a `#` inside quotes and `|` or `>` blocks as part of the text; write a comment as `// ...`, or move it to its own line above the key".into()),
         ),
+        // `'iphone'`: Rhai reads single quotes as one character.
+        P::BadInput(rhai::LexError::MalformedChar(c)) if c.chars().count() > 1 => (
+            format!("`'{c}'` is not text: a formula writes text in double quotes"),
+            Some(format!("write `\"{c}\"`; in YAML, put the whole expression in single quotes: `'track.id == \"{c}\"'`")),
+        ),
         other => (
             format!("syntax error: {other}"),
             Some("check the operators, brackets and commas here; a formula is one Rhai expression or a block ending in one".into()),

@@ -409,4 +409,5 @@ mod tests {
 pub mod check;
 pub mod limits;
 pub mod text;
+pub mod tracks;
 pub mod xref;

@@ -1,6 +1,7 @@
 //! Controls: what the student moves (sliders, dropdowns, switches, number inputs, checkbox
 //! groups).
 
+use super::track::num;
 use super::*;
 
 /// A control. Write it externally tagged: `- slider: { id: ..., ... }`.
@@ -52,31 +53,51 @@ impl Control {
     }
 }
 
-/// A slider.
+/// A slider. `default`, `min`, `max` and `step` may be Rhai expressions computed per track
+/// (see [`super::track`]); until then they hold NaN and wait in `tracked`.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(from = "RawSlider")]
+pub struct Slider {
+    pub id: Spanned<String>,
+    pub label: Text,
+    pub min: Option<Spanned<f64>>,
+    pub max: Option<Spanned<f64>>,
+    pub step: Option<Spanned<f64>>,
+    pub values: Option<Spanned<Vec<f64>>>,
+    pub exponent_base: Option<f64>,
+    pub default: Spanned<f64>,
+    pub unit: Option<String>,
+    pub digits: Option<Spanned<u32>>,
+    #[serde(skip)]
+    pub tracked: Tracked,
+}
+
+/// A slider as written.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Slider {
+pub struct RawSlider {
     /// Variable name in formulas.
     pub id: Spanned<String>,
     /// Visible label.
     pub label: Text,
-    /// Lowest position.
+    /// Lowest position (a number, or an expression such as `variant.min_batch`).
     #[serde(default)]
-    pub min: Option<Spanned<f64>>,
-    /// Highest position.
+    pub min: Option<Spanned<NumOrExpr>>,
+    /// Highest position (a number or an expression).
     #[serde(default)]
-    pub max: Option<Spanned<f64>>,
-    /// Step between positions (default 1).
+    pub max: Option<Spanned<NumOrExpr>>,
+    /// Step between positions (default 1; a number or an expression).
     #[serde(default)]
-    pub step: Option<Spanned<f64>>,
+    pub step: Option<Spanned<NumOrExpr>>,
     /// Slide over this list of values instead of min/max/step.
     #[serde(default)]
     pub values: Option<Spanned<Vec<f64>>>,
     /// When set, the slider moves the exponent and the variable is `exponent_base ^ position`.
     #[serde(default)]
     pub exponent_base: Option<f64>,
-    /// Initial value (of the variable, not the exponent).
-    pub default: Spanned<f64>,
+    /// Initial value (of the variable, not the exponent); a number or an expression such as
+    /// `variant.start_batch`.
+    pub default: Spanned<NumOrExpr>,
     /// Unit shown next to the value.
     #[serde(default)]
     pub unit: Option<String>,
@@ -84,6 +105,38 @@ pub struct Slider {
     #[serde(default)]
     #[schemars(range(max = 20))]
     pub digits: Option<Spanned<u32>>,
+}
+
+impl From<RawSlider> for Slider {
+    fn from(r: RawSlider) -> Slider {
+        let mut tracked = Tracked::new();
+        let default = num(r.default, "default", &mut tracked);
+        let min = r.min.map(|v| num(v, "min", &mut tracked));
+        let max = r.max.map(|v| num(v, "max", &mut tracked));
+        let step = r.step.map(|v| num(v, "step", &mut tracked));
+        Slider {
+            id: r.id,
+            label: r.label,
+            min,
+            max,
+            step,
+            values: r.values,
+            exponent_base: r.exponent_base,
+            default,
+            unit: r.unit,
+            digits: r.digits,
+            tracked,
+        }
+    }
+}
+
+impl JsonSchema for Slider {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Slider".into()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        RawSlider::json_schema(g)
+    }
 }
 
 /// A dropdown.
@@ -113,28 +166,72 @@ pub struct Switch {
     pub default: bool,
 }
 
-/// A number input.
+/// A number input. `default`, `min`, `max` and `step` may be expressions computed per track.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(from = "RawNumberInput")]
+pub struct NumberInput {
+    pub id: Spanned<String>,
+    pub label: Text,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub step: Option<f64>,
+    pub default: Spanned<f64>,
+    pub unit: Option<String>,
+    #[serde(skip)]
+    pub tracked: Tracked,
+}
+
+/// A number input as written.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct NumberInput {
+pub struct RawNumberInput {
     /// Variable name in formulas.
     pub id: Spanned<String>,
     /// Visible label.
     pub label: Text,
-    /// Smallest accepted value.
+    /// Smallest accepted value (a number or an expression).
     #[serde(default)]
-    pub min: Option<f64>,
-    /// Largest accepted value.
+    pub min: Option<Spanned<NumOrExpr>>,
+    /// Largest accepted value (a number or an expression).
     #[serde(default)]
-    pub max: Option<f64>,
-    /// Granularity (optional).
+    pub max: Option<Spanned<NumOrExpr>>,
+    /// Granularity (optional; a number or an expression).
     #[serde(default)]
-    pub step: Option<f64>,
-    /// Initial value.
-    pub default: Spanned<f64>,
+    pub step: Option<Spanned<NumOrExpr>>,
+    /// Initial value (a number or an expression such as `variant.budget_ms`).
+    pub default: Spanned<NumOrExpr>,
     /// Unit shown next to the box.
     #[serde(default)]
     pub unit: Option<String>,
+}
+
+impl From<RawNumberInput> for NumberInput {
+    fn from(r: RawNumberInput) -> NumberInput {
+        let mut tracked = Tracked::new();
+        let default = num(r.default, "default", &mut tracked);
+        let min = r.min.map(|v| num(v, "min", &mut tracked).value);
+        let max = r.max.map(|v| num(v, "max", &mut tracked).value);
+        let step = r.step.map(|v| num(v, "step", &mut tracked).value);
+        NumberInput {
+            id: r.id,
+            label: r.label,
+            min,
+            max,
+            step,
+            default,
+            unit: r.unit,
+            tracked,
+        }
+    }
+}
+
+impl JsonSchema for NumberInput {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "NumberInput".into()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        RawNumberInput::json_schema(g)
+    }
 }
 
 /// A checkbox group.

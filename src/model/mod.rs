@@ -12,6 +12,7 @@ mod function;
 mod numeric;
 mod self_assessment;
 mod spanned;
+pub mod track;
 
 pub use carry::CarryForward;
 pub use chart::*;
@@ -21,6 +22,7 @@ pub use function::{DocumentedArg, FnArg, Function};
 pub use numeric::{NumericAnswer, NumericBand};
 pub use self_assessment::SelfAssessmentItem;
 pub use spanned::{Pos, Spanned};
+pub use track::{BoolOrExpr, NumOrExpr, TrackSpec, Tracked, Variants};
 
 use indexmap::IndexMap;
 use schemars::JsonSchema;
@@ -105,6 +107,20 @@ pub struct Lab {
     /// Earlier labs' decisions this lab shows (labs of one course; see `course.yaml`).
     #[serde(default)]
     pub carry_forward: Vec<CarryForward>,
+    /// The tracks a student picks one of, for a lab on its own (a lab of a course uses the
+    /// course's `tracks:`). Each has `id`, `label`, and optionally `icon`, `summary`,
+    /// `device`, `model` and any further fields; expressions read them as `track.NAME`.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!([{"id": "iphone", "label": "iPhone", "icon": "📱", "device": "A17Pro"}]))]
+    pub tracks: Vec<TrackSpec>,
+    /// The track shown before the student picks one (default: the first).
+    #[serde(default)]
+    pub default_track: Option<Spanned<String>>,
+    /// Per-track values, read as `variant.NAME`: `default:` holds what every track shares,
+    /// a track id what differs on it.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!({"default": {"budget_ms": 100}, "iphone": {"budget_ms": 33}}))]
+    pub variants: Variants,
 }
 
 fn one() -> u32 {
@@ -319,10 +335,24 @@ pub struct Prediction {
     pub lock_text: Option<Text>,
 }
 
-/// One option of a prediction or reflection.
+/// One option of a prediction or reflection. `correct` may be an expression computed per
+/// track (see [`track`]); until then it is `false` and waits in `tracked`.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(from = "RawChoice")]
+pub struct Choice {
+    pub id: Option<Spanned<String>>,
+    pub text: Text,
+    pub correct: bool,
+    pub feedback: Option<Text>,
+    pub claim: Option<Spanned<Claim>>,
+    #[serde(skip)]
+    pub tracked: Tracked,
+}
+
+/// An option as written.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Choice {
+pub struct RawChoice {
     /// Option id saved in the ledger; defaults to its letter (A, B, ...). Letters, digits, `_`
     /// and `-` (a digit may come first: `2x`).
     #[serde(default)]
@@ -330,9 +360,10 @@ pub struct Choice {
     pub id: Option<Spanned<String>>,
     /// The option's text (Markdown inline).
     pub text: Text,
-    /// True for the correct option (exactly one per question).
+    /// True for the correct option (exactly one per question). On a lab with tracks, an
+    /// expression such as `"track.id == 'robotaxi'"` makes it correct on some tracks only.
     #[serde(default)]
-    pub correct: bool,
+    pub correct: Option<Spanned<BoolOrExpr>>,
     /// Feedback shown after choosing it (Markdown).
     #[serde(default)]
     pub feedback: Option<Text>,
@@ -340,6 +371,37 @@ pub struct Choice {
     #[serde(default)]
     #[schemars(example = serde_json::json!({"approx": 600, "tolerance": 0.1}))]
     pub claim: Option<Spanned<Claim>>,
+}
+
+impl From<RawChoice> for Choice {
+    fn from(r: RawChoice) -> Choice {
+        let mut tracked = Tracked::new();
+        let correct = match r.correct {
+            None => false,
+            Some(Spanned { value: BoolOrExpr::Bool(b), .. }) => b,
+            Some(Spanned { value: BoolOrExpr::Expr(e), pos }) => {
+                tracked.push(("correct", Spanned::new(e, pos)));
+                false
+            }
+        };
+        Choice {
+            id: r.id,
+            text: r.text,
+            correct,
+            feedback: r.feedback,
+            claim: r.claim,
+            tracked,
+        }
+    }
+}
+
+impl JsonSchema for Choice {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Choice".into()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        RawChoice::json_schema(g)
+    }
 }
 
 /// A statement about a value: the check holds when the value satisfies it.
@@ -573,4 +635,7 @@ pub struct LabTest {
     /// Relative tolerance for numbers (default 1e-9).
     #[serde(default)]
     pub tolerance: Option<f64>,
+    /// The track the test runs under (default: every track of the lab).
+    #[serde(default)]
+    pub track: Option<Spanned<String>>,
 }

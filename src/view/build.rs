@@ -44,6 +44,15 @@ fn leads(lab: &CompiledLab, items: &[Objective]) -> R<Vec<Lead>> {
         .collect()
 }
 
+fn track_view(t: &crate::model::track::Track) -> super::TrackView {
+    super::TrackView {
+        id: t.id.clone(),
+        label: t.label.clone(),
+        icon: t.icon.clone(),
+        summary: t.summary.clone(),
+    }
+}
+
 /// The lab's header: title, badges, objectives, prerequisites, duration, core question.
 pub fn header(lab: &CompiledLab) -> R<Header> {
     let l = &lab.lab;
@@ -80,6 +89,12 @@ pub fn header(lab: &CompiledLab) -> R<Header> {
         prerequisites: l.prerequisites.iter().map(lt).collect::<R<_>>()?,
         core_question: opt(&l.core_question)?,
         reading: opt(&l.reading)?,
+        track: lab
+            .track
+            .as_deref()
+            .and_then(|id| lab.tracks.get(id))
+            .map(track_view),
+        tracks: lab.tracks.tracks.iter().map(track_view).collect(),
     })
 }
 

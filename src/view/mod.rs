@@ -93,6 +93,19 @@ pub struct Header {
     pub prerequisites: Vec<Prose>,
     pub core_question: Option<Prose>,
     pub reading: Option<Prose>,
+    /// The track the lab is shown on (a lab with tracks), and all of its tracks in order.
+    pub track: Option<TrackView>,
+    pub tracks: Vec<TrackView>,
+}
+
+/// A track as the header and the track picker show it.
+#[derive(Debug, Clone, Serialize)]
+pub struct TrackView {
+    pub id: String,
+    pub label: String,
+    pub icon: Option<String>,
+    /// Markdown inline, as written in `tracks:`.
+    pub summary: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
