@@ -160,12 +160,21 @@ pub fn test(paths: &[PathBuf]) -> ExitCode {
             failed += 1;
         }
         let mut outcomes = lab.run_tests();
-        for t in lab.tracks.tracks.iter().filter(|t| Some(&t.id) != lab.track.as_ref()) {
+        for t in lab
+            .tracks
+            .tracks
+            .iter()
+            .filter(|t| Some(&t.id) != lab.track.as_ref())
+        {
             match lab.on_track(&t.id) {
                 Ok(l) => outcomes.extend(l.run_tests()),
                 Err(d) => {
                     failed += 1;
-                    println!("FAIL {} [{}]: the lab does not compile on this track", f.display(), t.id);
+                    println!(
+                        "FAIL {} [{}]: the lab does not compile on this track",
+                        f.display(),
+                        t.id
+                    );
                     report(&d, Some(&lab.source));
                 }
             }
@@ -251,7 +260,10 @@ pub fn eval_cmd(
             serde_json::to_string_pretty(&serde_json::Value::Object(obj)).unwrap()
         );
     } else {
-        let title = |t: &str, part| lab.render_text(part, Some(&ev), t, &[]).unwrap_or_else(|_| t.to_string());
+        let title = |t: &str, part| {
+            lab.render_text(part, Some(&ev), t, &[])
+                .unwrap_or_else(|_| t.to_string())
+        };
         println!(
             "{} — part {}: {}",
             title(&lab.lab.title.value, None),
@@ -360,7 +372,12 @@ pub fn render_cmd(
 /// (the page moves a student on another track to that track's page).
 type Units = Vec<(String, Option<CompiledLab>)>;
 
-fn track_units(lab: &CompiledLab, stem: &str, to: &str, track: Option<&str>) -> Result<Units, Vec<Diagnostic>> {
+fn track_units(
+    lab: &CompiledLab,
+    stem: &str,
+    to: &str,
+    track: Option<&str>,
+) -> Result<Units, Vec<Diagnostic>> {
     if lab.tracks.is_empty() {
         return Ok(vec![(stem.to_string(), None)]);
     }

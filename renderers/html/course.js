@@ -102,6 +102,7 @@
             out.prediction = a.prediction;
             if (has(a, "prediction_correct") && typeof a.prediction_correct === "boolean") out.prediction_correct = a.prediction_correct;
             if (has(a, "prediction_locked_at") && typeof a.prediction_locked_at === "string") out.prediction_locked_at = a.prediction_locked_at;
+            if (has(a, "track") && typeof a.track === "string" && /^[a-z][a-z0-9-]{0,39}$/.test(a.track)) out.track = a.track;
             var looks = Array.isArray(a.prediction_attempts) ? a.prediction_attempts.filter(function (x) { return answers(p[1], x); }) : [];
             if (looks.length) out.prediction_attempts = looks;
           } else dropped.push(part + ": a prediction that is none of its answers");
@@ -144,7 +145,7 @@
         var t = has(theirs.parts, pid) && isRec(theirs.parts[pid]) ? theirs.parts[pid] : {};
         var out = copy(m), had = answered(m), takeControls = false, took = false;
         if (!has(m, "prediction") && has(t, "prediction")) {
-          ["prediction", "prediction_correct", "prediction_locked_at", "prediction_attempts"].forEach(function (k) { if (has(t, k)) out[k] = t[k]; });
+          ["prediction", "prediction_correct", "prediction_locked_at", "prediction_attempts", "track"].forEach(function (k) { if (has(t, k)) out[k] = t[k]; });
           took = true;
         } else if (has(m, "prediction") && has(t, "prediction") && m.prediction !== t.prediction) o.locked.push(part);
         if (has(t, "reflection") && (!has(m, "reflection") || m.reflection !== t.reflection)) {

@@ -166,6 +166,11 @@ fn same(a: &J, b: &J) -> bool {
     }
 }
 
+/// A track id as `course.yaml` allows it (lowercase letters, digits, dashes; at most 40).
+pub fn is_track_id(s: &str) -> bool {
+    crate::load::tracks::is_track_id(s)
+}
+
 /// A typed number as the ledger keeps it: trimmed, no `,`/`_`, a finite decimal.
 fn is_number_text(s: &str) -> bool {
     crate::ledger::numeric_answer(s).is_some()
@@ -290,6 +295,13 @@ pub fn clean(l: &J, shape: &J) -> (J, Vec<String>) {
         if let Some(x) = a.get("prediction") {
             if answers(&p[1], x) {
                 out.insert("prediction".into(), x.clone());
+                // The track the answer was given on (a lab with tracks): an id, or nothing.
+                if let Some(t) = a
+                    .get("track")
+                    .filter(|t| t.as_str().is_some_and(is_track_id))
+                {
+                    out.insert("track".into(), t.clone());
+                }
                 for k in ["prediction_correct", "prediction_locked_at"] {
                     let ok = |v: &J| {
                         if k == "prediction_correct" {
@@ -442,6 +454,7 @@ pub fn merge_lab(mine: Option<&J>, theirs: &J, shape: &J, replace: bool) -> (J, 
                     "prediction_correct",
                     "prediction_locked_at",
                     "prediction_attempts",
+                    "track",
                 ] {
                     if let Some(v) = t.get(k) {
                         out.insert(k.into(), v.clone());

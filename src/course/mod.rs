@@ -261,12 +261,8 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
             v
         }
     };
-    let tracks = crate::load::tracks::check(
-        &raw.tracks,
-        raw.default_track.as_ref(),
-        &name,
-        &mut diags,
-    );
+    let tracks =
+        crate::load::tracks::check(&raw.tracks, raw.default_track.as_ref(), &name, &mut diags);
     if diags.iter().any(|d| d.severity == Severity::Error) {
         return Err((Some(source), diags));
     }

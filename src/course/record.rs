@@ -57,6 +57,10 @@ pub struct CourseRecord {
     pub course: String,
     /// Each lab's ledger by lab id, as its writer (page or terminal) wrote it.
     pub labs: IndexMap<String, J>,
+    /// The student's track (an id of the course's `tracks:`), once picked. Each answer in a
+    /// ledger also keeps the track it was given on (`parts.a.track`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub track: Option<String>,
 }
 
 /// Answers in a ledger: predictions, reflections and a non-empty decision log.
@@ -85,6 +89,7 @@ impl CourseRecord {
             format: FORMAT.into(),
             course: course_id.into(),
             labs: IndexMap::new(),
+            track: None,
         }
     }
 

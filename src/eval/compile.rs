@@ -365,6 +365,27 @@ pub fn compile_on(
     }
     let tracks = lab_tracks(&lab, source, course_tracks, &mut diags);
     crate::load::tracks::check_variants(&lab.variants, &tracks, &source.name, &mut diags);
+    for t in &lab.tests {
+        if let Some(want) = t.track.as_ref().filter(|w| tracks.get(&w.value).is_none()) {
+            let hint = if tracks.is_empty() {
+                "the lab has no tracks: remove `track:`".to_string()
+            } else {
+                did_you_mean(&want.value, tracks.ids().into_iter())
+                    .unwrap_or_else(|| format!("the tracks are {}", tracks.ids().join(", ")))
+            };
+            diags.push(
+                Diagnostic::error(
+                    &source.name,
+                    want.pos,
+                    format!(
+                        "the test's track `{}` is not a track of the lab",
+                        want.value
+                    ),
+                )
+                .with_hint(hint),
+            );
+        }
+    }
     let chosen = match super::tracks::pick(&tracks, track) {
         Ok(t) => t.cloned(),
         Err(m) => {
@@ -415,7 +436,12 @@ pub fn compile_on(
     super::lab_formulas::compute(&mut c, &lab, &mut lab_consts);
     // The fields written as expressions, computed for this track; then the structure checks
     // (ranges, defaults, one correct option) see the track's values.
+    let before = c.diags.iter().filter(|d| d.is_error()).count();
     super::tracks::resolve(&mut c, &mut lab, &lab_consts);
+    // A field that could not be computed has no value: nothing after can be checked.
+    if c.diags.iter().filter(|d| d.is_error()).count() > before {
+        return Err(c.diags);
+    }
     {
         let mut structure = Vec::new();
         crate::load::check::structure(&lab, source, &mut structure);
@@ -465,9 +491,19 @@ pub fn compile_on(
 }
 
 /// The tracks a lab plays out on: its course's, or (outside a course with tracks) its own.
-fn lab_tracks(lab: &Lab, source: &Source, course: &TrackSet, out: &mut Vec<Diagnostic>) -> TrackSet {
+fn lab_tracks(
+    lab: &Lab,
+    source: &Source,
+    course: &TrackSet,
+    out: &mut Vec<Diagnostic>,
+) -> TrackSet {
     if course.is_empty() {
-        return crate::load::tracks::check(&lab.tracks, lab.default_track.as_ref(), &source.name, out);
+        return crate::load::tracks::check(
+            &lab.tracks,
+            lab.default_track.as_ref(),
+            &source.name,
+            out,
+        );
     }
     let pos = lab
         .tracks

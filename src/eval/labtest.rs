@@ -74,7 +74,8 @@ impl CompiledLab {
     /// has no tracks; a test without `track:` runs on every track). The name of each says the
     /// track (`… [iphone]`). A test naming a track the lab lacks fails on the default track.
     pub fn run_tests(&self) -> Vec<TestOutcome> {
-        let on_default = self.track.is_none() || self.track == self.tracks.default_track().map(|t| t.id.clone());
+        let on_default =
+            self.track.is_none() || self.track == self.tracks.default_track().map(|t| t.id.clone());
         self.lab
             .tests
             .iter()
@@ -92,7 +93,11 @@ impl CompiledLab {
                 if let Some(this) = &self.track {
                     name = format!("{name} [{this}]");
                 }
-                if let Some(want) = t.track.as_ref().filter(|w| self.tracks.get(&w.value).is_none()) {
+                if let Some(want) = t
+                    .track
+                    .as_ref()
+                    .filter(|w| self.tracks.get(&w.value).is_none())
+                {
                     let hint = if self.tracks.is_empty() {
                         "the lab has no tracks: remove `track:`".to_string()
                     } else {

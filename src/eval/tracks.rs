@@ -8,9 +8,9 @@
 use super::compile::Compiler;
 use super::template::{segments, Segment};
 use super::value_to_dynamic;
+use crate::diag::Diagnostic;
 use crate::load::tracks::{variant_record, TRACK, VARIANT};
 use crate::model::track::{Track, TrackSet};
-use crate::diag::Diagnostic;
 use crate::model::*;
 use rhai::{Dynamic, Scope};
 use std::collections::BTreeSet;
@@ -20,7 +20,10 @@ pub(super) fn bindings(lab: &Lab, track: &Track) -> Vec<(String, Dynamic)> {
     let record = |m: indexmap::IndexMap<String, Value>| value_to_dynamic(&Value::Record(m));
     vec![
         (TRACK.to_string(), record(track.fields.clone())),
-        (VARIANT.to_string(), record(variant_record(&lab.variants, &track.id))),
+        (
+            VARIANT.to_string(),
+            record(variant_record(&lab.variants, &track.id)),
+        ),
     ]
 }
 
@@ -36,7 +39,10 @@ pub(super) fn pick<'a>(set: &'a TrackSet, want: Option<&str>) -> Result<Option<&
                 let also = crate::diag::did_you_mean(id, ids.iter().copied())
                     .map(|h| format!("; {h}"))
                     .unwrap_or_default();
-                Err(format!("no track `{id}` (tracks: {}){also}", ids.join(", ")))
+                Err(format!(
+                    "no track `{id}` (tracks: {}){also}",
+                    ids.join(", ")
+                ))
             }
         },
     }
@@ -51,13 +57,22 @@ pub(super) fn reserved_names(c: &mut Compiler, lab: &Lab) {
         .chain(lab.formulas.iter().map(|(k, v)| (k.as_str(), v.pos)))
         .collect();
     for p in &lab.parts {
-        names.extend(p.controls.iter().map(|c| (c.id().value.as_str(), c.id().pos)));
+        names.extend(
+            p.controls
+                .iter()
+                .map(|c| (c.id().value.as_str(), c.id().pos)),
+        );
         names.extend(p.formulas.iter().map(|(k, v)| (k.as_str(), v.pos)));
     }
     for (n, pos) in names {
         if n == TRACK || n == VARIANT {
-            c.err(pos, format!("`{n}` is the student's track here; the lab has tracks"))
-                .hint = Some(format!("rename it: every expression of a lab with tracks reads `{n}.NAME`"));
+            c.err(
+                pos,
+                format!("`{n}` is the student's track here; the lab has tracks"),
+            )
+            .hint = Some(format!(
+                "rename it: every expression of a lab with tracks reads `{n}.NAME`"
+            ));
         }
     }
 }
@@ -69,13 +84,19 @@ pub(super) fn resolve(c: &mut Compiler, lab: &mut Lab, consts: &[(String, Dynami
     for (k, v) in consts {
         scope.push_dynamic(k.clone(), v.clone());
     }
-    let mut cx = Cx { c, names: &names, scope };
+    let mut cx = Cx {
+        c,
+        names: &names,
+        scope,
+    };
     for part in &mut lab.parts {
         for ctl in &mut part.controls {
             match ctl {
                 Control::Slider(s) => {
                     for (field, e) in std::mem::take(&mut s.tracked) {
-                        let Some(n) = cx.number(&e, field, &s.id.value) else { continue };
+                        let Some(n) = cx.number(&e, field, &s.id.value) else {
+                            continue;
+                        };
                         let slot = match field {
                             "default" => Some(&mut s.default),
                             "min" => s.min.as_mut(),
@@ -89,7 +110,9 @@ pub(super) fn resolve(c: &mut Compiler, lab: &mut Lab, consts: &[(String, Dynami
                 }
                 Control::Number(s) => {
                     for (field, e) in std::mem::take(&mut s.tracked) {
-                        let Some(n) = cx.number(&e, field, &s.id.value) else { continue };
+                        let Some(n) = cx.number(&e, field, &s.id.value) else {
+                            continue;
+                        };
                         match field {
                             "default" => s.default.value = n,
                             "min" => s.min = Some(n),
@@ -132,13 +155,24 @@ struct Cx<'a, 'b, 'c> {
 impl Cx<'_, '_, '_> {
     fn eval(&mut self, e: &Expr, what: &str) -> Option<Dynamic> {
         let mut one = std::collections::HashMap::new();
+        let before = self.c.diags.len();
         self.c.expr(e, self.names, what, &mut one);
+        for d in &mut self.c.diags[before..] {
+            if d.message.contains("unknown name") {
+                d.hint = Some(
+                    "write a number here, or an expression over the lab's constants, its lab-level formulas, `track` and `variant` (it is computed before any control is set)"
+                        .into(),
+                );
+            }
+        }
         let ce = one.into_values().next()?;
         match self.c.engine.eval(&ce.ast, &mut self.scope) {
             Ok(v) => Some(v),
             Err(err) => {
                 let pos = ce.locate(&err);
-                self.c.err(pos, format!("{what} failed: {}", err.message)).hint = err.hint;
+                self.c
+                    .err(pos, format!("{what} failed: {}", err.message))
+                    .hint = err.hint;
                 None
             }
         }
@@ -162,8 +196,13 @@ impl Cx<'_, '_, '_> {
         match v.as_bool() {
             Ok(b) => Some(b),
             Err(_) => {
-                self.c.err(e.pos, format!("`correct:` is `{}`, not true or false", super::display(&v)))
-                    .hint = Some("write a condition, e.g. `\"track.id == 'robotaxi'\"`, or `true`".into());
+                self.c
+                    .err(
+                        e.pos,
+                        format!("`correct:` is `{}`, not true or false", super::display(&v)),
+                    )
+                    .hint =
+                    Some("write a condition, e.g. `\"track.id == 'robotaxi'\"`, or `true`".into());
                 None
             }
         }
@@ -171,8 +210,7 @@ impl Cx<'_, '_, '_> {
 
     fn text(&mut self, t: &Text) -> Option<String> {
         let Ok(segs) = segments(&t.value) else {
-            self.c.err(t.pos, "unclosed `{{` placeholder").hint =
-                Some("close it with `}}`".into());
+            self.c.err(t.pos, "unclosed `{{` placeholder").hint = Some("close it with `}}`".into());
             return None;
         };
         let mut out = String::new();

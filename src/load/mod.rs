@@ -74,6 +74,10 @@ pub(crate) fn yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagn
         .unwrap_or(Pos::UNKNOWN);
     let raw = e.without_snippet().to_string();
     let message = flow_comma_message(strip_location_prefix(&raw));
+    let message = match message.strip_suffix(" rejected by the configured policy") {
+        Some(m) => format!("{m} is not a number a lab can use"),
+        None => message,
+    };
     let line = source.line(pos.line);
     let split = message
         .contains("did not match any variant of untagged enum ")
@@ -184,6 +188,12 @@ fn keyless_flow_piece(line: &str) -> Option<(String, String, String)> {
 }
 
 fn yaml_hint(message: &str) -> Option<String> {
+    if message.starts_with("non-finite float") {
+        return Some(
+            "write a finite number: a slider, a number input and a formula work with real numbers (`.inf` and `.nan` have no position on a slider)"
+                .into(),
+        );
+    }
     if message.contains("an unquoted comma inside") {
         return Some(
             "quote the whole value (`y: \"max(a, 0.1) / 2\"`), or write the mapping in block style, one `key: value` per line"

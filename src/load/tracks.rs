@@ -11,7 +11,8 @@ use indexmap::IndexMap;
 pub const TRACK: &str = "track";
 pub const VARIANT: &str = "variant";
 
-fn is_track_id(s: &str) -> bool {
+/// A track id: lowercase letters, digits and dashes, a letter first, at most 40 characters.
+pub fn is_track_id(s: &str) -> bool {
     let mut cs = s.chars();
     cs.next().is_some_and(|c| c.is_ascii_lowercase())
         && cs.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
@@ -66,7 +67,11 @@ pub fn check(
         let label = match f.get("label").map(|l| (l, text(l))) {
             Some((_, Some(l))) if !l.trim().is_empty() => l.to_string(),
             Some((l, _)) => {
-                err(l.pos, format!("track `{id_s}`: `label` must be text"), "e.g. `label: Oura Ring`");
+                err(
+                    l.pos,
+                    format!("track `{id_s}`: `label` must be text"),
+                    "e.g. `label: Oura Ring`",
+                );
                 continue;
             }
             None => {
@@ -81,7 +86,11 @@ pub fn check(
         for key in ["icon", "summary", "device", "model"] {
             if let Some(v) = f.get(key) {
                 if text(v).is_none() {
-                    err(v.pos, format!("track `{id_s}`: `{key}` must be text"), "write it as a string");
+                    err(
+                        v.pos,
+                        format!("track `{id_s}`: `{key}` must be text"),
+                        "write it as a string",
+                    );
                 }
             }
         }
@@ -90,7 +99,10 @@ pub fn check(
             label,
             icon: f.get("icon").and_then(text).map(str::to_string),
             summary: f.get("summary").and_then(text).map(str::to_string),
-            fields: f.iter().map(|(k, v)| (k.clone(), v.value.clone())).collect(),
+            fields: f
+                .iter()
+                .map(|(k, v)| (k.clone(), v.value.clone()))
+                .collect(),
         });
     }
     let mut set = TrackSet { tracks, default: 0 };
@@ -106,7 +118,11 @@ pub fn check(
                 let ids = set.ids();
                 let hint = did_you_mean(&d.value, ids.iter().copied())
                     .unwrap_or_else(|| format!("the tracks are {}", ids.join(", ")));
-                err(d.pos, format!("`default_track: {}` is not a track", d.value), &hint);
+                err(
+                    d.pos,
+                    format!("`default_track: {}` is not a track", d.value),
+                    &hint,
+                );
             }
         }
     }
@@ -132,7 +148,12 @@ fn kind(v: &Value) -> &'static str {
 
 /// Checks a lab's `variants:` against its tracks: every key is `default` or a track, and every
 /// track ends up with every value (its own or the shared one), each of one kind on all tracks.
-pub fn check_variants(variants: &Variants, tracks: &TrackSet, file: &str, out: &mut Vec<Diagnostic>) {
+pub fn check_variants(
+    variants: &Variants,
+    tracks: &TrackSet,
+    file: &str,
+    out: &mut Vec<Diagnostic>,
+) {
     if variants.is_empty() {
         return;
     }
@@ -149,9 +170,15 @@ pub fn check_variants(variants: &Variants, tracks: &TrackSet, file: &str, out: &
     for (k, v) in variants {
         if k != SHARED_VARIANT && tracks.get(k).is_none() {
             let hint = did_you_mean(k, ids.iter().copied()).unwrap_or_else(|| {
-                format!("variants are given per track ({}) or as `default:` for all", ids.join(", "))
+                format!(
+                    "variants are given per track ({}) or as `default:` for all",
+                    ids.join(", ")
+                )
             });
-            out.push(Diagnostic::error(file, v.pos, format!("`{k}` in `variants:` is not a track")).with_hint(hint));
+            out.push(
+                Diagnostic::error(file, v.pos, format!("`{k}` in `variants:` is not a track"))
+                    .with_hint(hint),
+            );
         }
     }
     // Every name any entry gives, where it is first given, and its kind there.
@@ -192,7 +219,9 @@ pub fn check_variants(variants: &Variants, tracks: &TrackSet, file: &str, out: &
                             kind(&first.value)
                         ),
                     )
-                    .with_hint("give the value one kind on every track, so the same formulas read it"),
+                    .with_hint(
+                        "give the value one kind on every track, so the same formulas read it",
+                    ),
                 );
             }
         }

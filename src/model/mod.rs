@@ -378,8 +378,14 @@ impl From<RawChoice> for Choice {
         let mut tracked = Tracked::new();
         let correct = match r.correct {
             None => false,
-            Some(Spanned { value: BoolOrExpr::Bool(b), .. }) => b,
-            Some(Spanned { value: BoolOrExpr::Expr(e), pos }) => {
+            Some(Spanned {
+                value: BoolOrExpr::Bool(b),
+                ..
+            }) => b,
+            Some(Spanned {
+                value: BoolOrExpr::Expr(e),
+                pos,
+            }) => {
                 tracked.push(("correct", Spanned::new(e, pos)));
                 false
             }

@@ -20,13 +20,40 @@ pub type Variants = IndexMap<String, Spanned<IndexMap<String, Spanned<Value>>>>;
 pub const SHARED_VARIANT: &str = "default";
 
 /// A number field that may be a Rhai expression computed per track (`default: variant.batch`).
-#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq)]
 #[serde(untagged)]
 pub enum NumOrExpr {
     /// A number.
     Num(f64),
     /// A Rhai expression over the lab's constants, `track` and `variant`, e.g. `variant.batch`.
     Expr(String),
+}
+
+// By hand rather than `untagged`: a plain `f64` reads `.inf` (the structure check then says
+// it is not finite, in the author's words), and a wrong kind says what is expected.
+impl<'de> Deserialize<'de> for NumOrExpr {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = NumOrExpr;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number, or an expression such as `variant.start_batch`")
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<NumOrExpr, E> {
+                Ok(NumOrExpr::Num(v))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<NumOrExpr, E> {
+                Ok(NumOrExpr::Num(v as f64))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<NumOrExpr, E> {
+                Ok(NumOrExpr::Num(v as f64))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<NumOrExpr, E> {
+                Ok(NumOrExpr::Expr(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// A yes/no field that may be a Rhai expression computed per track
@@ -45,7 +72,11 @@ pub enum BoolOrExpr {
 pub type Tracked = Vec<(&'static str, Expr)>;
 
 /// `value` of a number field, or NaN with the expression queued in `tracked` under `field`.
-pub(crate) fn num(v: Spanned<NumOrExpr>, field: &'static str, tracked: &mut Tracked) -> Spanned<f64> {
+pub(crate) fn num(
+    v: Spanned<NumOrExpr>,
+    field: &'static str,
+    tracked: &mut Tracked,
+) -> Spanned<f64> {
     match v.value {
         NumOrExpr::Num(n) => Spanned::new(n, v.pos),
         NumOrExpr::Expr(e) => {

@@ -1,5 +1,5 @@
 //! Every YAML example in the guides (docs/authoring.md, docs/questions.md, docs/courses.md,
-//! docs/tools.md) is a lab that checks clean, without errors or warnings, and passes its own
+//! docs/tools.md, docs/tracks.md) is a lab that checks clean, without errors or warnings, and passes its own
 //! tests.
 //!
 //! Examples are fenced blocks tagged ```` ```yaml lab ```` (a complete lab) or
@@ -15,6 +15,7 @@ const GUIDES: &[(&str, &str)] = &[
     ("docs/questions.md", include_str!("../../docs/questions.md")),
     ("docs/courses.md", include_str!("../../docs/courses.md")),
     ("docs/tools.md", include_str!("../../docs/tools.md")),
+    ("docs/tracks.md", include_str!("../../docs/tracks.md")),
 ];
 
 /// (line of the opening fence, kind, body).
@@ -119,15 +120,29 @@ fn guide_examples_check_and_pass_their_tests() {
             }
         };
         // Examples teach: they must be free of warnings too.
-        let mut diags = lab.warnings.clone();
-        diags.extend(lab.check_semantics());
+        // ... on every track of a lab with tracks.
+        let diags = lab.check_every_track();
         let msgs: String = diags.iter().map(|d| d.render(Some(&text))).collect();
         if !msgs.is_empty() {
             failures.push(format!(
                 "{name} is not clean under `labforge check`:\n{msgs}"
             ));
         }
-        for o in lab.run_tests() {
+        let mut outcomes = lab.run_tests();
+        for t in lab
+            .tracks
+            .tracks
+            .iter()
+            .filter(|t| Some(&t.id) != lab.track.as_ref())
+        {
+            match lab.on_track(&t.id) {
+                Ok(l) => outcomes.extend(l.run_tests()),
+                Err(d) => {
+                    failures.push(format!("{name} does not compile on track {}: {d:?}", t.id))
+                }
+            }
+        }
+        for o in outcomes {
             if !o.passed() {
                 let msgs: String = o.failures.iter().map(|d| d.render(Some(&text))).collect();
                 failures.push(format!("{name}: test `{}` fails:\n{msgs}", o.name));
@@ -137,6 +152,35 @@ fn guide_examples_check_and_pass_their_tests() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(!modules.is_empty(), "the guide shows a course module");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The finding docs/tracks.md quotes is what `check` says of its example with "Yes" marked
+/// correct on every track and "No" wrong.
+#[test]
+fn the_tracks_guide_shows_a_real_finding() {
+    let md = include_str!("../../docs/tracks.md");
+    let (_, _, body) = examples(md).into_iter().find(|e| e.1 == "lab").unwrap();
+    let shown = md[md.find("for the phone only:").unwrap()..]
+        .split("```text\n")
+        .nth(1)
+        .unwrap()
+        .split("\n```")
+        .next()
+        .unwrap();
+    let wrong = body
+        .replace(r#"correct: 'track.id == "cloud"'"#, "correct: true")
+        .replace(r#", correct: 'track.id != "cloud"'"#, "");
+    assert_ne!(wrong, body);
+    let lab = load_source(Source::new("tracks.yaml", wrong)).unwrap_or_else(|_| panic!("compiles"));
+    let found: Vec<String> = lab
+        .check_every_track()
+        .into_iter()
+        .map(|d| d.message)
+        .collect();
+    assert!(
+        found.iter().any(|m| m == shown),
+        "{shown}\nnot among\n{found:#?}"
+    );
 }
 
 #[test]
