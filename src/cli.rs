@@ -160,20 +160,14 @@ pub fn test(paths: &[PathBuf]) -> ExitCode {
             failed += 1;
         }
         let mut outcomes = lab.run_tests();
-        for t in lab
-            .tracks
-            .tracks
-            .iter()
-            .filter(|t| Some(&t.id) != lab.track.as_ref())
-        {
-            match lab.on_track(&t.id) {
+        for t in lab.other_tracks() {
+            match lab.on_track(&t) {
                 Ok(l) => outcomes.extend(l.run_tests()),
                 Err(d) => {
                     failed += 1;
                     println!(
-                        "FAIL {} [{}]: the lab does not compile on this track",
-                        f.display(),
-                        t.id
+                        "FAIL {} [{t}]: the lab does not compile on this track",
+                        f.display()
                     );
                     report(&d, Some(&lab.source));
                 }
@@ -378,7 +372,7 @@ fn track_units(
     to: &str,
     track: Option<&str>,
 ) -> Result<Units, Vec<Diagnostic>> {
-    if lab.tracks.is_empty() {
+    if lab.track.is_none() {
         return Ok(vec![(stem.to_string(), None)]);
     }
     if let Some(t) = track {

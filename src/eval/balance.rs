@@ -44,7 +44,12 @@ pub fn check(lab: &Lab, file: &str) -> Vec<Diagnostic> {
             })
             .collect()
     };
-    let preds = collect(&|p| p.prediction.as_ref().map(|q| &q.options).filter(|o| !o.is_empty()));
+    let preds = collect(&|p| {
+        p.prediction
+            .as_ref()
+            .map(|q| &q.options)
+            .filter(|o| !o.is_empty())
+    });
     let refls = collect(&|p| p.reflection.as_ref().map(|q| &q.options));
     for (what, qs) in [("predictions", preds), ("reflections", refls)] {
         if let Some(d) = lopsided(what, &qs, file) {
@@ -81,10 +86,19 @@ fn lopsided(what: &str, qs: &[Question], file: &str) -> Option<Diagnostic> {
     let counts: Vec<usize> = (0..positions)
         .map(|i| qs.iter().filter(|q| q.correct == i).count())
         .collect();
-    let (worst, &n) = counts.iter().enumerate().max_by_key(|(i, c)| (**c, usize::MAX - i))?;
+    let (worst, &n) = counts
+        .iter()
+        .enumerate()
+        .max_by_key(|(i, c)| (**c, usize::MAX - i))?;
     let ps: Vec<f64> = qs
         .iter()
-        .map(|q| if worst < q.options { 1.0 / q.options as f64 } else { 0.0 })
+        .map(|q| {
+            if worst < q.options {
+                1.0 / q.options as f64
+            } else {
+                0.0
+            }
+        })
         .collect();
     let chance = tail(&ps, n) * positions as f64;
     if chance >= ALPHA {
@@ -155,7 +169,12 @@ mod tests {
     fn qs(correct: &[usize], options: usize) -> Vec<Question<'static>> {
         correct
             .iter()
-            .map(|&c| Question { part: "a", options, correct: c, pos: Pos::UNKNOWN })
+            .map(|&c| Question {
+                part: "a",
+                options,
+                correct: c,
+                pos: Pos::UNKNOWN,
+            })
             .collect()
     }
 

@@ -126,7 +126,8 @@ pub struct CompiledLab {
     pub warnings: Vec<Diagnostic>,
     /// The tracks the lab plays out on (its course's, or its own; empty: none).
     pub tracks: TrackSet,
-    /// The track this compilation is for (`None` when the lab has no tracks).
+    /// The track this compilation is for (`None` when the lab has no tracks, or is the same on
+    /// every track: it reads neither `track` nor `variant`).
     pub track: Option<String>,
 }
 
@@ -437,7 +438,7 @@ pub fn compile_on(
     // The fields written as expressions, computed for this track; then the structure checks
     // (ranges, defaults, one correct option) see the track's values.
     let before = c.diags.iter().filter(|d| d.is_error()).count();
-    super::tracks::resolve(&mut c, &mut lab, &lab_consts);
+    let tracked = super::tracks::resolve(&mut c, &mut lab, &lab_consts);
     // A field that could not be computed has no value: nothing after can be checked.
     if c.diags.iter().filter(|d| d.is_error()).count() > before {
         return Err(c.diags);
@@ -474,6 +475,7 @@ pub fn compile_on(
     if c.diags.iter().any(|d| d.is_error()) {
         return Err(c.diags);
     }
+    let chosen = chosen.filter(|_| super::tracks::varies(&c, &lab, tracked, &parts, &lab_exprs));
     let warnings = std::mem::take(&mut c.diags);
     Ok(CompiledLab {
         track: chosen.map(|t| t.id),

@@ -77,8 +77,45 @@ pub(super) fn reserved_names(c: &mut Compiler, lab: &Lab) {
     }
 }
 
-/// Computes every field written as an expression, in place.
-pub(super) fn resolve(c: &mut Compiler, lab: &mut Lab, consts: &[(String, Dynamic)]) {
+/// Whether the lab plays out differently per track: it has `variants:`, a field written as an
+/// expression (`tracked` of them were computed), or an expression reading `track` or
+/// `variant` (a formula, lab formula, condition, chart expression or placeholder). A lab of a
+/// course with tracks that does none of these is the same on every track: it is checked,
+/// tested and rendered once, as before the course had tracks.
+pub(super) fn varies(
+    c: &Compiler,
+    lab: &Lab,
+    tracked: usize,
+    parts: &[super::CompiledPart],
+    lab_exprs: &std::collections::HashMap<String, super::compile::CompiledExpr>,
+) -> bool {
+    let reads = |refs: Vec<String>| refs.iter().any(|r| r == TRACK || r == VARIANT);
+    if tracked > 0 || !lab.variants.is_empty() {
+        return true;
+    }
+    let known: BTreeSet<String> = [TRACK, VARIANT].iter().map(|s| s.to_string()).collect();
+    let lab_formula_reads = lab.formulas.values().any(|e| {
+        c.engine
+            .compile(&e.value, &known)
+            .is_ok_and(|ast| reads(crate::formula::references(&ast)))
+    });
+    lab_formula_reads
+        || lab_exprs
+            .values()
+            .any(|e| reads(crate::formula::references(&e.ast)))
+        || parts.iter().any(|p| {
+            p.formulas
+                .iter()
+                .any(|f| f.deps.iter().any(|d| d == TRACK || d == VARIANT))
+                || p.exprs
+                    .values()
+                    .any(|e| reads(crate::formula::references(&e.ast)))
+        })
+}
+
+/// Computes every field written as an expression, in place; how many there were.
+pub(super) fn resolve(c: &mut Compiler, lab: &mut Lab, consts: &[(String, Dynamic)]) -> usize {
+    let mut count = 0;
     let names: BTreeSet<String> = consts.iter().map(|(k, _)| k.clone()).collect();
     let mut scope = Scope::new();
     for (k, v) in consts {
@@ -93,6 +130,7 @@ pub(super) fn resolve(c: &mut Compiler, lab: &mut Lab, consts: &[(String, Dynami
         for ctl in &mut part.controls {
             match ctl {
                 Control::Slider(s) => {
+                    count += s.tracked.len();
                     for (field, e) in std::mem::take(&mut s.tracked) {
                         let Some(n) = cx.number(&e, field, &s.id.value) else {
                             continue;
@@ -109,6 +147,7 @@ pub(super) fn resolve(c: &mut Compiler, lab: &mut Lab, consts: &[(String, Dynami
                     }
                 }
                 Control::Number(s) => {
+                    count += s.tracked.len();
                     for (field, e) in std::mem::take(&mut s.tracked) {
                         let Some(n) = cx.number(&e, field, &s.id.value) else {
                             continue;
@@ -122,6 +161,7 @@ pub(super) fn resolve(c: &mut Compiler, lab: &mut Lab, consts: &[(String, Dynami
                     }
                 }
                 Control::Select(s) | Control::Radio(s) if s.default.value.contains("{{") => {
+                    count += 1;
                     if let Some(t) = cx.text(&s.default) {
                         s.default.value = t;
                     }
@@ -136,6 +176,7 @@ pub(super) fn resolve(c: &mut Compiler, lab: &mut Lab, consts: &[(String, Dynami
             .chain(part.reflection.iter_mut().map(|q| &mut q.options));
         for options in questions {
             for o in options {
+                count += o.tracked.len();
                 for (_, e) in std::mem::take(&mut o.tracked) {
                     if let Some(b) = cx.boolean(&e) {
                         o.correct = b;
@@ -144,6 +185,7 @@ pub(super) fn resolve(c: &mut Compiler, lab: &mut Lab, consts: &[(String, Dynami
             }
         }
     }
+    count
 }
 
 struct Cx<'a, 'b, 'c> {
@@ -229,6 +271,21 @@ impl Cx<'_, '_, '_> {
 }
 
 impl super::CompiledLab {
+    /// The tracks other than this one the lab must also be checked, tested and rendered on
+    /// (none when the lab is the same on every track, see `varies`).
+    pub fn other_tracks(&self) -> Vec<String> {
+        match &self.track {
+            None => Vec::new(),
+            Some(this) => self
+                .tracks
+                .tracks
+                .iter()
+                .filter(|t| &t.id != this)
+                .map(|t| t.id.clone())
+                .collect(),
+        }
+    }
+
     /// The compile warnings and [`Self::check_semantics`] of the lab under every track (itself
     /// alone without tracks). A finding on every track is given once; one on some tracks only
     /// says which (`… (on track `oura`)`), and a track that does not compile gives its errors

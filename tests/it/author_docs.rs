@@ -129,17 +129,10 @@ fn guide_examples_check_and_pass_their_tests() {
             ));
         }
         let mut outcomes = lab.run_tests();
-        for t in lab
-            .tracks
-            .tracks
-            .iter()
-            .filter(|t| Some(&t.id) != lab.track.as_ref())
-        {
-            match lab.on_track(&t.id) {
+        for t in lab.other_tracks() {
+            match lab.on_track(&t) {
                 Ok(l) => outcomes.extend(l.run_tests()),
-                Err(d) => {
-                    failures.push(format!("{name} does not compile on track {}: {d:?}", t.id))
-                }
+                Err(d) => failures.push(format!("{name} does not compile on track {t}: {d:?}")),
             }
         }
         for o in outcomes {

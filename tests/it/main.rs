@@ -50,3 +50,4 @@ mod schema;
 mod scorm;
 mod seed_labs;
 mod terminal_text;
+mod tracks;
