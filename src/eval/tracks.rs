@@ -106,7 +106,7 @@ pub(super) fn varies(
         || parts.iter().any(|p| {
             p.formulas
                 .iter()
-                .any(|f| f.deps.iter().any(|d| d == TRACK || d == VARIANT))
+                .any(|f| reads(crate::formula::references(&f.expr.ast)))
                 || p.exprs
                     .values()
                     .any(|e| reads(crate::formula::references(&e.ast)))

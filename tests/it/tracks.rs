@@ -149,3 +149,38 @@ fn eval_names_the_track_and_refuses_an_unknown_one() {
         "{err}"
     );
 }
+
+/// A lab whose only read of the track is in one part formula still varies: its test runs on
+/// both tracks (and fails on the one where the formula differs). Before, only `{{ }}` and
+/// lab-level reads counted, and the test ran once.
+#[test]
+fn a_track_read_in_a_part_formula_makes_the_lab_vary() {
+    let dir = tempfile::tempdir().unwrap();
+    let lab = dir.path().join("solo.yaml");
+    std::fs::write(
+        &lab,
+        r#"id: solo
+title: Reads the track in a formula only
+tracks:
+  - { id: one, label: One }
+  - { id: two, label: Two }
+parts:
+  - id: a
+    title: A
+    formulas:
+      x: 'if track.id == "one" { 1 } else { 2 }'
+    outputs:
+      x: { label: X }
+    instruments:
+      - metrics: [ { output: x } ]
+tests:
+  - { part: a, expect: { x: 1 } }
+"#,
+    )
+    .unwrap();
+    let o = labforge(&["test", lab.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("ok   ") && out.contains("[one]"), "{out}");
+    assert!(out.contains("FAIL ") && out.contains("[two]"), "{out}");
+}
