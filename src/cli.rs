@@ -310,17 +310,31 @@ pub fn schema_json() -> String {
     serde_json::to_string_pretty(&schema).unwrap() + "\n"
 }
 
+/// `labforge render` as typed.
+pub struct RenderArgs<'a> {
+    pub paths: &'a [PathBuf],
+    pub to: &'a str,
+    pub out: Option<&'a Path>,
+    pub answer_key: bool,
+    pub templates: Option<PathBuf>,
+    /// Only for the print handout (default letter).
+    pub paper: Option<&'a str>,
+    pub record: Option<&'a Path>,
+    pub track: Option<&'a str>,
+}
+
 /// `labforge render` as typed: `--paper` (default letter) only for the print handout.
-pub fn render_cmd(
-    paths: &[PathBuf],
-    to: &str,
-    out: Option<&Path>,
-    answer_key: bool,
-    templates: Option<PathBuf>,
-    paper: Option<&str>,
-    record: Option<&Path>,
-    track: Option<&str>,
-) -> ExitCode {
+pub fn render_cmd(a: RenderArgs) -> ExitCode {
+    let RenderArgs {
+        paths,
+        to,
+        out,
+        answer_key,
+        templates,
+        paper,
+        record,
+        track,
+    } = a;
     let paper = match paper {
         None => crate::render::Paper::default(),
         Some(_) if to != "handout-html" => {

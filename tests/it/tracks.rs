@@ -59,7 +59,7 @@ fn a_lab_that_varies_renders_per_track_and_one_that_does_not_renders_once() {
         let c = labforge::course::load(&root().join("labs/course.yaml")).unwrap();
         let label = &c.file.tracks.get(t).unwrap().label;
         assert!(
-            text.contains(&format!("**Track:**")) && text.contains(label.as_str()),
+            text.contains("**Track:**") && text.contains(label.as_str()),
             "{t}: no track line"
         );
     }
