@@ -1,7 +1,7 @@
 //! Controls: what the student moves (sliders, dropdowns, switches, number inputs, checkbox
 //! groups).
 
-use super::track::num;
+use super::track::{num, schema_as_written};
 use super::*;
 
 /// A control. Write it externally tagged: `- slider: { id: ..., ... }`.
@@ -130,14 +130,7 @@ impl From<RawSlider> for Slider {
     }
 }
 
-impl JsonSchema for Slider {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Slider".into()
-    }
-    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        RawSlider::json_schema(g)
-    }
-}
+schema_as_written!(Slider, RawSlider);
 
 /// A dropdown.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
@@ -225,14 +218,7 @@ impl From<RawNumberInput> for NumberInput {
     }
 }
 
-impl JsonSchema for NumberInput {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "NumberInput".into()
-    }
-    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        RawNumberInput::json_schema(g)
-    }
-}
+schema_as_written!(NumberInput, RawNumberInput);
 
 /// A checkbox group.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]

@@ -22,6 +22,7 @@ pub use function::{DocumentedArg, FnArg, Function};
 pub use numeric::{NumericAnswer, NumericBand};
 pub use self_assessment::SelfAssessmentItem;
 pub use spanned::{Pos, Spanned};
+use track::schema_as_written;
 pub use track::{BoolOrExpr, NumOrExpr, TrackSpec, Tracked, Variants};
 
 use indexmap::IndexMap;
@@ -401,14 +402,7 @@ impl From<RawChoice> for Choice {
     }
 }
 
-impl JsonSchema for Choice {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Choice".into()
-    }
-    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        RawChoice::json_schema(g)
-    }
-}
+schema_as_written!(Choice, RawChoice);
 
 /// A statement about a value: the check holds when the value satisfies it.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema, PartialEq)]

@@ -67,6 +67,22 @@ pub enum BoolOrExpr {
     Expr(String),
 }
 
+/// `impl JsonSchema for $t` as the raw form it is read from (`#[serde(from = $raw)]`): editors
+/// see the fields as written, expressions allowed.
+macro_rules! schema_as_written {
+    ($t:ident, $raw:ident) => {
+        impl JsonSchema for $t {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($t).into()
+            }
+            fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                $raw::json_schema(g)
+            }
+        }
+    };
+}
+pub(crate) use schema_as_written;
+
 /// The expressions of a control or choice that wait to be computed for a track: field name ->
 /// expression, in the order written. Empty once resolved (and for a field written as a value).
 pub type Tracked = Vec<(&'static str, Expr)>;
