@@ -366,6 +366,27 @@ pub fn compile_on(
     }
     let tracks = lab_tracks(&lab, source, course_tracks, &mut diags);
     crate::load::tracks::check_variants(&lab.variants, &tracks, &source.name, &mut diags);
+    for rule in lab.parts.iter().flat_map(|p| &p.feedback) {
+        if let MayNeverFire::Tracks(ts) = &rule.may_never_fire.value {
+            for t in ts.iter().filter(|t| tracks.get(t).is_none()) {
+                let hint = did_you_mean(t, tracks.ids()).unwrap_or_else(|| {
+                    if tracks.is_empty() {
+                        "the lab has no tracks: write `may_never_fire: true`".into()
+                    } else {
+                        format!("the tracks are {}", tracks.ids().join(", "))
+                    }
+                });
+                diags.push(
+                    Diagnostic::error(
+                        &source.name,
+                        rule.may_never_fire.pos,
+                        format!("`may_never_fire` names `{t}`, which is not a track of the lab"),
+                    )
+                    .with_hint(hint),
+                );
+            }
+        }
+    }
     for t in &lab.tests {
         if let Some(want) = t.track.as_ref().filter(|w| tracks.get(&w.value).is_none()) {
             let hint = if tracks.is_empty() {

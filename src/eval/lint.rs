@@ -337,10 +337,14 @@ impl CompiledLab {
         }
         out.extend(failure);
         for (i, rule) in model.feedback.iter().enumerate() {
-            if !fired[i] && !rule.may_never_fire {
+            if !fired[i] && !rule.may_never_fire.allows(self.track.as_deref()) {
+                let accept = match &self.track {
+                    None => "`may_never_fire: true`",
+                    Some(_) => "`may_never_fire:` with the tracks where it cannot show (the tracks this warning is on), e.g. `may_never_fire: [iphone]`",
+                };
                 out.push(
                     Diagnostic::warning(&self.source.name, rule.when.pos, format!("this banner never shows: `{}` was false at all {} sampled control settings", rule.when.value.trim(), SAMPLES + 1))
-                        .with_hint("check the condition's threshold and units against the controls' ranges; if it is meant to be unreachable, add `may_never_fire: true`"),
+                        .with_hint(format!("check the condition's threshold and units against the controls' ranges; if it is meant to be unreachable, add {accept}")),
                 );
             }
         }

@@ -576,9 +576,35 @@ pub struct FeedbackRule {
     #[serde(default)]
     pub danger: Option<Text>,
     /// Accept that this banner may never show over the controls' ranges (e.g. it marks an
-    /// outcome the lab demonstrates to be impossible); silences the never-fires warning.
+    /// outcome the lab demonstrates to be impossible); silences the never-fires warning. On a
+    /// lab with tracks, a list of track ids accepts it on those tracks only
+    /// (`may_never_fire: [iphone, oura-ring]`): on the others `check` still says so.
     #[serde(default)]
-    pub may_never_fire: bool,
+    pub may_never_fire: Spanned<MayNeverFire>,
+}
+
+/// `may_never_fire:`: `true`/`false`, or the tracks on which the banner may never show.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(untagged)]
+pub enum MayNeverFire {
+    /// On every track (`true`), or on none (`false`, the default).
+    #[default]
+    #[serde(skip)]
+    Never,
+    All(bool),
+    /// On these tracks only.
+    Tracks(Vec<String>),
+}
+
+impl MayNeverFire {
+    /// Whether the banner may never show on `track` (`None`: a lab without tracks).
+    pub fn allows(&self, track: Option<&str>) -> bool {
+        match self {
+            MayNeverFire::Never => false,
+            MayNeverFire::All(b) => *b,
+            MayNeverFire::Tracks(ts) => track.is_some_and(|t| ts.iter().any(|x| x == t)),
+        }
+    }
 }
 
 impl FeedbackRule {
