@@ -169,6 +169,37 @@ pub(super) fn resolve(c: &mut Compiler, lab: &mut Lab, consts: &[(String, Dynami
                 _ => {}
             }
         }
+        // A scenario value written `{{ expr }}` takes the expression's value on this track
+        // (`batch: "{{ variant.question_batch }}"`); other text with `{{ }}` is rendered (a
+        // select's label).
+        if let Some(p) = &mut part.prediction {
+            for v in p.scenario.values_mut() {
+                let Value::Text(t) = &v.value else { continue };
+                if !t.contains("{{") {
+                    continue;
+                }
+                count += 1;
+                let whole = t.trim();
+                let single = whole
+                    .strip_prefix("{{")
+                    .and_then(|r| r.strip_suffix("}}"))
+                    .filter(|inner| !inner.contains("{{") && !inner.contains("}}"));
+                let new = match single {
+                    Some(inner) => cx
+                        .eval(
+                            &Spanned::new(inner.trim().to_string(), v.pos),
+                            "a scenario value",
+                        )
+                        .and_then(|d| {
+                            serde_json::from_value::<Value>(crate::formula::to_json(&d)).ok()
+                        }),
+                    None => cx.text(&Spanned::new(t.clone(), v.pos)).map(Value::Text),
+                };
+                if let Some(n) = new {
+                    v.value = n;
+                }
+            }
+        }
         let questions = part
             .prediction
             .iter_mut()
