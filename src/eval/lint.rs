@@ -226,7 +226,10 @@ fn number_at<'a>(hay: &'a str, text: &'a str) -> impl Iterator<Item = usize> + '
 
 /// Answers a student can lock in, for banners that read `answer`: every option's id; for a
 /// number, the box's bounds and default, the bands' bounds and a spread of magnitudes.
-fn answer_samples(model: &Part) -> Vec<Dynamic> {
+/// The answers a student can lock in to `model`'s prediction, for sampling banners: every
+/// option; for a number, the box's bounds and default, the bands' edges, powers of ten, and the
+/// right answer (`right`: the graded output at the scenario) with the edges of its tolerance.
+fn answer_samples(model: &Part, right: Option<f64>) -> Vec<Dynamic> {
     let Some(pr) = &model.prediction else {
         return Vec::new();
     };
@@ -247,12 +250,26 @@ fn answer_samples(model: &Part) -> Vec<Dynamic> {
                 xs.extend(b.from.iter().chain(&b.to).map(|x| x.value));
             }
             xs.extend((-3..=6).map(|e| 10f64.powi(e)));
+            if let Some(x) = right.filter(|x| x.is_finite()) {
+                let tol = n.tolerance.as_ref().map_or(0.1, |t| t.value);
+                let abs = n.abs_tol.as_ref().map_or(0.0, |t| t.value);
+                let d = (x.abs() * tol).max(abs) * 0.99;
+                xs.extend([x, x - d, x + d]);
+            }
             xs.into_iter().map(Dynamic::from_float).collect()
         }
     }
 }
 
 impl CompiledLab {
+    /// The number a numeric prediction of `model` is graded against: its output at the scenario.
+    fn right_number(&self, model: &Part) -> Option<f64> {
+        let n = model.prediction.as_ref()?.numeric.as_ref()?;
+        let part = self.part(&model.id.value)?;
+        let ev = self.evaluate(part, &self.scenario(part)).ok()?;
+        crate::formula::as_number(ev.values.get(&n.output.value)?)
+    }
+
     /// Lint warnings for the whole lab.
     pub fn lint(&self) -> Vec<Diagnostic> {
         let mut out = Vec::new();
@@ -297,7 +314,9 @@ impl CompiledLab {
             .feedback
             .iter()
             .map(|r| match part.exprs.get(r.when.value.trim()) {
-                Some(ce) => super::xpart::samples(part, &self.lab.parts, &ce.ast, &answer_samples),
+                Some(ce) => super::xpart::samples(part, &self.lab.parts, &ce.ast, &|m: &Part| {
+                    answer_samples(m, self.right_number(m))
+                }),
                 None => vec![Vec::new()],
             })
             .collect();
