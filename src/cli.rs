@@ -369,6 +369,7 @@ pub fn render_cmd(a: RenderArgs) -> ExitCode {
         paper,
         course: None,
         record,
+        track_files: track.is_none(),
     };
     render(paths, to, out, &opts, track)
 }
@@ -400,6 +401,60 @@ fn track_units(
         units.push((format!("{stem}.{}", t.id), Some(lab.on_track(&t.id)?)));
     }
     Ok(units)
+}
+
+/// `course.TRACK.zip` for each track of the labs that vary by track, each titled with its track
+/// (nothing when no lab varies).
+fn scorm_per_track(
+    r: &dyn crate::render::Renderer,
+    labs: &[(String, CompiledLab)],
+    opts: &crate::render::RenderOptions,
+    out: &Path,
+) -> Result<(), String> {
+    let Some(set) = labs
+        .iter()
+        .find(|(_, l)| l.track.is_some())
+        .map(|(_, l)| l.tracks.clone())
+    else {
+        return Ok(());
+    };
+    for t in &set.tracks {
+        let mut on: Vec<(String, Option<CompiledLab>)> = Vec::new();
+        for (stem, l) in labs {
+            let lab = match &l.track {
+                Some(_) => Some(l.on_track(&t.id).map_err(|d| {
+                    format!(
+                        "{stem} on track {}: {}",
+                        t.id,
+                        d.first().map_or(String::new(), |d| d.message.clone())
+                    )
+                })?),
+                None => None,
+            };
+            on.push((stem.clone(), lab));
+        }
+        let refs: Vec<(String, &CompiledLab)> = on
+            .iter()
+            .zip(labs)
+            .map(|((s, own), (_, l))| (s.clone(), own.as_ref().unwrap_or(l)))
+            .collect();
+        let mut o = opts.clone();
+        if let Some(c) = &mut o.course {
+            c.title = format!("{} ({})", c.title, t.label);
+        }
+        let files: Vec<crate::render::OutFile> = r
+            .render_index(&refs, &o)?
+            .into_iter()
+            .map(|mut f| {
+                if f.path == Path::new(crate::render::scorm::COURSE_ZIP) {
+                    f.path = PathBuf::from(format!("course.{}.zip", t.id));
+                }
+                f
+            })
+            .collect();
+        write_files(out, &files)?;
+    }
+    Ok(())
 }
 
 /// `labforge render`: one lab file or a directory of them, to `out` (default: `build/<format>`);
@@ -453,6 +508,7 @@ pub fn render(
         }
     }
     let mut opts = opts.clone();
+    opts.track_files = track.is_none();
     if let Some(c) = &course {
         // Every lab of the course, for the site (a lab rendered alone still links its siblings).
         let others: Vec<(String, CompiledLab)> = c
@@ -529,6 +585,13 @@ pub fn render(
         }) {
             eprintln!("error: index: {e}");
             failed += 1;
+        }
+        // An LMS course has no track picker: one package per track beside the default one.
+        if to == "scorm" && track.is_none() {
+            if let Err(e) = scorm_per_track(r.as_ref(), &labs, opts, &out) {
+                eprintln!("error: index: {e}");
+                failed += 1;
+            }
         }
     }
     eprintln!(

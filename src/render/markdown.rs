@@ -359,6 +359,15 @@ struct IndexEntry {
     stem: String,
     title: String,
     file: String,
+    /// A lab with tracks rendered one file per track: each track's file (else empty).
+    tracks: Vec<TrackFile>,
+}
+
+#[derive(Serialize)]
+struct TrackFile {
+    label: String,
+    icon: Option<String>,
+    file: String,
 }
 
 fn index(
@@ -379,6 +388,19 @@ fn index(
                 .render_text(None, None, &lab.lab.title.value, &[])
                 .unwrap_or_else(|_| lab.lab.title.value.clone()),
             file: names(stem, opts, ext).1,
+            tracks: match &lab.track {
+                Some(_) if opts.track_files => lab
+                    .tracks
+                    .tracks
+                    .iter()
+                    .map(|t| TrackFile {
+                        label: t.label.clone(),
+                        icon: t.icon.clone(),
+                        file: names(&format!("{stem}.{}", t.id), opts, ext).1,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            },
         })
         .collect();
     let env = environment(opts.templates.clone());

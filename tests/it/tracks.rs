@@ -184,3 +184,66 @@ tests:
     assert!(out.contains("ok   ") && out.contains("[one]"), "{out}");
     assert!(out.contains("FAIL ") && out.contains("[two]"), "{out}");
 }
+
+/// The handouts' index links every file it names (a lab with tracks: one link per track, to
+/// files that exist), and an LMS gets one course package per track, titled with it, beside the
+/// default one.
+#[test]
+fn the_index_links_each_tracks_handout_and_scorm_gets_a_course_per_track() {
+    let tracks = course_tracks();
+    let out = tempfile::tempdir().unwrap();
+    let md = out.path().join("md");
+    assert!(labforge(&[
+        "render",
+        "labs",
+        "--to",
+        "markdown",
+        "-o",
+        md.to_str().unwrap()
+    ])
+    .status
+    .success());
+    let index = std::fs::read_to_string(md.join("index.md")).unwrap();
+    let links: Vec<&str> = index
+        .split("](")
+        .skip(1)
+        .map(|r| r.split(')').next().unwrap())
+        .collect();
+    assert!(links.len() >= 4 + tracks.len(), "{index}");
+    for l in &links {
+        assert!(
+            md.join(l).is_file(),
+            "index.md links {l}, which was not written:\n{index}"
+        );
+    }
+    for t in &tracks {
+        assert!(
+            links.contains(&format!("ml-intro.{t}.md").as_str()),
+            "{index}"
+        );
+    }
+    let scorm = out.path().join("scorm");
+    let o = labforge(&[
+        "render",
+        "labs",
+        "--to",
+        "scorm",
+        "-o",
+        scorm.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let c = labforge::course::load(&root().join("labs/course.yaml")).unwrap();
+    for t in &c.file.tracks.tracks {
+        let zip = scorm.join(format!("course.{}.zip", t.id));
+        let mut a = zip::ZipArchive::new(std::fs::File::open(&zip).unwrap()).unwrap();
+        let mut manifest = String::new();
+        std::io::Read::read_to_string(&mut a.by_name("imsmanifest.xml").unwrap(), &mut manifest)
+            .unwrap();
+        assert!(
+            manifest.contains(&format!("({})</title>", t.label)),
+            "{}: {manifest}",
+            zip.display()
+        );
+    }
+    assert!(scorm.join("course.zip").is_file());
+}
