@@ -105,6 +105,9 @@ enum Command {
         /// Directory of templates/assets overriding the embedded ones (as for `render`).
         #[arg(long)]
         templates: Option<PathBuf>,
+        /// For a lab with tracks: the track to show (default: the default track).
+        #[arg(long)]
+        track: Option<String>,
     },
     /// Walk through a lab in the terminal; progress is saved after every answer. Given a course
     /// folder (with course.yaml), list its labs with progress.
@@ -206,10 +209,12 @@ fn main() -> ExitCode {
             lab,
             port,
             templates,
+            track,
         } => labforge::author::preview(labforge::author::PreviewOptions {
             lab,
             port,
             templates,
+            track,
         }),
         Command::Schema => {
             labforge::print::out(&labforge::cli::schema_json());

@@ -498,3 +498,29 @@ fn a_hostile_templates_folder_cannot_hang_the_preview() {
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `preview --track ID` shows that track of a lab with tracks (the default one without it), and
+/// an unknown track is an error page naming the tracks.
+#[test]
+fn preview_shows_the_track_asked_for() {
+    let lab = crate::common::root().join("tests/inputs/ok_tracks.yaml");
+    let s = start(&lab);
+    let (code, page) = get(&s, "/");
+    assert_eq!(code, 200);
+    assert!(
+        page.contains("Batching on Cloud Fleet"),
+        "default track expected"
+    );
+    drop(s);
+    let s = start_with(&lab, &["--track", "phone"]);
+    let (code, page) = get(&s, "/");
+    assert_eq!(code, 200);
+    assert!(page.contains("Batching on Phone") && !page.contains("Batching on Cloud Fleet"));
+    drop(s);
+    let s = start_with(&lab, &["--track", "phnoe"]);
+    let (_, page) = get(&s, "/");
+    assert!(
+        page.contains("no track `phnoe`") && page.contains("did you mean `phone`?"),
+        "{page}"
+    );
+}

@@ -38,6 +38,8 @@ pub struct PreviewOptions {
     pub port: u16,
     /// Template overrides, as for `labforge render --templates`.
     pub templates: Option<PathBuf>,
+    /// For a lab with tracks: the track shown (default: the default track).
+    pub track: Option<String>,
 }
 
 /// The reload script, inlined in the page (and allowed there by its hash): listens to the
@@ -327,6 +329,22 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
                 version,
             ));
         }
+    };
+    let lab = match opts.track.as_deref().filter(|_| !lab.tracks.is_empty()) {
+        None => lab,
+        Some(t) => match lab.on_track(t) {
+            Ok(l) => l,
+            Err(d) => {
+                let body: String = d.iter().map(|d| d.render(text)).collect();
+                crate::cli::report(&d, src.as_ref());
+                return Page::Errors(error_page(
+                    &format!("{name} has errors on track {t}"),
+                    "Fix the file and save: this page reloads.",
+                    &body,
+                    version,
+                ));
+            }
+        },
     };
     let stem = opts
         .lab
