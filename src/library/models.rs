@@ -8,9 +8,10 @@
 use std::sync::OnceLock;
 
 use indexmap::IndexMap;
-use rhai::{Dynamic, Engine, EvalAltResult, Map};
+use rhai::{Engine, EvalAltResult, Map};
 use serde::Deserialize;
 
+use super::hardware::{entry_json, entry_map};
 use super::runtime_error;
 
 /// One model of the built-in table (or of a course module's `models:`).
@@ -84,28 +85,18 @@ pub fn models() -> &'static [Model] {
 pub fn models_json<'a>(models: impl IntoIterator<Item = &'a Model>) -> serde_json::Value {
     let mut all = serde_json::Map::new();
     for m in models {
-        let mut o = serde_json::Map::new();
-        o.insert("name".into(), m.name.clone().into());
-        o.insert("kind".into(), m.kind.clone().into());
-        for (k, v) in &m.fields {
-            let n = serde_json::Number::from_f64(*v).expect("model fields are finite");
-            o.insert(k.clone(), serde_json::Value::Number(n));
-        }
-        o.insert("source".into(), m.source.clone().into());
-        o.insert("as_of".into(), m.as_of.clone().into());
-        all.insert(m.id.clone(), serde_json::Value::Object(o));
+        let texts = [("name", &m.name), ("kind", &m.kind)];
+        all.insert(
+            m.id.clone(),
+            entry_json(&texts, &m.fields, &m.source, &m.as_of),
+        );
     }
     serde_json::Value::Object(all)
 }
 
 /// What `model(id)` returns for `m`: its numeric fields plus `name`.
 pub(crate) fn model_map(m: &Model) -> Map {
-    let mut out = Map::new();
-    out.insert("name".into(), Dynamic::from(m.name.clone()));
-    for (k, v) in &m.fields {
-        out.insert(k.as_str().into(), Dynamic::from_float(*v));
-    }
-    out
+    entry_map(&m.name, &m.fields)
 }
 
 /// `model(id)` over `extra` (a course's models, found first) and the built-in table.
@@ -201,13 +192,8 @@ mod tests {
             );
             assert!(!m.name.is_empty(), "{}", m.id);
             assert!(m.source.len() > 80, "{}: source too short", m.id);
-            let b = m.as_of.as_bytes();
             assert!(
-                b.len() == 7
-                    && b[4] == b'-'
-                    && b.iter()
-                        .enumerate()
-                        .all(|(i, c)| i == 4 || c.is_ascii_digit()),
+                super::super::hardware::is_year_month(&m.as_of),
                 "{}: as_of {:?} is not YYYY-MM",
                 m.id,
                 m.as_of
