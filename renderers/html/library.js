@@ -343,15 +343,17 @@ function labforgeLibrary(hardware, models) {
     return out;
   }
 
-  var modelTable = models || {};
-
   function hw(id) {
     return entry(hardware, "hw", "device", id);
   }
+/*[model*/
+
+  var modelTable = models || {};
 
   function model(id) {
     return entry(modelTable, "model", "model", id);
   }
+/*model]*/
 
   /* ------------------------------------------------------------- library */
 
@@ -591,7 +593,9 @@ function labforgeLibrary(hardware, models) {
 
     /* globals */
     "hw": hw,
+/*[model*/
     "model": model,
+/*model]*/
     "fmt": function (x, digits, style) {
 /*[sci*/
       if (style !== undefined) {

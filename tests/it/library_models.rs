@@ -127,9 +127,17 @@ fn the_page_carries_only_the_models_its_formulas_name() {
     // In table order.
     assert_eq!(ids, ["yolov8-nano", "bert-base", "resnet-50"]);
 
-    // No model named: no model table at all.
-    let data = page_data(&render(&root().join("tests/inputs/html_demo.yaml"), &out));
+    // No model named: no model table at all, and no code for `model` (the page budget): the
+    // minified library object has no `model:` key.
+    let demo = render(&root().join("tests/inputs/html_demo.yaml"), &out);
+    let data = page_data(&demo);
     assert!(data.get("models").is_none(), "{:?}", data.get("models"));
+    let code = |page: &Path| std::fs::read_to_string(page).unwrap().contains(",model:");
+    assert!(!code(&demo), "a page that calls no model carries its code");
+    assert!(
+        code(&out.join("literal.html")),
+        "a page that calls model carries its code"
+    );
     let _ = std::fs::remove_dir_all(&out);
     let _ = std::fs::remove_dir_all(&dir);
 }
