@@ -2,19 +2,21 @@
  * labforge built-in library, JavaScript side.
  *
  * Mirrors src/library (Rust) function by function: the keys of the object returned by
- * labforgeLibrary(hardware) are exactly the FnDoc paths of labforge::library::functions(),
+ * labforgeLibrary(hardware, models) are exactly the FnDoc paths of labforge::library::functions(),
  * and every function performs the same IEEE-754 operations in the same order as its Rust
  * twin, so results agree bit for bit except where a transcendental (exp, ln, expm1, log10,
  * pow) is involved, where they agree to an ulp or two. tests/it/library_js.rs checks this.
  *
  * Plain ES2019 script: no modules, no dependencies, no eval.
- * The argument hardware is the object produced by labforge::library::hardware_json().
+ * The argument hardware is the object produced by labforge::library::hardware_json(), models
+ * the one produced by labforge::library::models_json() (absent when the page calls no model);
+ * the page carries only the entries its formulas name (src/render/html/libjs.rs).
  *
  * The namespaces added later (collective::, roofline::, energy::, llm::, carbon::) live in
  * renderers/html/library/NS.js, each registering itself in labforgeTopics; a page carries only
  * the ones its formulas call (src/render/html/topics.rs).
  */
-function labforgeLibrary(hardware) {
+function labforgeLibrary(hardware, models) {
   "use strict";
 
   var INF = Infinity;
@@ -321,13 +323,12 @@ function labforgeLibrary(hardware) {
 
   /* ------------------------------------------------------------- hardware */
 
-  var deviceIds = Object.keys(hardware);
-
-  function hw(id) {
-    if (!Object.prototype.hasOwnProperty.call(hardware, id)) {
-      fail("hw: unknown device id '" + id + "'; known ids: " + deviceIds.join(", "));
+  /* The record name(id) returns from table: the entry's name and numbers, keys in Rhai's order. */
+  function entry(table, name, what, id) {
+    if (!Object.prototype.hasOwnProperty.call(table, id)) {
+      fail(name + ": unknown " + what + " id '" + id + "'; known ids: " + Object.keys(table).join(", "));
     }
-    var d = hardware[id];
+    var d = table[id];
     var keys = [];
     for (var k in d) {
       if (Object.prototype.hasOwnProperty.call(d, k) && (k === "name" || typeof d[k] === "number")) {
@@ -341,6 +342,18 @@ function labforgeLibrary(hardware) {
     }
     return out;
   }
+
+  function hw(id) {
+    return entry(hardware, "hw", "device", id);
+  }
+/*[model*/
+
+  var modelTable = models || {};
+
+  function model(id) {
+    return entry(modelTable, "model", "model", id);
+  }
+/*model]*/
 
   /* ------------------------------------------------------------- library */
 
@@ -580,6 +593,9 @@ function labforgeLibrary(hardware) {
 
     /* globals */
     "hw": hw,
+/*[model*/
+    "model": model,
+/*model]*/
     "fmt": function (x, digits, style) {
 /*[sci*/
       if (style !== undefined) {

@@ -7,7 +7,7 @@
 (function () {
   "use strict";
   var D = JSON.parse(document.getElementById("lf-data").textContent);
-  var L = (typeof labforgeLibrary === "function") ? labforgeLibrary(D.hardware) : {};
+  var L = (typeof labforgeLibrary === "function") ? labforgeLibrary(D.hardware, D.models) : {};
   var R = labforgeRhai(D, L);
   var run = R.run, tostr = R.tostr, fromJson = R.fromJson, startUpdate = R.startUpdate, has = R.has,
     isNum = R.isNum, msg = R.msg, final = R.final, same = R.same;

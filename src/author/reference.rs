@@ -2,8 +2,8 @@
 //!
 //! The text is [`crate::library::reference_markdown`], the same function that generates
 //! `docs/library.md`, so the terminal and the docs never disagree. A NAME selects sections of it:
-//! a function (`queue::pk_wait`, or just `pk_wait`), a namespace (`queue`), or a device (`H100`,
-//! any case).
+//! a function (`queue::pk_wait`, or just `pk_wait`), a namespace (`queue`), a device (`H100`,
+//! any case), a model (`bert-base`, any case), or `model` / `models` for the model table.
 
 use crate::diag::did_you_mean;
 use crate::library;
@@ -15,12 +15,20 @@ pub enum Entry {
     Function(&'static str),
     Namespace(String),
     Device(String),
+    Model(String),
+    /// The "Models" section: the model fields and every model.
+    Models,
 }
 
 /// The entries NAME names, or an error message with a suggestion.
 pub fn lookup(name: &str) -> Result<Vec<Entry>, String> {
     let name = name.trim();
     let fns = library::functions();
+    match name {
+        "model" => return Ok(vec![Entry::Function("model"), Entry::Models]),
+        "models" => return Ok(vec![Entry::Models]),
+        _ => {}
+    }
     if let Some(f) = fns.iter().find(|f| f.path == name) {
         return Ok(vec![Entry::Function(f.path)]);
     }
@@ -34,6 +42,12 @@ pub fn lookup(name: &str) -> Result<Vec<Entry>, String> {
         .find(|d| d.id.eq_ignore_ascii_case(name))
     {
         return Ok(vec![Entry::Device(d.id.clone())]);
+    }
+    if let Some(m) = library::models()
+        .iter()
+        .find(|m| m.id.eq_ignore_ascii_case(name))
+    {
+        return Ok(vec![Entry::Model(m.id.clone())]);
     }
     let by_bare: Vec<Entry> = fns
         .iter()
@@ -52,15 +66,17 @@ pub fn lookup(name: &str) -> Result<Vec<Entry>, String> {
         }
     }
     candidates.extend(library::hardware().iter().map(|d| d.id.clone()));
+    candidates.extend(library::models().iter().map(|m| m.id.clone()));
+    candidates.push("models".to_string());
     candidates.sort();
     candidates.dedup();
     let hint = did_you_mean(name, candidates.iter().map(String::as_str))
         .map(|h| format!("\n  = hint: {h}"))
         .unwrap_or_else(|| {
-            "\n  = hint: run `labforge lib` for every function and device".to_string()
+            "\n  = hint: run `labforge lib` for every function, device and model".to_string()
         });
     Err(format!(
-        "no library function, namespace or device `{name}`{hint}"
+        "no library function, namespace, device or model `{name}`{hint}"
     ))
 }
 
@@ -90,7 +106,8 @@ fn section(md: &str, level: &str, head: &str) -> Option<String> {
 pub fn entry_text(md: &str, e: &Entry) -> Option<String> {
     match e {
         Entry::Function(p) => section(md, "###", &format!("`{p}`")),
-        Entry::Device(id) => section(md, "###", &format!("`{id}`:")),
+        Entry::Device(id) | Entry::Model(id) => section(md, "###", &format!("`{id}`:")),
+        Entry::Models => section(md, "##", "Models (`model(id)`)"),
         Entry::Namespace(ns) => {
             let tag = format!("(`{ns}::`)");
             md.lines()
@@ -185,6 +202,17 @@ mod tests {
         );
         assert_eq!(lookup("queue"), Ok(vec![Entry::Namespace("queue".into())]));
         assert_eq!(lookup("h100"), Ok(vec![Entry::Device("H100".into())]));
+        assert_eq!(
+            lookup("BERT-base"),
+            Ok(vec![Entry::Model("bert-base".into())])
+        );
+        assert_eq!(
+            lookup("model"),
+            Ok(vec![Entry::Function("model"), Entry::Models])
+        );
+        assert_eq!(lookup("models"), Ok(vec![Entry::Models]));
+        let e = lookup("bert-bse").unwrap_err();
+        assert!(e.contains("did you mean `bert-base`?"), "{e}");
         let e = lookup("queue::pk_wiat").unwrap_err();
         assert!(e.contains("did you mean `queue::pk_wait`?"), "{e}");
         let e = lookup("zzzzzzzzzzzz").unwrap_err();
@@ -208,5 +236,21 @@ mod tests {
             "{t}"
         );
         assert!(!t.contains("### `H200`"));
+        let t = entry_text(&md, &Entry::Model("gpt-3".into())).unwrap();
+        assert!(
+            t.starts_with("### `gpt-3`: GPT-3 175B\n") && t.contains("| `layers` | 96 |"),
+            "{t}"
+        );
+        assert!(
+            t.contains("Brown et al.") && !t.contains("### `llama"),
+            "{t}"
+        );
+        let t = entry_text(&md, &Entry::Models).unwrap();
+        assert!(t.starts_with("## Models (`model(id)`)\n"), "{t}");
+        assert!(t.contains("| `flops_per_token` |") && t.contains("1 multiply-accumulate"));
+        for m in library::models() {
+            assert!(t.contains(&format!("### `{}`: ", m.id)), "{}", m.id);
+        }
+        assert!(!t.contains("### `H100`"));
     }
 }

@@ -1,5 +1,5 @@
-//! Course modules: `lib/<namespace>.yaml` files that add functions, constants and hardware
-//! devices (with their provenance) under a namespace, for every lab of the course, without
+//! Course modules: `lib/<namespace>.yaml` files that add functions, constants, hardware
+//! devices and models (with their provenance) under a namespace, for every lab of the course, without
 //! Rust or JavaScript.
 //!
 //! ```yaml
@@ -13,13 +13,15 @@
 //!   - { name: ring_allreduce_s, args: [n, bytes, bw], unit: s, body: "..." }
 //! devices:
 //!   - { id: A17Pro, name: Apple A17 Pro, vendor: Apple, class: edge, fields: {...}, source: ..., as_of: "2023-09" }
+//! models:
+//!   - { id: kws-tiny, name: ..., kind: cnn, fields: { params: 20e3 }, source: ..., as_of: "2024-01" }
 //! ```
 //!
 //! A formula calls `comm::ring_allreduce_s(...)` and reads `comm::ALPHA_S`; `hw("A17Pro")`
-//! finds a module device as it finds a built-in one.
+//! finds a module device as it finds a built-in one, and `model("kws-tiny")` a module model.
 
 use crate::diag::Diagnostic;
-use crate::library::Device;
+use crate::library::{Device, Model};
 use crate::load::Source;
 use crate::model::{Constant, Function, Spanned};
 use indexmap::IndexMap;
@@ -46,6 +48,8 @@ pub struct ModuleFile {
     pub functions: Vec<Function>,
     #[serde(default)]
     pub devices: Vec<Device>,
+    #[serde(default)]
+    pub models: Vec<Model>,
 }
 
 /// A loaded module and its text (diagnostics point into it).
@@ -144,6 +148,30 @@ pub fn load(path: &Path) -> Result<Module, Vec<Diagnostic>> {
                 "the fields are those of the built-in table (`labforge lib`)".into(),
             )))]);
         }
+    }
+    for m in &file.models {
+        let known = crate::library::MODEL_FIELD_DOCS.iter().map(|(f, _)| *f);
+        let field = crate::library::models_unknown_field(m);
+        let kind_ok = crate::library::MODEL_KINDS.contains(&m.kind.as_str());
+        let (key, message, hint) = match field {
+            Some(k) => (
+                k.to_string(),
+                format!("model `{}`: unknown field `{k}`", m.id),
+                crate::diag::did_you_mean(k, known).unwrap_or_else(|| {
+                    "the fields are those of the built-in models (`labforge lib model`)".into()
+                }),
+            ),
+            None if !kind_ok => (
+                "kind".to_string(),
+                format!("model `{}`: unknown kind `{}`", m.id, m.kind),
+                format!("the kinds are {}", crate::library::MODEL_KINDS.join(", ")),
+            ),
+            None => continue,
+        };
+        let pos = field_pos(&source, &key);
+        return Err(vec![
+            Diagnostic::error(&source.name, pos, message).with_hint(hint)
+        ]);
     }
     Ok(Module { file, source })
 }
@@ -250,6 +278,14 @@ pub fn reference_markdown(modules: &[Module]) -> String {
                 let _ = writeln!(out, "| `{k}` | {v} |");
             }
             let _ = writeln!(out, "\nSource ({}): {}", d.as_of, d.source.trim());
+        }
+        for m in &f.models {
+            let _ = writeln!(out, "\n### `{}`: {} ({})\n", m.id, m.name, m.kind);
+            out.push_str("| field | value |\n|---|---|\n");
+            for (k, v) in &m.fields {
+                let _ = writeln!(out, "| `{k}` | {v} |");
+            }
+            let _ = writeln!(out, "\nSource ({}): {}", m.as_of, m.source.trim());
         }
     }
     out

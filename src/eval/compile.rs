@@ -436,6 +436,12 @@ pub fn compile_on(
         .flat_map(|m| m.file.devices.iter().cloned())
         .collect();
     engine.add_devices(devices);
+    engine.add_models(
+        modules
+            .iter()
+            .flat_map(|m| m.file.models.iter().cloned())
+            .collect(),
+    );
     defs.extend(lab.functions.iter().map(|def| FnDef {
         source,
         namespace: None,

@@ -226,6 +226,13 @@ impl FormulaEngine {
         crate::library::register_devices(&mut self.engine, devices);
     }
 
+    /// Makes `model(id)` find `models` (a course's) before the built-in table.
+    pub fn add_models(&mut self, models: Vec<crate::library::Model>) {
+        if !models.is_empty() {
+            crate::library::register_models(&mut self.engine, models);
+        }
+    }
+
     /// Declares a lab function (`f` or `ns::f`) so that formulas compiled from now on may call
     /// it; [`Self::define`] registers its body once every body is compiled.
     pub fn declare(&mut self, path: &str, arity: usize, signature: String) {

@@ -116,6 +116,9 @@ pub(crate) fn register(engine: &mut Engine) {
     engine.register_fn("hw", |id: ImmutableString| -> RhaiResult<Map> {
         hardware::hw(id.as_str())
     });
+    engine.register_fn("model", |id: ImmutableString| -> RhaiResult<Map> {
+        super::models::model_in(&[], id.as_str())
+    });
     engine.register_fn("fmt", |x: f64| -> String { format::auto(x) });
     engine.register_fn("fmt", |x: f64, digits: f64| -> String {
         format::fixed(x, digits_arg(digits), true)
@@ -155,6 +158,18 @@ pub(crate) const DOCS: &[FnDoc] = &[
         units: "see the device field table (TFLOP/s, GB, GB/s, W, US$/h, h, MHz, KiB).",
         source: "src/library/hardware.yaml; each device names its datasheet and date.",
         example: "hw(\"H100\")",
+    },
+    FnDoc {
+        path: "model",
+        signature: "model(id: string) -> map",
+        summary: "The built-in model `id` as a record of its numeric fields (f64) plus `name` \
+                  (string), e.g. model(\"bert-base\").params or model(\"resnet-50\").flops. \
+                  Figures the source does not give are absent. An unknown id is an error that \
+                  lists the known ids. The models, their fields and conventions (1 MAC = 2 \
+                  FLOPs) are listed at the end of this reference.",
+        units: "see the model field table (counts, tokens, pixels, MACs, FLOPs).",
+        source: "src/library/models.yaml; each model names its paper or model card and date.",
+        example: "model(\"bert-base\")",
     },
     FnDoc {
         path: "fmt",

@@ -98,19 +98,38 @@ pub fn hardware_json() -> serde_json::Value {
 pub fn devices_json<'a>(devices: impl IntoIterator<Item = &'a Device>) -> serde_json::Value {
     let mut all = serde_json::Map::new();
     for d in devices {
-        let mut o = serde_json::Map::new();
-        o.insert("name".into(), d.name.clone().into());
-        o.insert("vendor".into(), d.vendor.clone().into());
-        o.insert("class".into(), d.class.clone().into());
-        for (k, v) in &d.fields {
-            let n = serde_json::Number::from_f64(*v).expect("device fields are finite");
-            o.insert(k.clone(), serde_json::Value::Number(n));
-        }
-        o.insert("source".into(), d.source.clone().into());
-        o.insert("as_of".into(), d.as_of.clone().into());
-        all.insert(d.id.clone(), serde_json::Value::Object(o));
+        let texts = [
+            ("name", &d.name),
+            ("vendor", &d.vendor),
+            ("class", &d.class),
+        ];
+        all.insert(
+            d.id.clone(),
+            entry_json(&texts, &d.fields, &d.source, &d.as_of),
+        );
     }
     serde_json::Value::Object(all)
+}
+
+/// One entry of a table (a device, a model) as the page's JSON: its `texts` (name first),
+/// numeric `fields`, `source` and `as_of`, in that order.
+pub(super) fn entry_json(
+    texts: &[(&str, &String)],
+    fields: &IndexMap<String, f64>,
+    source: &str,
+    as_of: &str,
+) -> serde_json::Value {
+    let mut o = serde_json::Map::new();
+    for (k, v) in texts {
+        o.insert((*k).into(), (*v).clone().into());
+    }
+    for (k, v) in fields {
+        let n = serde_json::Number::from_f64(*v).expect("table fields are finite");
+        o.insert(k.clone(), serde_json::Value::Number(n));
+    }
+    o.insert("source".into(), source.into());
+    o.insert("as_of".into(), as_of.into());
+    serde_json::Value::Object(o)
 }
 
 /// `hw(id)`: the device's numeric fields plus `name`.
@@ -127,12 +146,28 @@ pub(crate) fn hw(id: &str) -> Result<Map, Box<EvalAltResult>> {
 
 /// What `hw(id)` returns for `d`: its numeric fields plus `name`.
 pub(crate) fn device_map(d: &Device) -> Map {
+    entry_map(&d.name, &d.fields)
+}
+
+/// What a table lookup (`hw`, `model`) returns: the entry's numeric fields plus `name`.
+pub(super) fn entry_map(name: &str, fields: &IndexMap<String, f64>) -> Map {
     let mut m = Map::new();
-    m.insert("name".into(), Dynamic::from(d.name.clone()));
-    for (k, v) in &d.fields {
+    m.insert("name".into(), Dynamic::from(name.to_string()));
+    for (k, v) in fields {
         m.insert(k.as_str().into(), Dynamic::from_float(*v));
     }
     m
+}
+
+/// Whether `s` is a `YYYY-MM` date (a table entry's `as_of`).
+#[cfg(test)]
+pub(super) fn is_year_month(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 7
+        && b[4] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || c.is_ascii_digit())
 }
 
 #[cfg(test)]
@@ -164,13 +199,8 @@ mod tests {
             );
             assert!(!d.name.is_empty() && !d.vendor.is_empty(), "{}", d.id);
             assert!(d.source.len() > 40, "{}: source too short", d.id);
-            let b = d.as_of.as_bytes();
             assert!(
-                b.len() == 7
-                    && b[4] == b'-'
-                    && b.iter()
-                        .enumerate()
-                        .all(|(i, c)| i == 4 || c.is_ascii_digit()),
+                is_year_month(&d.as_of),
                 "{}: as_of {:?} is not YYYY-MM",
                 d.id,
                 d.as_of

@@ -26,6 +26,7 @@ pub mod format;
 pub(crate) mod globals;
 mod hardware;
 mod llm;
+mod models;
 mod queueing;
 mod reliability;
 mod roofline;
@@ -33,6 +34,10 @@ mod units;
 
 pub(crate) use hardware::FIELD_DOCS;
 pub use hardware::{devices_json, hardware, hardware_json, Device};
+pub use models::{models, models_json, register_models, Model};
+pub(crate) use models::{
+    unknown_field as models_unknown_field, KINDS as MODEL_KINDS, MODEL_FIELD_DOCS,
+};
 
 /// Documentation of one function callable from formulas.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,6 +203,7 @@ pub fn reference_markdown() -> String {
         }
         let _ = write!(out, "\nSource: {}\n\n", d.source);
     }
+    models::reference_section(&mut out);
     out
 }
 
@@ -372,6 +378,10 @@ mod tests {
         for d in hardware() {
             assert!(a.contains(&format!("### `{}`", d.id)), "{}", d.id);
             assert!(a.contains(&d.source), "{}", d.id);
+        }
+        for m in models() {
+            assert!(a.contains(&format!("### `{}`: ", m.id)), "{}", m.id);
+            assert!(a.contains(&m.source), "{}", m.id);
         }
     }
 

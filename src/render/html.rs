@@ -409,6 +409,14 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "hud": hud,
         "hasDecisionLog": has_decision_log,
     });
+    // The models likewise, and only when a formula calls `model`: most pages carry none.
+    let models = libjs::models_for(
+        &fn_js,
+        crate::library::models_json(lab.modules.iter().flat_map(|m| &m.file.models)),
+    );
+    if models.as_object().is_some_and(|o| !o.is_empty()) {
+        data["models"] = models;
+    }
     if let Some(c) = &course {
         data["course"] = c.data.clone();
     }

@@ -50,6 +50,7 @@ pub fn html_test_labs() -> Vec<PathBuf> {
     v.push(root().join("tests/inputs/course_modules/labs/allreduce.yaml"));
     v.push(root().join("tests/inputs/ok_chart_features.yaml"));
     v.push(root().join("tests/inputs/html_predict.yaml"));
+    v.push(root().join("tests/inputs/ok_models.yaml"));
     v
 }
 

@@ -81,9 +81,43 @@ fn lib_prints_the_reference_and_single_entries() {
         "{ndr}"
     );
 
+    // Models: one by its id (any case), the whole table by `model` (with the function's entry)
+    // or `models`.
+    let (ok, bert, _) = lib(&["BERT-Base"]);
+    assert!(ok);
+    assert!(bert.starts_with("### `bert-base`: "), "{bert}");
+    assert!(
+        bert.contains("| `hidden` | 768 |") && bert.contains("Devlin et al."),
+        "{bert}"
+    );
+    assert!(all.contains(&bert), "a section of the full reference");
+    let (ok, table, _) = lib(&["model"]);
+    assert!(ok);
+    assert!(table.starts_with("### `model`\n"), "{table}");
+    let (ok, models, _) = lib(&["models"]);
+    assert!(
+        ok && models.starts_with("## Models (`model(id)`)"),
+        "{models}"
+    );
+    assert!(
+        table.ends_with(&models),
+        "`lib model` = the function, then the table"
+    );
+    for id in [
+        "mobilenet-v2",
+        "ds-cnn",
+        "yolov8-nano",
+        "bert-base",
+        "llama-2-70b",
+        "gpt-3",
+    ] {
+        assert!(models.contains(&format!("### `{id}`: ")), "{id}");
+    }
+    assert!(!models.contains("### `H100`"), "devices are not models");
+
     let (ok, out, err) = lib(&["queue::pk_wiat"]);
     assert!(!ok);
     assert!(out.is_empty());
-    assert!(err.contains("no library function, namespace or device `queue::pk_wiat`"));
+    assert!(err.contains("no library function, namespace, device or model `queue::pk_wiat`"));
     assert!(err.contains("did you mean `queue::pk_wait`?"), "{err}");
 }

@@ -11,7 +11,7 @@
 //!
 //! The argument tuples are in `tests/library_js/`: `namespaces.rs` (`queue::`, `rel::`,
 //! `fleet::`, `cost::`), `topics.rs` (the namespaces in `renderers/html/library/*.js`) and
-//! `globals.rs` (`units::`, `hw`, the global functions). That the scripts stay plain ES2019 is
+//! `globals.rs` (`units::`, `hw`, `model`, the global functions). That the scripts stay plain ES2019 is
 //! `tests/it/library_js_syntax.rs`.
 
 use crate::common;
@@ -238,7 +238,7 @@ for (const path of scripts) {
   vm.runInThisContext(fs.readFileSync(path, "utf8"), { filename: path });
 }
 const input = JSON.parse(fs.readFileSync(inputPath, "utf8"));
-const lib = labforgeLibrary(input.hardware);
+const lib = labforgeLibrary(input.hardware, input.models);
 function dec(a) {
   if (a.t === "n") return Number(a.v);
   if (a.t === "s") return a.v;
@@ -415,6 +415,7 @@ fn library_js_matches_rust() {
     std::fs::write(&runner, RUNNER).unwrap();
     let payload = json!({
         "hardware": library::hardware_json(),
+        "models": library::models_json(library::models()),
         "cases": cases.iter().map(|c| json!({
             "path": c.path,
             "args": c.args.iter().map(arg_json).collect::<Vec<_>>(),
@@ -452,9 +453,9 @@ fn library_js_matches_rust() {
         .collect();
     assert_eq!(js.len(), cases.len());
 
-    // hw maps: the JS object keys come out in the same (sorted) order as Rhai's map.
+    // hw and model maps: the JS object keys come out in the same (sorted) order as Rhai's map.
     for (i, c) in cases.iter().enumerate() {
-        if c.path == "hw" {
+        if c.path == "hw" || c.path == "model" {
             if let Some(keys) = result["results"][i].get("keys") {
                 let keys: Vec<&str> = keys
                     .as_array()

@@ -11,7 +11,7 @@ use common::{library_js_path, library_js_paths};
 #[test]
 fn library_js_is_a_plain_es2019_script() {
     let main = std::fs::read_to_string(library_js_path()).unwrap();
-    assert!(main.contains("function labforgeLibrary(hardware)"));
+    assert!(main.contains("function labforgeLibrary(hardware, models)"));
     for path in library_js_paths() {
         let src = std::fs::read_to_string(&path).unwrap();
         es2019_only(&path, &src);

@@ -35,6 +35,7 @@ mod layering;
 mod ledger_hostile;
 mod library_js;
 mod library_js_syntax;
+mod library_models;
 mod markdown_cli;
 mod markdown_handout;
 mod print_pdf;

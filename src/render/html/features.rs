@@ -6,7 +6,7 @@
 //! `chart::features_used`), controls and predictions (`radio`, `bands` of numeric predictions,
 //! `answer`, `xpart`: an earlier part's locked prediction read as `prediction.a`, or a
 //! placeholder that says a prediction is not answered yet), badges
-//! (`badge-danger`, `badge-success`) and library functions (`sci`, `logspace`, `log2`).
+//! (`badge-danger`, `badge-success`) and library functions (`sci`, `logspace`, `log2`, `model`).
 
 use std::collections::BTreeSet;
 
@@ -19,6 +19,7 @@ pub(super) fn used(bodies: &[String], extra: &[&'static str]) -> BTreeSet<&'stat
         ("sci", "_fn(L,\"fmt\",\"nns\")"),
         ("logspace", "_fn(L,\"logspace\""),
         ("log2", "_fn(L,\"log2\""),
+        ("model", "_fn(L,\"model\""),
         ("answer", "S.answer"),
     ] {
         if any(needle) {
@@ -76,5 +77,11 @@ mod tests {
         let bodies = vec!["return _fn(L,\"fmt\",\"nns\")(x,2,\"sci\")".to_string()];
         let on = used(&bodies, &["radio"]);
         assert!(on.contains("sci") && on.contains("radio") && !on.contains("log2"));
+        assert!(!on.contains("model"));
+        let on = used(
+            &["_prop(_fn(L,\"model\",\"s\")(S.m),\"params\")".to_string()],
+            &[],
+        );
+        assert!(on.contains("model") && !on.contains("sci"));
     }
 }

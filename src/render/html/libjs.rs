@@ -1,5 +1,6 @@
 //! Which parts of the built-in library a page carries: the scripts of the namespaces its
-//! formulas call (`renderers/html/library/NS.js`), and the devices `hw(id)` can return.
+//! formulas call (`renderers/html/library/NS.js`), the devices `hw(id)` and the models
+//! `model(id)` can return.
 //! Everything else stays out of the page (its size budget is tight).
 
 use serde_json::{json, Value as J};
@@ -45,13 +46,14 @@ pub fn topic_scripts(script: &str) -> String {
         .join("\n")
 }
 
-/// The ids of every `hw("ID")` call when all of them name a device of `known` by a literal;
-/// `None` when an id is computed (or unknown), so the page needs the whole table.
-fn literal_device_ids(script: &str, known: &J) -> Option<Vec<String>> {
-    const CALL: &str = "_fn(L,\"hw\",\"s\")(";
+/// The ids of every `name("ID")` call (`hw`, `model`) when all of them name an entry of
+/// `known` by a literal; `None` when an id is computed (or unknown), so the page needs the
+/// whole table.
+fn literal_ids(script: &str, name: &str, known: &J) -> Option<Vec<String>> {
+    let call = format!("_fn(L,\"{name}\",\"s\")(");
     let mut ids = Vec::new();
-    for (at, _) in script.match_indices(CALL) {
-        let rest = script[at + CALL.len()..].strip_prefix('"')?;
+    for (at, _) in script.match_indices(&call) {
+        let rest = script[at + call.len()..].strip_prefix('"')?;
         let end = rest.find('"')?;
         let id = &rest[..end];
         let simple = id
@@ -74,11 +76,29 @@ fn literal_device_ids(script: &str, known: &J) -> Option<Vec<String>> {
 /// a device up, and only the devices named when every lookup names its device literally.
 /// `modules`: the devices of the lab's course modules (`library::devices_json`).
 pub fn hardware_for(script: &str, modules: J) -> J {
-    if !calls(script, "hw\"") {
+    table_for(script, "hw", crate::library::hardware_json(), modules)
+}
+
+/// The model table handed to `labforgeLibrary` in the page, chosen as [`hardware_for`] chooses
+/// devices: empty unless a formula calls `model`, and only the models named literally.
+/// `modules`: the models of the lab's course modules (`library::models_json`).
+pub fn models_for(script: &str, modules: J) -> J {
+    table_for(
+        script,
+        "model",
+        crate::library::models_json(crate::library::models()),
+        modules,
+    )
+}
+
+/// What `name(id)` can return in the page: `builtin` after `modules`, trimmed to the ids the
+/// script names literally, each entry to its name and numbers.
+fn table_for(script: &str, name: &str, builtin: J, modules: J) -> J {
+    if !calls(script, &format!("{name}\"")) {
         return json!({});
     }
-    let mut h = crate::library::hardware_json();
-    // A course module's devices, which `hw` finds first (as in Rust).
+    let mut h = builtin;
+    // A course module's entries, which `name` finds first (as in Rust).
     if let (J::Object(all), J::Object(extra)) = (&mut h, modules) {
         let mut merged = extra;
         for (k, v) in std::mem::take(all) {
@@ -86,7 +106,7 @@ pub fn hardware_for(script: &str, modules: J) -> J {
         }
         *all = merged;
     }
-    let keep = literal_device_ids(script, &h);
+    let keep = literal_ids(script, name, &h);
     if let J::Object(devices) = &mut h {
         if let Some(keep) = &keep {
             devices.retain(|id, _| keep.contains(id));
@@ -143,5 +163,34 @@ mod tests {
             let h = hardware_for(&bodies(&["_fn(L,\"hw\",\"s\")(\"H100\")", b]), json!({}));
             assert_eq!(h.as_object().unwrap().len(), all, "{b}");
         }
+    }
+
+    #[test]
+    fn models_named_literally_are_the_only_ones_embedded() {
+        // No model call, or only hw calls: no model in the page.
+        assert_eq!(models_for("return 1;", json!({})), json!({}));
+        assert_eq!(
+            models_for("_fn(L,\"hw\",\"s\")(\"H100\")", json!({})),
+            json!({})
+        );
+        let m = models_for(
+            &bodies(&[
+                "_prop(_fn(L,\"model\",\"s\")(\"bert-base\"),\"params\")",
+                "_prop(_fn(L,\"model\",\"s\")(\"gpt-3\"),\"layers\")",
+            ]),
+            json!({}),
+        );
+        let ids: Vec<&String> = m.as_object().unwrap().keys().collect();
+        assert_eq!(ids, ["bert-base", "gpt-3"]);
+        assert!(m["gpt-3"].get("source").is_none() && m["gpt-3"].get("kind").is_none());
+        assert_eq!(m["gpt-3"]["params"], 175e9);
+        // A module's model comes first and is kept when named; a computed id keeps all.
+        let extra = json!({"kws-tiny": {"name": "Tiny", "params": 2e4, "source": "s"}});
+        let m = models_for("_fn(L,\"model\",\"s\")(\"kws-tiny\")", extra.clone());
+        assert_eq!(m, json!({"kws-tiny": {"name": "Tiny", "params": 2e4}}));
+        let all = models_for("_fn(L,\"model\",\"s\")(S.m)", extra);
+        let all = all.as_object().unwrap();
+        assert_eq!(all.len(), crate::library::models().len() + 1);
+        assert_eq!(all.keys().next().unwrap(), "kws-tiny");
     }
 }

@@ -1,4 +1,4 @@
-//! Parity cases for `units::`, the devices (`hw(id)`) and the global functions: `fmt` and
+//! Parity cases for `units::`, the devices (`hw(id)`), the models (`model(id)`) and the global functions: `fmt` and
 //! `fmt_pct` (ties, specials, magnitudes, random doubles), `clamp`, `range`, `linspace`,
 //! `logspace` and the math functions.
 
@@ -26,6 +26,27 @@ pub fn cases(v: &mut Vec<Case>, rng: &mut Rng) {
     for id in ["H999", "", "h100", "constructor", "__proto__", "toString"] {
         v.push(Case {
             path: "hw",
+            args: vec![s(id)],
+        });
+    }
+    // Every model (every field), then ids that are not models: the same error text.
+    for m in library::models() {
+        v.push(Case {
+            path: "model",
+            args: vec![s(&m.id)],
+        });
+    }
+    for id in [
+        "bert",
+        "",
+        "BERT-base",
+        "H100",
+        "constructor",
+        "__proto__",
+        "hasOwnProperty",
+    ] {
+        v.push(Case {
+            path: "model",
             args: vec![s(id)],
         });
     }
