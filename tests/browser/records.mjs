@@ -51,6 +51,8 @@ try {
   await unlockAll(page);
   await page.fill('[name="decision-log"]', DECISION);
   const course = await page.evaluate(() => JSON.parse(document.getElementById('lf-data').textContent).course.id);
+  // The lab's version: a record for another version is left out whatever it holds.
+  const version = await page.evaluate(() => JSON.parse(document.getElementById('lf-data').textContent).lab.version);
   const mine = await answers(page);
   check('setup: lab 1 answered', JSON.parse(mine)[0].filter(([, p]) => p).length >= 4, mine);
   errors.push(...log.errors);
@@ -60,7 +62,7 @@ try {
   // 1. The 492-byte wipe link: ten invented parts with more "answers" than the student's.
   const parts = {};
   for (let i = 0; i < 10; i++) parts['x' + i] = { prediction: 'A', reflection: 'A' };
-  const wipe = JSON.stringify({ format: 'labforge-course/1', course, labs: { [lab1]: { format: 'labforge-ledger/2', lab: lab1, version: 1, parts } } });
+  const wipe = JSON.stringify({ format: 'labforge-course/1', course, labs: { [lab1]: { format: 'labforge-ledger/2', lab: lab1, version, parts } } });
   page = await visit(b.ctx, page1, '#lf-course=' + b64(wipe));
   check('wipe link: the answers and decision log are the student\'s', (await answers(page)) === mine, await answers(page));
   const n1 = await note(page);
@@ -69,7 +71,7 @@ try {
   await page.close();
 
   // 2. A link with another decision log asks first, in the page.
-  const other = (log) => JSON.stringify({ format: 'labforge-course/1', course, labs: { [lab1]: { format: 'labforge-ledger/2', lab: lab1, version: 1, parts: {}, decision_log: log } } });
+  const other = (log) => JSON.stringify({ format: 'labforge-course/1', course, labs: { [lab1]: { format: 'labforge-ledger/2', lab: lab1, version, parts: {}, decision_log: log } } });
   page = await visit(b.ctx, page1, '#lf-course=' + b64(other('Never checkpoint.')));
   check('conflict link: a confirm step in the page', await page.evaluate(() => !!document.querySelector('[data-course-confirm] [data-course-choice=replace]')), await note(page));
   check('conflict link: nothing replaced before the student says so', (await page.inputValue('[name="decision-log"]')) === DECISION);

@@ -37,11 +37,11 @@ fn text(o: &Output) -> String {
 const DECISION: &str = "Checkpoint every 30 minutes, asynchronously.";
 
 fn lab1_answers() -> String {
-    format!("predictions: {{a: C, b: C, c: C, d: C}}\nreflections: {{a: B, b: A, c: B, d: B}}\ndecision_log: \"{DECISION}\"\n")
+    format!("predictions: {{a: C, b: D, c: A, d: B}}\nreflections: {{a: B, b: A, c: B, d: B}}\ndecision_log: \"{DECISION}\"\n")
 }
 
 const LAB2_ANSWERS: &str =
-    "predictions: {a: B, b: B, c: B, d: B}\nreflections: {a: A, b: B, c: B, d: A}\n";
+    "predictions: {a: D, b: A, c: C, d: B}\nreflections: {a: A, b: B, c: B, d: A}\n";
 
 /// A folder with lab 1 (fault-tolerance) done by `labforge run --ledger DIR/...`: the course
 /// record is `DIR/course-ID.json`. Returns (dir, the record's path).
@@ -50,7 +50,7 @@ fn lab1_done(tmp: &Path) -> (PathBuf, PathBuf) {
     std::fs::create_dir_all(&dir).unwrap();
     let a1 = tmp.join("a1.yaml");
     std::fs::write(&a1, lab1_answers()).unwrap();
-    let led = dir.join("fault-tolerance-v1.json");
+    let led = dir.join("fault-tolerance-v2.json");
     let o = labforge(
         &tmp.join("data"),
         &[
@@ -70,7 +70,7 @@ fn lab1_done(tmp: &Path) -> (PathBuf, PathBuf) {
 }
 
 fn import(tmp: &Path, dir: &Path, file: &Path, extra: &[&str]) -> Output {
-    let led = dir.join("fault-tolerance-v1.json");
+    let led = dir.join("fault-tolerance-v2.json");
     let mut args = vec![
         "run",
         "labs",
@@ -117,7 +117,7 @@ fn an_import_with_invented_parts_changes_nothing_and_names_them() {
         parts.insert(k.into(), json!({"prediction": "A", "reflection": "A"}));
     }
     let wipe = json!({"format": "labforge-course/1", "course": course_id(), "labs": {"fault-tolerance":
-        {"format": "labforge-ledger/2", "lab": "fault-tolerance", "version": 1, "parts": parts}}});
+        {"format": "labforge-ledger/2", "lab": "fault-tolerance", "version": 2, "parts": parts}}});
     let f = tmp.path().join("wipe.json");
     std::fs::write(&f, wipe.to_string()).unwrap();
     let o = import(tmp.path(), &dir, &f, &[]);
@@ -176,7 +176,7 @@ fn on_a_terminal_the_import_asks_before_replacing() {
     let (dir, rec) = lab1_done(tmp.path());
     let f = tmp.path().join("other.json");
     std::fs::write(&f, other_log(&rec, "Never checkpoint.").to_string()).unwrap();
-    let led = dir.join("fault-tolerance-v1.json");
+    let led = dir.join("fault-tolerance-v2.json");
     let run = |answer: &str| {
         let mut s = pty::spawn(
             &[

@@ -112,7 +112,7 @@ const DECISION: &str = "Checkpoint every 30 minutes, asynchronously.";
 
 /// Every answer of fault-tolerance, with the decision log.
 fn lab1_answers() -> String {
-    format!("predictions: {{a: C, b: C, c: C, d: C}}\nreflections: {{a: B, b: A, c: B, d: B}}\ndecision_log: \"{DECISION}\"\n")
+    format!("predictions: {{a: C, b: D, c: A, d: B}}\nreflections: {{a: B, b: A, c: B, d: B}}\ndecision_log: \"{DECISION}\"\n")
 }
 
 #[test]
@@ -143,7 +143,7 @@ fn the_terminal_keeps_the_course_record_and_shows_an_earlier_decision() {
     assert_eq!(rec["labs"]["fault-tolerance"]["decision_log"], DECISION);
     assert_eq!(rec["labs"]["fault-tolerance"]["complete"], true);
     let lab_ledger: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(data.join("labforge/fault-tolerance-v1.json")).unwrap(),
+        &std::fs::read(data.join("labforge/fault-tolerance-v2.json")).unwrap(),
     )
     .unwrap();
     assert_eq!(rec["labs"]["fault-tolerance"], lab_ledger);
@@ -152,7 +152,7 @@ fn the_terminal_keeps_the_course_record_and_shows_an_earlier_decision() {
     let a2 = tmp.path().join("a2.yaml");
     std::fs::write(
         &a2,
-        "predictions: {a: B, b: B, c: B}\nreflections: {a: A, b: B}\n",
+        "predictions: {a: D, b: A, c: C}\nreflections: {a: A, b: B}\n",
     )
     .unwrap();
     let lab2 = format!("{cs}/fleet-orchestration.yaml");
@@ -183,7 +183,7 @@ fn without_the_earlier_decision_the_terminal_says_it_is_not_recorded() {
     let a2 = tmp.path().join("a2.yaml");
     std::fs::write(
         &a2,
-        "predictions: {a: B, b: B, c: B}\nreflections: {a: A, b: B}\n",
+        "predictions: {a: D, b: A, c: C}\nreflections: {a: A, b: B}\n",
     )
     .unwrap();
     let lab2 = format!("{}/fleet-orchestration.yaml", c.display());

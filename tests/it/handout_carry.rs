@@ -45,7 +45,7 @@ fn record(dir: &Path, course: &str) -> PathBuf {
         "format": "labforge-course/1",
         "course": course,
         "labs": { "fault-tolerance": {
-            "format": "labforge-ledger/2", "lab": "fault-tolerance", "version": 1,
+            "format": "labforge-ledger/2", "lab": "fault-tolerance", "version": 2,
             "parts": {}, "decision_log": DECISION,
         } },
     });

@@ -284,7 +284,7 @@ fn the_fault_tolerance_lab_fits_forty_columns() {
     let a = d.join("a.yaml");
     std::fs::write(
         &a,
-        "predictions: {a: C, b: C, c: A, d: C}\nreflections: {a: B, b: C, c: B, d: B}\ndecision_log: \"Async checkpoints to local NVMe, N+1 replicas.\"\n",
+        "predictions: {a: C, b: D, c: B, d: B}\nreflections: {a: B, b: C, c: B, d: B}\ndecision_log: \"Async checkpoints to local NVMe, N+1 replicas.\"\n",
     )
     .unwrap();
     let lab = Path::new(env!("CARGO_MANIFEST_DIR")).join("labs/fault-tolerance.yaml");
