@@ -65,6 +65,20 @@ impl Session<'_> {
                     None => a.clone(),
                 };
                 self.print(md::render_prefixed(&shown, &self.scr, "  → ", "    "));
+                // Locked in on another track: said, and judged there (the ledger's verdict).
+                let on = self.ledger.parts[&pid]
+                    .track
+                    .as_deref()
+                    .filter(|t| Some(*t) != self.lab.track.as_deref());
+                if let Some(t) = on {
+                    let note = format!(
+                        "(locked in on the {} track, and judged on it)",
+                        super::track::name_of(&self.lab.tracks, t)
+                    );
+                    for x in md::render_prefixed(&note, &self.scr, "    ", "    ") {
+                        self.scr.println(&self.scr.paint(Style::Dim, &x));
+                    }
+                }
                 a
             }
             None => {
@@ -80,6 +94,7 @@ impl Session<'_> {
                 let rec = &mut self.ledger.parts[&pid];
                 rec.prediction = Some(a.clone());
                 rec.prediction_locked_at = Some(crate::ledger::now());
+                rec.track = self.lab.track.clone();
                 self.advance(i, 1);
                 self.save()?;
                 self.refresh_view();
@@ -220,7 +235,11 @@ impl Session<'_> {
             }
             Source::Prompt(p) => p.answer(&scr, &question, &items, 0)?,
         };
-        self.ledger.parts[&pid].reflection = Some(items[k].key.clone());
+        let rec = &mut self.ledger.parts[&pid];
+        rec.reflection = Some(items[k].key.clone());
+        if rec.track.is_none() && part.prediction.is_none() {
+            rec.track = self.lab.track.clone();
+        }
         self.advance(i + 1, 0);
         self.save()?;
         let correct = self.ledger.parts[&pid].reflection_correct.unwrap_or(false);
