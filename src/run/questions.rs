@@ -25,8 +25,18 @@ impl Session<'_> {
             return Ok(());
         };
         let pid = part.id.value.clone();
-        let pv = self
-            .pv(&pid)
+        // Locked in on another track: its question, options and feedback as they were there.
+        let other = self.ledger.parts[&pid]
+            .prediction
+            .as_ref()
+            .and(self.ledger.parts[&pid].track.as_deref())
+            .filter(|t| Some(*t) != self.lab.track.as_deref())
+            .and_then(|t| self.others.get(t));
+        let alt = other.and_then(|o| crate::view::lab_with(o, true, &self.locked()).ok());
+        let pv = alt
+            .as_ref()
+            .and_then(|v| v.parts.iter().find(|p| p.id == pid))
+            .unwrap_or_else(|| self.pv(&pid))
             .prediction
             .as_ref()
             .expect("a prediction view");
@@ -125,7 +135,7 @@ impl Session<'_> {
                 .or(other_fb),
         };
         // Live feedback: at the controls' current values, with `answer` the locked-in answer.
-        let fb = match self.lab.part(&pid).filter(|_| pred.live) {
+        let fb = match self.lab.part(&pid).filter(|_| pred.live && other.is_none()) {
             Some(cp) => {
                 let inputs = self.inputs_of(cp, part);
                 let ev = self.lab.evaluate(cp, &inputs).map_err(super::eval_stop)?;

@@ -82,6 +82,7 @@ pub fn ask(p: &mut dyn Prompter, scr: &Screen, tracks: &TrackSet, what: &str) ->
     );
     scr.print_lines(&super::md::render_prefixed(&intro, scr, "", ""));
     let k = p.select(scr, "Your track?", &items, tracks.default)?;
+    scr.println("");
     Ok(tracks.tracks[k].id.clone())
 }
 
