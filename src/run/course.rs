@@ -304,17 +304,7 @@ fn list_track(rc: &mut RunCourse, track: Option<&str>) -> Result<(), ExitCode> {
         eprintln!("error: {e}");
         ExitCode::FAILURE
     };
-    let kept = match &old {
-        Some(o) => super::track::stamp_course(rc, o).map_err(fail)?,
-        None => Vec::new(),
-    };
-    if rc.record.track.as_deref() != Some(&id) {
-        let site = &rc.site;
-        rc.record = CourseRecord::update(&rc.path, &site.id, &site.labs, |r| {
-            r.track = Some(id.clone());
-        })
-        .map_err(fail)?;
-    }
+    let kept = super::track::set_course_track(rc, old.as_deref(), &id).map_err(fail)?;
     if let Some(o) = &old {
         println!(
             "{}

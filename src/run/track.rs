@@ -210,17 +210,7 @@ pub(super) fn on_track(
         }
     }
     if let Some(c) = course {
-        let kept = match &old {
-            Some(o) => stamp_course(c, o).map_err(fail)?,
-            None => Vec::new(),
-        };
-        if c.record.track.as_deref() != Some(&chosen) {
-            let site = &c.site;
-            c.record = CourseRecord::update(&c.path, &site.id, &site.labs, |r| {
-                r.track = Some(chosen.clone());
-            })
-            .map_err(fail)?;
-        }
+        let kept = set_course_track(c, old.as_deref(), &chosen).map_err(fail)?;
         if let Some(o) = &old {
             say(scr, &change_note(&tracks, o, &chosen, &kept));
         }
@@ -260,15 +250,24 @@ fn say(scr: &Screen, text: &str) {
     scr.print_lines(&super::term::wrap(text, scr.width.min(100)));
 }
 
-/// Before the course's track changes from `old`: every locked prediction of the record that
-/// does not say its track (given before tracks were kept per answer) gets `old`, so it stays
-/// judged on the track it was answered on. Returns the locked predictions, each with its
-/// track (`Batching: Part A (☁ Cloud Fleet)`).
-pub(super) fn stamp_course(c: &mut RunCourse, old: &str) -> Result<Vec<String>, String> {
+/// Sets the course record's track to `id`, under its lock. When it changes from `old`, every
+/// locked prediction of the record that does not say its track (given before tracks were kept
+/// per answer) first gets `old`, so it stays judged on the track it was answered on. Returns
+/// the locked predictions, each with its track (`Batching: Part A (☁ Cloud Fleet)`).
+pub(super) fn set_course_track(
+    c: &mut RunCourse,
+    old: Option<&str>,
+    id: &str,
+) -> Result<Vec<String>, String> {
+    if c.record.track.as_deref() == Some(id) && old.is_none() {
+        return Ok(Vec::new());
+    }
     let site = &c.site;
     let mut kept = Vec::new();
     c.record = CourseRecord::update(&c.path, &site.id, &site.labs, |r| {
+        r.track = Some(id.to_string());
         kept.clear();
+        let Some(old) = old else { return };
         for l in &site.labs {
             let Some(parts) = r
                 .labs

@@ -292,3 +292,35 @@ fn a_handout_with_a_record_is_on_the_records_track() {
     assert!(!md.contains("Cloud Fleet"), "{md}");
     assert!(!out.join("batching.cloud.md").exists());
 }
+
+/// A lab on its own with its own `tracks:` asks the same (without a terminal, as numbered
+/// lines), keeps the choice in its ledger (`track`), and does not ask again.
+#[test]
+fn a_lab_on_its_own_asks_and_keeps_the_track_in_its_ledger() {
+    let d = tmp("tracks-alone");
+    let l = d.join("l.json");
+    let alone = root().join("tests/inputs/ok_tracks.yaml");
+    // 1: Phone; then the prediction's first option (yes: wrong on Phone), then input ends.
+    let o = crate::common::run::run_with(&[alone.to_str().unwrap(), "--ledger", arg(&l)], "1\n1\n");
+    let (out, _) = crate::common::run::text(&o);
+    assert!(
+        out.contains("This lab plays out on one of 2 tracks"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Choose 1-2 [2]"),
+        "the default, Cloud Fleet: {out}"
+    );
+    assert!(
+        out.contains("Track: 📱 Phone — One user, one chip"),
+        "{out}"
+    );
+    let v = ledger(&l);
+    assert_eq!(v["track"], "phone", "{v}");
+    assert_eq!(v["parts"]["a"]["track"], "phone", "{v}");
+    assert_eq!(v["parts"]["a"]["prediction_correct"], false, "{v}");
+    let o = crate::common::run::run_with(&[alone.to_str().unwrap(), "--ledger", arg(&l)], "");
+    let (out, _) = crate::common::run::text(&o);
+    assert!(!out.contains("Your track?"), "{out}");
+    assert!(out.contains("Track: 📱 Phone"), "{out}");
+}
