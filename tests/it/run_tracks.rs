@@ -324,3 +324,58 @@ fn a_lab_on_its_own_asks_and_keeps_the_track_in_its_ledger() {
     assert!(!out.contains("Your track?"), "{out}");
     assert!(out.contains("Track: 📱 Phone"), "{out}");
 }
+
+/// Track labels and summaries are course.yaml's text: an escape sequence in one (OSC 52 writes
+/// the clipboard) reaches the terminal as a visible mark, in the menu, the header and the
+/// listing. `--track` on a lab without tracks is an error that says so.
+#[test]
+fn hostile_track_texts_are_shown_as_text_and_a_lab_without_tracks_refuses_track() {
+    let d = tmp("tracks-hostile");
+    let c = d.join("course");
+    std::fs::create_dir_all(c.join("labs")).unwrap();
+    std::fs::write(
+        c.join("course.yaml"),
+        "title: Hostile\nlabs: [labs/batching.yaml]\ntracks:\n  - { id: phone, label: \"Ph\\e]52;c;aGk=\\aone\", summary: \"x\\e[2Jy\" }\n  - { id: cloud, label: Cloud }\n  - { id: ring, label: Ring }\n",
+    )
+    .unwrap();
+    std::fs::copy(lab("batching"), c.join("labs/batching.yaml")).unwrap();
+    let l = d.join("b.json");
+    let o = crate::common::run::run_with(
+        &[
+            c.join("labs/batching.yaml").to_str().unwrap(),
+            "--ledger",
+            arg(&l),
+        ],
+        "1\n",
+    );
+    let (out, err) = crate::common::run::text(&o);
+    assert!(
+        out.contains("Track: Ph\u{FFFD}]52;c;aGk=\u{FFFD}one"),
+        "{out}\n{err}"
+    );
+    let o = crate::common::run::run_with(&[c.to_str().unwrap(), "--ledger", arg(&l)], "");
+    let (list, _) = crate::common::run::text(&o);
+    assert!(list.contains("Track: Ph\u{FFFD}]52"), "{list}");
+    for t in [&out, &err, &list] {
+        assert!(!t.contains('\u{1b}') && !t.contains('\u{7}'), "{t:?}");
+    }
+    let o = crate::common::run::run_with(
+        &[
+            root()
+                .join("tests/inputs/run_fixture.yaml")
+                .to_str()
+                .unwrap(),
+            "--ledger",
+            arg(&d.join("f.json")),
+            "--track",
+            "phone",
+        ],
+        "",
+    );
+    let (_, err) = crate::common::run::text(&o);
+    assert!(!o.status.success());
+    assert!(
+        err.contains("--track phone: this lab has no tracks"),
+        "{err}"
+    );
+}
