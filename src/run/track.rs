@@ -76,8 +76,13 @@ pub fn ask(p: &mut dyn Prompter, scr: &Screen, tracks: &TrackSet, what: &str) ->
         })
         .collect();
     scr.println("");
+    let then = if what == "course" {
+        "Every lab then uses its device and numbers"
+    } else {
+        "The lab then uses its device and numbers"
+    };
     let intro = format!(
-        "This {what} plays out on one of {} tracks: pick yours. Every lab then uses its device and numbers; you keep it for the whole {what} (`--track ID` changes it later).",
+        "This {what} plays out on one of {} tracks: pick yours. {then}; you keep it for the whole {what} (`--track ID` changes it later).",
         tracks.tracks.len()
     );
     scr.print_lines(&super::md::render_prefixed(&intro, scr, "", ""));
