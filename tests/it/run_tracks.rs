@@ -109,7 +109,18 @@ fn the_course_asks_once_keeps_the_track_and_a_change_keeps_locked_predictions() 
     );
     // The verdict and its feedback are Phone's (60 ms of a 33 ms budget), not Cloud Fleet's.
     expect(&mut s, "Not quite. 60 ms against a budget of 33 ms.");
-    send(&mut s, "\x04");
+    // A look at the other answer: `no` is right on Phone, where the prediction was locked.
+    expect(&mut s, "2) Look at another answer's feedback");
+    expect(&mut s, "Continue →");
+    send(&mut s, "2");
+    expect(&mut s, "Whose feedback?");
+    expect(&mut s, "no) No, it does not");
+    send(&mut s, "\r");
+    expect(&mut s, "A look at no; your locked-in answer stays yes.");
+    expect(&mut s, "✓ Correct. 60 ms against a budget of 33 ms.");
+    expect(&mut s, "What next?");
+    expect(&mut s, "Continue →");
+    send(&mut s, "q");
     finish(&mut s);
     let r = record(&d);
     assert_eq!(r["track"], "cloud", "{r}");
