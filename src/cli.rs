@@ -363,6 +363,9 @@ pub fn render_cmd(a: RenderArgs) -> ExitCode {
             }
         },
     };
+    // A student's handout is on the student's track: the record's, unless --track says.
+    let record_track = record.as_ref().and_then(|r| r.track.clone());
+    let track = track.or(record_track.as_deref());
     let opts = crate::render::RenderOptions {
         answer_key,
         templates,

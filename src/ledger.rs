@@ -58,6 +58,11 @@ pub struct PartAnswers {
     /// Every control's position as the student left it (defaults where untouched).
     #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
     pub controls: IndexMap<String, serde_json::Value>,
+    /// The track the part was answered on (a lab with tracks): set when its prediction is
+    /// locked in (or, in a part that asks none, its reflection answered), and never changed
+    /// after; its answers are judged on that track ([`Ledger::refresh_on`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub track: Option<String>,
 }
 
 /// The saved record.
@@ -87,6 +92,10 @@ pub struct Ledger {
     /// for other writers (the page's export); answers alone still tell what is left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
+    /// The student's track, for a lab with tracks (in a course the course record keeps it too,
+    /// [`crate::course::record::CourseRecord::track`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub track: Option<String>,
 }
 
 /// What the HUD shows.
@@ -157,6 +166,7 @@ impl Ledger {
             hud: HudState::default(),
             complete: false,
             position: None,
+            track: lab.track.clone(),
         };
         l.refresh(lab);
         l
@@ -165,6 +175,16 @@ impl Ledger {
     /// Recomputes correctness, completeness, the flat design record and the HUD from the
     /// answers, and writes control values as the page does.
     pub fn refresh(&mut self, lab: &CompiledLab) {
+        self.refresh_on(lab, &|_| None);
+    }
+
+    /// [`Self::refresh`], judging each part answered on another track than `lab`'s (its
+    /// `track`) by that track's compilation, from `on` (`None`: by `lab`).
+    pub fn refresh_on<'a>(
+        &mut self,
+        lab: &'a CompiledLab,
+        on: &dyn Fn(&str) -> Option<&'a CompiledLab>,
+    ) {
         for p in &lab.lab.parts {
             let defaults = lab
                 .part(&p.id.value)
@@ -182,11 +202,24 @@ impl Ledger {
                     a.controls.insert(id.clone(), v);
                 }
             }
-            a.prediction_correct = match (&p.prediction, &a.prediction) {
-                (Some(pred), Some(ans)) => Some(prediction_correct(lab, p, pred, ans)),
+            // The part as compiled for the track it was answered on.
+            let judge = a
+                .track
+                .as_deref()
+                .filter(|t| Some(*t) != lab.track.as_deref())
+                .and_then(on)
+                .unwrap_or(lab);
+            let jp = judge
+                .lab
+                .parts
+                .iter()
+                .find(|q| q.id.value == p.id.value)
+                .unwrap_or(p);
+            a.prediction_correct = match (&jp.prediction, &a.prediction) {
+                (Some(pred), Some(ans)) => Some(prediction_correct(judge, jp, pred, ans)),
                 _ => None,
             };
-            a.reflection_correct = match (&p.reflection, &a.reflection) {
+            a.reflection_correct = match (&jp.reflection, &a.reflection) {
                 (Some(r), Some(ans)) => Some(
                     r.options
                         .iter()

@@ -129,6 +129,10 @@ enum Command {
         /// locked prediction is never replaced).
         #[arg(long, requires = "import")]
         replace: bool,
+        /// The track to run on, for a course (or lab) with tracks: saved for the whole course,
+        /// or changed (a locked prediction keeps the track it was answered on).
+        #[arg(long)]
+        track: Option<String>,
     },
 }
 
@@ -189,6 +193,7 @@ fn main() -> ExitCode {
             restart,
             import,
             replace,
+            track,
         } => labforge::run::run(&labforge::run::RunOptions {
             lab,
             ledger,
@@ -196,6 +201,7 @@ fn main() -> ExitCode {
             restart,
             import,
             replace,
+            track,
         }),
         Command::Grade {
             labs,

@@ -168,6 +168,12 @@ impl CourseRecord {
             ));
         }
         let mut out = CourseRecord::new(course_id);
+        // The student's track: a track id, else left out (whether the course has it is the
+        // reader's check: `labforge run` asks again).
+        out.track = j["track"]
+            .as_str()
+            .filter(|t| merge::is_track_id(t))
+            .map(str::to_string);
         let mut left = Vec::new();
         let given = j["labs"].as_object().expect("checked");
         let ids: Vec<&str> = labs.iter().map(|l| l.id.as_str()).collect();

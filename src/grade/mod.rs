@@ -21,7 +21,9 @@
 mod report;
 mod sheet;
 
-pub use report::{report, tallies, Tally, TallyRow, REPORT_TEMPLATE};
+pub use report::{
+    report, tallies, track_rows, Tally, TallyRow, TrackCount, TrackPart, TrackRow, REPORT_TEMPLATE,
+};
 pub use sheet::{cell, csv};
 
 use crate::eval::CompiledLab;
@@ -54,6 +56,8 @@ pub struct Graded {
     pub asked: usize,
     /// What was dropped or differs (values the lab cannot have, another lab version).
     pub notes: Vec<String>,
+    /// The student's track (a lab with tracks): the record's, else the default track.
+    pub track: Option<String>,
 }
 
 /// One part of a graded record.
@@ -66,12 +70,30 @@ pub struct PartGrade {
     pub attempts: Option<u64>,
     pub reflection: Option<String>,
     pub reflection_correct: Option<bool>,
+    /// The track the part's answers are judged on (a lab with tracks): the one its prediction
+    /// was locked on, else the student's.
+    pub track: Option<String>,
 }
 
 /// A lab and its class.
 pub struct LabGrades<'a> {
     pub lab: &'a CompiledLab,
+    /// The lab compiled for each of its other tracks (by id; `lab` is the default track's),
+    /// once for the class.
+    pub on: IndexMap<String, CompiledLab>,
     pub graded: Vec<Graded>,
+}
+
+impl LabGrades<'_> {
+    /// The lab as compiled for `track` (the default track's for `None` or a lab without
+    /// tracks; `None` for a track the lab does not have).
+    pub fn on_track(&self, track: Option<&str>) -> Option<&CompiledLab> {
+        match track {
+            None => Some(self.lab),
+            Some(t) if self.lab.track.as_deref() == Some(t) => Some(self.lab),
+            Some(t) => self.on.get(t),
+        }
+    }
 }
 
 /// Record files under `paths` (files as given, folders searched recursively for `*.json`),
@@ -156,11 +178,19 @@ fn read_records(path: &Path) -> Result<Vec<(String, Entry)>, String> {
     let Some(labs) = raw.get("labs").and_then(|l| l.as_object()) else {
         return Err("a damaged course record: no `labs`".into());
     };
+    // The student's track is the course record's (each lab's copy may not say it).
+    let track = raw.get("track").and_then(|t| t.as_str());
     Ok(labs
         .iter()
         .map(|(id, l)| {
             let bytes = serde_json::to_vec(l).unwrap_or_default();
-            (format!("{file} (lab {id})"), ledger_of(bytes, l.clone()))
+            let entry = ledger_of(bytes, l.clone()).map(|(b, mut led, raw)| {
+                if let Some(t) = track {
+                    led.track = Some(t.to_string());
+                }
+                (b, led, raw)
+            });
+            (format!("{file} (lab {id})"), entry)
         })
         .collect())
 }
@@ -186,10 +216,19 @@ pub fn grade<'a>(
     labs: &'a [CompiledLab],
     records: &[(String, PathBuf)],
 ) -> (Vec<LabGrades<'a>>, Vec<Problem>) {
+    // Each lab compiled once per track for the whole class (a track that does not compile is
+    // left out: `check` says why; its answers are judged on the default track, with a note).
     let mut out: Vec<LabGrades> = labs
         .iter()
         .map(|lab| LabGrades {
             lab,
+            on: lab
+                .tracks
+                .tracks
+                .iter()
+                .filter(|t| Some(&t.id) != lab.track.as_ref())
+                .filter_map(|t| Some((t.id.clone(), lab.on_track(&t.id).ok()?)))
+                .collect(),
             graded: Vec::new(),
         })
         .collect();
@@ -240,22 +279,59 @@ pub fn grade<'a>(
             continue;
         }
         seen.insert(key, file.clone());
-        let lab = &labs[k];
+        let g = &out[k];
         let mut notes = Vec::new();
-        if l.version != lab.lab.version {
+        if l.version != g.lab.lab.version {
             notes.push(format!(
                 "record of version {}, the lab is version {}",
-                l.version, lab.lab.version
+                l.version, g.lab.lab.version
             ));
         }
+        // The student's track: the record's, else the default; each part on its own track.
+        let track = student_track(g, &l, &mut notes);
+        let lab = g.on_track(track.as_deref()).unwrap_or(g.lab);
         notes.extend(l.sanitize(lab));
-        // Recomputed from the answers alone: the file's flags are never read.
-        l.refresh(lab);
-        out[k]
-            .graded
-            .push(graded(lab, student, &file, &l, &raw, notes));
+        for (pid, a) in &mut l.parts {
+            if g.lab.tracks.is_empty() {
+                a.track = None;
+            } else if let Some(t) = a
+                .track
+                .as_deref()
+                .filter(|t| g.on_track(Some(*t)).is_none())
+            {
+                notes.push(format!(
+                    "Part {}: answered on a track `{}` the lab does not have; judged on {}",
+                    ledger::part_letter(pid),
+                    visible(t),
+                    track.as_deref().unwrap_or("the default track")
+                ));
+                a.track = None;
+            }
+        }
+        // Recomputed from the answers alone, each on its track: the file's flags are never read.
+        l.refresh_on(lab, &|t| g.on_track(Some(t)));
+        let one = graded(lab, student, &file, &l, &raw, notes, track);
+        out[k].graded.push(one);
     }
     (out, problems)
+}
+
+/// The track a record is graded on: its own (a course record's `track`, or a lab's ledger's),
+/// else the lab's default track; `None` for a lab without tracks. A track the lab does not
+/// have is noted, and the default taken.
+fn student_track(g: &LabGrades, l: &Ledger, notes: &mut Vec<String>) -> Option<String> {
+    let default = g.lab.track.clone()?;
+    match l.track.as_deref() {
+        None => Some(default),
+        Some(t) if g.on_track(Some(t)).is_some() => Some(t.to_string()),
+        Some(t) => {
+            notes.push(format!(
+                "a track `{}` the lab does not have; graded on `{default}`",
+                visible(t)
+            ));
+            Some(default)
+        }
+    }
 }
 
 fn graded(
@@ -265,6 +341,7 @@ fn graded(
     l: &Ledger,
     raw: &serde_json::Value,
     notes: Vec<String>,
+    track: Option<String>,
 ) -> Graded {
     let parts: Vec<PartGrade> = lab
         .lab
@@ -291,6 +368,7 @@ fn graded(
                     .reflection
                     .as_ref()
                     .map(|_| a.reflection_correct.unwrap_or(false)),
+                track: a.track.clone().or_else(|| track.clone()),
             }
         })
         .collect();
@@ -313,6 +391,7 @@ fn graded(
         score,
         asked,
         notes,
+        track,
     }
 }
 

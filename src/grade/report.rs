@@ -25,8 +25,88 @@ pub struct Tally {
 pub struct TallyRow {
     pub id: String,
     pub text: String,
+    /// Right on the default track (a lab without tracks: right).
     pub correct: bool,
     pub count: usize,
+    /// A lab with tracks: per track (in the lab's order), how many chose it on that track and
+    /// whether it is right there.
+    pub by_track: Vec<TrackCount>,
+}
+
+/// How many chose an option on one track, and whether it is right there.
+#[derive(Debug, Serialize)]
+pub struct TrackCount {
+    pub track: String,
+    pub label: String,
+    pub count: usize,
+    pub correct: bool,
+}
+
+/// One track of a lab in the class: how many students are on it, and per question how many
+/// answered it on that track and how many of them got it right.
+#[derive(Debug, Serialize)]
+pub struct TrackRow {
+    pub id: String,
+    pub label: String,
+    pub students: usize,
+    pub parts: Vec<TrackPart>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TrackPart {
+    pub part: String,
+    pub answered: usize,
+    pub correct: usize,
+}
+
+/// Per track of the lab (none without tracks): students on it, and right answers per part.
+pub fn track_rows(g: &LabGrades) -> Vec<TrackRow> {
+    let lab = g.lab;
+    lab.tracks
+        .tracks
+        .iter()
+        .map(|t| {
+            let on = |pg: &PartGrade| pg.track.as_deref() == Some(t.id.as_str());
+            let mut parts = Vec::new();
+            for (k, p) in lab.lab.parts.iter().enumerate() {
+                let l = ledger::part_letter(&p.id.value);
+                let answers = g.graded.iter().map(|s| &s.parts[k]).filter(|a| on(a));
+                if p.prediction.is_some() {
+                    let a: Vec<&PartGrade> =
+                        answers.clone().filter(|a| a.prediction.is_some()).collect();
+                    parts.push(TrackPart {
+                        part: format!("{l} prediction"),
+                        answered: a.len(),
+                        correct: a
+                            .iter()
+                            .filter(|a| a.prediction_correct == Some(true))
+                            .count(),
+                    });
+                }
+                if p.reflection.is_some() {
+                    let a: Vec<&PartGrade> = answers.filter(|a| a.reflection.is_some()).collect();
+                    parts.push(TrackPart {
+                        part: format!("{l} reflection"),
+                        answered: a.len(),
+                        correct: a
+                            .iter()
+                            .filter(|a| a.reflection_correct == Some(true))
+                            .count(),
+                    });
+                }
+            }
+            TrackRow {
+                id: t.id.clone(),
+                label: t.label.clone(),
+                students: g
+                    .graded
+                    .iter()
+                    .filter(|s| s.track.as_deref() == Some(t.id.as_str()))
+                    .count(),
+                parts,
+            }
+        })
+        .collect()
 }
 
 /// The per-question tallies of a lab: predictions (numeric ones as right/wrong) and
@@ -55,7 +135,21 @@ pub fn tallies(g: &LabGrades) -> Vec<Tally> {
                     }),
                 ]
             } else {
-                choice_rows(&pred.options, &text, &answers, |a| a.prediction.as_deref())
+                let mut rows =
+                    choice_rows(&pred.options, &text, &answers, |a| a.prediction.as_deref());
+                per_track(
+                    g,
+                    &mut rows,
+                    &answers,
+                    |a| a.prediction.as_deref(),
+                    |l| {
+                        l.lab.parts[k]
+                            .prediction
+                            .as_ref()
+                            .map(|q| q.options.clone())
+                    },
+                );
+                rows
             };
             out.push(Tally {
                 part: format!("{title} · prediction"),
@@ -66,15 +160,58 @@ pub fn tallies(g: &LabGrades) -> Vec<Tally> {
         }
         if let Some(r) = &p.reflection {
             let answers: Vec<&PartGrade> = g.graded.iter().map(|s| &s.parts[k]).collect();
+            let mut options = choice_rows(&r.options, &text, &answers, |a| a.reflection.as_deref());
+            per_track(
+                g,
+                &mut options,
+                &answers,
+                |a| a.reflection.as_deref(),
+                |l| {
+                    l.lab.parts[k]
+                        .reflection
+                        .as_ref()
+                        .map(|q| q.options.clone())
+                },
+            );
             out.push(Tally {
                 part: format!("{title} · reflection"),
                 question: text(&r.question.value),
-                options: choice_rows(&r.options, &text, &answers, |a| a.reflection.as_deref()),
+                options,
                 unanswered: answers.iter().filter(|a| a.reflection.is_none()).count(),
             });
         }
     }
     out
+}
+
+/// Fills each option's per-track counts (a lab with tracks): the answers given on each track,
+/// and whether the option is right there (`options_on`: the question's options as compiled for
+/// a track).
+fn per_track(
+    g: &LabGrades,
+    rows: &mut [TallyRow],
+    answers: &[&PartGrade],
+    pick: impl Fn(&PartGrade) -> Option<&str>,
+    options_on: impl Fn(&CompiledLab) -> Option<Vec<Choice>>,
+) {
+    for t in &g.lab.tracks.tracks {
+        let opts = g.on_track(Some(t.id.as_str())).and_then(&options_on);
+        for (i, r) in rows.iter_mut().enumerate() {
+            r.by_track.push(TrackCount {
+                track: t.id.clone(),
+                label: t.label.clone(),
+                count: answers
+                    .iter()
+                    .filter(|a| a.track.as_deref() == Some(t.id.as_str()))
+                    .filter(|a| pick(a) == Some(r.id.as_str()))
+                    .count(),
+                correct: opts
+                    .as_ref()
+                    .and_then(|o| o.get(i))
+                    .is_some_and(|o| o.correct),
+            });
+        }
+    }
 }
 
 fn row(
@@ -89,6 +226,7 @@ fn row(
         text: text.into(),
         correct,
         count: answers.iter().filter(|a| counts(a)).count(),
+        by_track: Vec::new(),
     }
 }
 
@@ -107,6 +245,7 @@ fn choice_rows(
                 text: text(&o.text.value),
                 correct: o.correct,
                 count: answers.iter().filter(|a| pick(a) == Some(&id)).count(),
+                by_track: Vec::new(),
                 id,
             }
         })
@@ -126,6 +265,8 @@ struct ReportLab {
     mean: String,
     asked: usize,
     tallies: Vec<Tally>,
+    /// Per track (a lab with tracks): students, and right answers per question.
+    tracks: Vec<TrackRow>,
     logs: Vec<ReportNote>,
     notes: Vec<ReportNote>,
 }
@@ -275,6 +416,7 @@ pub fn report(
                         .count()
                 }),
                 tallies: tallies(g),
+                tracks: track_rows(g),
                 logs: g
                     .graded
                     .iter()

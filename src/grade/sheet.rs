@@ -39,14 +39,24 @@ fn plain_number(t: &str) -> bool {
 }
 
 /// The CSV of one lab: a row per student, columns per part as the lab asks them. A question
-/// is `yes` (right), `no` (answered, wrong) or `unanswered`.
+/// is `yes` (right), `no` (answered, wrong) or `unanswered`. A lab with tracks has a `track`
+/// column (the student's) and per part a `X track` column, filled where the part was answered
+/// on another track than the student's (it is judged on that one).
 pub fn csv(g: &LabGrades) -> Result<String, String> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    let mut head = vec!["student".to_string(), "file".into(), "complete".into()];
+    let tracked = !g.lab.tracks.is_empty();
+    let mut head = vec!["student".to_string(), "file".into()];
+    if tracked {
+        head.push("track".into());
+    }
+    head.push("complete".into());
     head.push("score".into());
     head.push("asked".into());
     for p in &g.lab.lab.parts {
         let l = ledger::part_letter(&p.id.value);
+        if tracked && (p.prediction.is_some() || p.reflection.is_some()) {
+            head.push(format!("{l} track"));
+        }
         if p.prediction.is_some() {
             head.push(format!("{l} prediction"));
             head.push(format!("{l} correct"));
@@ -70,14 +80,16 @@ pub fn csv(g: &LabGrades) -> Result<String, String> {
         None => "unanswered".to_string(),
     };
     for s in &g.graded {
-        let mut row = vec![
-            s.student.clone(),
-            s.file.clone(),
-            yn(s.complete),
-            s.score.to_string(),
-            s.asked.to_string(),
-        ];
+        let mut row = vec![s.student.clone(), s.file.clone()];
+        if tracked {
+            row.push(s.track.clone().unwrap_or_default());
+        }
+        row.extend([yn(s.complete), s.score.to_string(), s.asked.to_string()]);
         for (p, pg) in g.lab.lab.parts.iter().zip(&s.parts) {
+            if tracked && (p.prediction.is_some() || p.reflection.is_some()) {
+                let other = pg.track.as_ref().filter(|t| Some(*t) != s.track.as_ref());
+                row.push(other.cloned().unwrap_or_default());
+            }
             if p.prediction.is_some() {
                 row.push(pg.prediction.clone().unwrap_or_default());
                 row.push(mark(&pg.prediction, pg.prediction_correct));

@@ -19,6 +19,8 @@ pub struct RunCourse {
     pub site: Site,
     pub path: PathBuf,
     pub record: CourseRecord,
+    /// The course's tracks (empty: none).
+    pub tracks: crate::model::track::TrackSet,
 }
 
 /// The site of `course`, its labs compiled (a lab that does not compile is left out: `check`
@@ -46,7 +48,12 @@ fn open(course: &Course, dir: Option<&Path>) -> Result<RunCourse, String> {
     };
     crate::ledger::clear_stale_temps(&path);
     let record = CourseRecord::load(&path, &site.id, &site.labs)?;
-    Ok(RunCourse { site, path, record })
+    Ok(RunCourse {
+        site,
+        path,
+        record,
+        tracks: course.file.tracks.clone(),
+    })
 }
 
 /// The folder of the course record that a run with `--ledger ledger` keeps: the ledger's
@@ -183,7 +190,13 @@ impl Session<'_> {
 /// labs' runs keep beside FILE, and each suggested command keeps `--ledger`: FILE for the lab it
 /// holds, else the lab's default file name in FILE's folder (a run there takes its progress
 /// from the course record).
-pub fn list(dir: &Path, ledger: Option<&Path>, import: Option<&Path>, replace: bool) -> ExitCode {
+pub fn list(
+    dir: &Path,
+    ledger: Option<&Path>,
+    import: Option<&Path>,
+    replace: bool,
+    track: Option<&str>,
+) -> ExitCode {
     let Some(c) = crate::course::in_dir(dir) else {
         eprintln!(
             "error: {} has no course.yaml\n  hint: run a lab file (labforge run LAB.yaml), or a course folder",
@@ -210,7 +223,29 @@ pub fn list(dir: &Path, ledger: Option<&Path>, import: Option<&Path>, replace: b
             return code;
         }
     }
+    if let Err(code) = list_track(&mut rc, track) {
+        return code;
+    }
     println!("{}", course.file.title);
+    if !rc.tracks.is_empty() {
+        let tracks = &rc.tracks;
+        let all: Vec<String> = tracks
+            .tracks
+            .iter()
+            .map(|t| format!("{} ({})", super::track::name(t), t.id))
+            .collect();
+        match rc.record.track.as_deref().and_then(|t| tracks.get(t)) {
+            Some(t) => println!(
+                "  Track: {} (--track ID changes it; tracks: {})",
+                super::track::name(t),
+                all.join(", ")
+            ),
+            None => println!(
+                "  Track: not chosen yet; the first lab you run asks (or --track ID; tracks: {})",
+                all.join(", ")
+            ),
+        }
+    }
     let holds = ledger.and_then(ledger_lab);
     for (i, (l, f)) in rc.site.labs.iter().zip(&course.file.labs).enumerate() {
         let d = if l.duration.is_empty() {
@@ -230,10 +265,18 @@ pub fn list(dir: &Path, ledger: Option<&Path>, import: Option<&Path>, replace: b
                     .display()
             ),
         };
+        // The title on the student's track (it may read `track`).
+        let title = rc
+            .record
+            .track
+            .as_deref()
+            .filter(|t| rc.tracks.get(t).is_some())
+            .and_then(|t| crate::eval::load_lab_on(f, Some(t)).ok())
+            .and_then(|lab| crate::view::header(&lab).ok())
+            .map_or_else(|| l.title.clone(), |h| h.title.plain());
         println!(
-            "  {}. {}{d} — {}\n     labforge run {}{flag}",
+            "  {}. {title}{d} — {}\n     labforge run {}{flag}",
             i + 1,
-            l.title,
             rc.record.status(&l.id),
             f.display()
         );
@@ -243,6 +286,33 @@ pub fn list(dir: &Path, ledger: Option<&Path>, import: Option<&Path>, replace: b
         rc.path.display()
     );
     ExitCode::SUCCESS
+}
+
+/// `labforge run COURSE --track ID`: the course's track set (or changed, saying what that
+/// changes). `Err` has been printed.
+fn list_track(rc: &mut RunCourse, track: Option<&str>) -> Result<(), ExitCode> {
+    let Some(want) = track else {
+        return Ok(());
+    };
+    let t = super::track::known(&rc.tracks, want).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::FAILURE
+    })?;
+    let id = t.id.clone();
+    let old = rc.record.track.clone().filter(|o| *o != id);
+    let fail = |e: String| {
+        eprintln!("error: {e}");
+        ExitCode::FAILURE
+    };
+    let kept = super::track::set_course_track(rc, old.as_deref(), &id).map_err(fail)?;
+    if let Some(o) = &old {
+        println!(
+            "{}
+",
+            super::track::change_note(&rc.tracks, o, &id, &kept)
+        );
+    }
+    Ok(())
 }
 
 /// At most this many sentences about what a record left out are printed (then a count).
@@ -314,8 +384,13 @@ fn import_record(rc: &mut RunCourse, f: &Path, replace: bool) -> Result<(), Exit
     }
     let mut said = Vec::new();
     let site = &rc.site;
+    let tracks = &rc.tracks;
     rc.record = CourseRecord::update(&rc.path, &site.id, &site.labs, |rec| {
         said = rec.merge(&r, &site.labs, replace);
+        // The track picked on the page, when none is chosen here yet.
+        if rec.track.is_none() {
+            rec.track = r.track.clone().filter(|t| tracks.get(t).is_some());
+        }
     })
     .map_err(|e| {
         eprintln!("error: {e}");

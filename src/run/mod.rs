@@ -24,6 +24,7 @@ mod questions;
 mod sections;
 mod show;
 pub mod term;
+pub mod track;
 pub mod ui;
 
 use crate::eval::{self, CompiledLab, CompiledPart, EvalError};
@@ -40,6 +41,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use term::{Screen, Style};
+use track::on_track;
 use ui::{Item, Prompter, Res, Stop};
 
 /// Options of `labforge run`.
@@ -53,6 +55,9 @@ pub struct RunOptions {
     pub import: Option<PathBuf>,
     /// With `--import`: take imported answers that differ from the record's without asking.
     pub replace: bool,
+    /// The student's track (a lab or course with tracks): set, or changed, for the course (or
+    /// the lab on its own).
+    pub track: Option<String>,
 }
 
 /// The default ledger file: `<data dir>/labforge/<id>-v<version>.json`, the data directory
@@ -75,6 +80,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             opts.ledger.as_deref(),
             opts.import.as_deref(),
             opts.replace,
+            opts.track.as_deref(),
         );
     }
     if opts.import.is_some() {
@@ -109,15 +115,33 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     };
     crate::ledger::clear_stale_temps(&path);
     crate::ledger::clear_stale_temps(&backup_path(&path));
+    let scr = Screen::detect();
+    let mut source = match answers {
+        Some(a) => Source::Answers(Box::new(a)),
+        None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
+            Source::Prompt(Box::new(ui::TtyPrompter))
+        }
+        None => Source::Prompt(Box::new(ui::LinePrompter::new(
+            std::io::stdin().lock(),
+            !std::io::stdin().is_terminal(),
+        ))),
+    };
+    // The track (a lab with tracks): the lab is compiled for it, and the answers judged.
+    let (lab, others, old) = match on_track(lab, opts, &path, &mut in_course, &mut source, &scr) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let lab = &lab;
+    let judge = |t: &str| others.get(t);
     let mut ledger = if opts.restart {
         if let Err(e) = keep_backup(&path) {
             eprintln!("error: {e}\n  hint: move the file away yourself, or pass another --ledger");
             return ExitCode::FAILURE;
         }
-        Ledger::new(&lab)
+        Ledger::new(lab)
     } else {
         match Ledger::load(&path) {
-            Ok(None) => Ledger::new(&lab),
+            Ok(None) => Ledger::new(lab),
             Ok(Some(l)) if l.lab != lab.lab.id.value || l.version != lab.lab.version => {
                 eprintln!(
                     "error: {} holds progress for lab `{}` v{}, not `{}` v{}; pass another --ledger, or --restart to start over (the old file is kept as {})",
@@ -131,7 +155,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
                 return ExitCode::FAILURE;
             }
             Ok(Some(mut l)) => {
-                let dropped = l.sanitize(&lab);
+                let dropped = l.sanitize(lab);
                 if !dropped.is_empty() {
                     if let Err(e) = keep_backup(&path) {
                         eprintln!("error: {e}");
@@ -158,23 +182,21 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         }
     };
     if let (Some(c), false) = (&in_course, opts.restart) {
-        c.seed(&lab, &mut ledger);
+        c.seed(lab, &mut ledger);
     }
-    ledger.refresh(&lab);
-    term::install_interrupt_handler();
-    let scr = Screen::detect();
-    let source = match answers {
-        Some(a) => Source::Answers(Box::new(a)),
-        None if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() => {
-            Source::Prompt(Box::new(ui::TtyPrompter))
+    // Locked answers that do not say their track were given on the one the ledger was on.
+    if let (Some(was), true) = (ledger.track.clone().or(old), lab.track.is_some()) {
+        for a in ledger.parts.values_mut() {
+            if a.prediction.is_some() && a.track.is_none() {
+                a.track = Some(was.clone());
+            }
         }
-        None => Source::Prompt(Box::new(ui::LinePrompter::new(
-            std::io::stdin().lock(),
-            !std::io::stdin().is_terminal(),
-        ))),
-    };
+    }
+    ledger.track = lab.track.clone();
+    ledger.refresh_on(lab, &judge);
+    term::install_interrupt_handler();
     // At the predictions already locked in (a resumed run): prose reading them shows them.
-    let view = match crate::view::lab_with(&lab, true, &locked_in(&ledger)) {
+    let view = match crate::view::lab_with(lab, true, &locked_in(&ledger)) {
         Ok(v) => v,
         Err(e) => {
             eprintln!("error: the lab failed to evaluate: {e}");
@@ -182,7 +204,8 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         }
     };
     let mut s = Session {
-        lab: &lab,
+        lab,
+        others: &others,
         ledger,
         path,
         scr,
@@ -289,6 +312,8 @@ impl Step {
 
 struct Session<'a> {
     lab: &'a CompiledLab,
+    /// The lab compiled for the other tracks its locked answers were given on (by track id).
+    others: &'a IndexMap<String, CompiledLab>,
     ledger: Ledger,
     path: PathBuf,
     scr: Screen,
@@ -307,7 +332,8 @@ use crate::ledger::part_letter as letter;
 
 impl<'a> Session<'a> {
     fn save(&mut self) -> Res<()> {
-        self.ledger.refresh(self.lab);
+        let others = self.others;
+        self.ledger.refresh_on(self.lab, &|t| others.get(t));
         term::persist(&self.path, &self.ledger).map_err(|e| {
             Stop::Bad(format!(
                 "could not save progress to {}: {e}",

@@ -25,8 +25,13 @@ impl Session<'_> {
             return Ok(());
         };
         let pid = part.id.value.clone();
-        let pv = self
-            .pv(&pid)
+        // Locked in on another track: its question, options and feedback as they were there.
+        let other = self.locked_on_other(&pid).is_some();
+        let alt = self.locked_view(&pid);
+        let pv = alt
+            .as_ref()
+            .and_then(|v| v.parts.iter().find(|p| p.id == pid))
+            .unwrap_or_else(|| self.pv(&pid))
             .prediction
             .as_ref()
             .expect("a prediction view");
@@ -65,6 +70,20 @@ impl Session<'_> {
                     None => a.clone(),
                 };
                 self.print(md::render_prefixed(&shown, &self.scr, "  → ", "    "));
+                // Locked in on another track: said, and judged there (the ledger's verdict).
+                let on = self.ledger.parts[&pid]
+                    .track
+                    .as_deref()
+                    .filter(|t| Some(*t) != self.lab.track.as_deref());
+                if let Some(t) = on {
+                    let note = format!(
+                        "(locked in on the {} track, and judged on it)",
+                        super::track::name_of(&self.lab.tracks, t)
+                    );
+                    for x in md::render_prefixed(&note, &self.scr, "    ", "    ") {
+                        self.scr.println(&self.scr.paint(Style::Dim, &x));
+                    }
+                }
                 a
             }
             None => {
@@ -80,6 +99,7 @@ impl Session<'_> {
                 let rec = &mut self.ledger.parts[&pid];
                 rec.prediction = Some(a.clone());
                 rec.prediction_locked_at = Some(crate::ledger::now());
+                rec.track = self.lab.track.clone();
                 self.advance(i, 1);
                 self.save()?;
                 self.refresh_view();
@@ -110,7 +130,7 @@ impl Session<'_> {
                 .or(other_fb),
         };
         // Live feedback: at the controls' current values, with `answer` the locked-in answer.
-        let fb = match self.lab.part(&pid).filter(|_| pred.live) {
+        let fb = match self.lab.part(&pid).filter(|_| pred.live && !other) {
             Some(cp) => {
                 let inputs = self.inputs_of(cp, part);
                 let ev = self.lab.evaluate(cp, &inputs).map_err(super::eval_stop)?;
@@ -220,7 +240,11 @@ impl Session<'_> {
             }
             Source::Prompt(p) => p.answer(&scr, &question, &items, 0)?,
         };
-        self.ledger.parts[&pid].reflection = Some(items[k].key.clone());
+        let rec = &mut self.ledger.parts[&pid];
+        rec.reflection = Some(items[k].key.clone());
+        if rec.track.is_none() && part.prediction.is_none() {
+            rec.track = self.lab.track.clone();
+        }
         self.advance(i + 1, 0);
         self.save()?;
         let correct = self.ledger.parts[&pid].reflection_correct.unwrap_or(false);
@@ -281,9 +305,35 @@ impl Session<'_> {
 
     /// The options of a locked-in choice prediction, for a second look: `(item, correct,
     /// feedback)`. `None` for numeric predictions, parts without one and before locking in.
+    /// The lab as compiled for the other track the prediction of `pid` was locked in on, if
+    /// it was (and the run has that track's compilation).
+    fn locked_on_other(&self, pid: &str) -> Option<&crate::eval::CompiledLab> {
+        let a = self.ledger.parts.get(pid)?;
+        a.prediction.as_ref()?;
+        let t = a
+            .track
+            .as_deref()
+            .filter(|t| Some(*t) != self.lab.track.as_deref())?;
+        self.others.get(t)
+    }
+
+    /// The lab's view on the track the prediction of `pid` was locked in on, when that is
+    /// another than the run's ([`Self::locked_on_other`]).
+    fn locked_view(&self, pid: &str) -> Option<crate::view::LabView> {
+        let o = self.locked_on_other(pid)?;
+        crate::view::lab_with(o, true, &self.locked()).ok()
+    }
+
     pub(super) fn lookable(&self, pid: &str) -> Option<Vec<(Item, bool, Option<String>)>> {
         self.ledger.parts.get(pid)?.prediction.as_ref()?;
-        let pv = self.pv(pid).prediction.as_ref()?;
+        // Locked in on another track: the options as they are there (right and wrong there).
+        let alt = self.locked_view(pid);
+        let pv = alt
+            .as_ref()
+            .and_then(|v| v.parts.iter().find(|p| p.id == pid))
+            .unwrap_or_else(|| self.pv(pid))
+            .prediction
+            .as_ref()?;
         if pv.numeric.is_some() {
             return None;
         }
@@ -336,7 +386,10 @@ impl Session<'_> {
             ),
         ));
         // Live: the option's feedback at the current controls (`answer` stays the locked one).
-        let cp = self.lab.part(pid);
+        let cp = self
+            .lab
+            .part(pid)
+            .filter(|_| self.locked_on_other(pid).is_none());
         let live = cp.filter(|cp| {
             self.lab.lab.parts[cp.index]
                 .prediction

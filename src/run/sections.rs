@@ -76,6 +76,19 @@ impl Session<'_> {
             }
         }
         l.push(self.scr.paint(Style::Heading, &h.title.plain()));
+        if let Some(t) = self
+            .lab
+            .track
+            .as_deref()
+            .and_then(|id| self.lab.tracks.get(id))
+        {
+            let mut line = format!("Track: {}", super::track::name(t));
+            if let Some(s) = &t.summary {
+                line.push_str(" — ");
+                line.push_str(s);
+            }
+            l.extend(md::render_prefixed(&line, &self.scr, "", ""));
+        }
         if !fresh {
             l.push(String::new());
             let where_ = match self.position() {
