@@ -361,6 +361,7 @@ pub fn render_cmd(
         paper,
         course: None,
         record,
+        one_track: track.is_some(),
     };
     render(paths, to, out, &opts, track)
 }

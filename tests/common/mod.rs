@@ -50,6 +50,10 @@ pub fn html_test_labs() -> Vec<PathBuf> {
     v.push(root().join("tests/inputs/course_modules/labs/allreduce.yaml"));
     v.push(root().join("tests/inputs/ok_chart_features.yaml"));
     v.push(root().join("tests/inputs/html_predict.yaml"));
+    // Labs with tracks: a lab on its own, and a course's two labs (its tracks are the course's).
+    v.push(root().join("tests/inputs/ok_tracks.yaml"));
+    v.push(root().join("tests/inputs/tracks_course/labs/batching.yaml"));
+    v.push(root().join("tests/inputs/tracks_course/labs/memory.yaml"));
     v
 }
 
