@@ -29,6 +29,9 @@
     pick.querySelectorAll("[data-track-choose]").forEach(function (b) { b.setAttribute("aria-pressed", String(b.getAttribute("data-track-choose") === t)); });
     document.querySelectorAll("a[data-tracked]").forEach(function (a) {
       a.setAttribute("href", a.getAttribute("data-tracked") + (t ? "." + t : "") + ".html");
+      /* Its title on the track (a title may read the track). */
+      var own = a.querySelector('[data-track-title="' + t + '"]');
+      a.querySelectorAll("[data-track-title]").forEach(function (s) { s.hidden = own ? s !== own : s.getAttribute("data-track-title") !== ""; });
     });
   }
   if (pick) {

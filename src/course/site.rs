@@ -36,6 +36,25 @@ pub struct SiteLab {
     pub shape: serde_json::Value,
     /// The ids of the tracks it plays out on (empty: none): its pages are `STEM.TRACK.html`.
     pub tracks: Vec<String>,
+    /// Its plain-text title on each of `tracks`, in the same order (a title may read `track`).
+    pub track_titles: Vec<String>,
+}
+
+/// The lab's title on each of its tracks.
+fn track_titles(lab: &CompiledLab) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for t in &lab.tracks.tracks {
+        let title = if lab.track.as_ref() == Some(&t.id) {
+            crate::view::header(lab)?.title.plain()
+        } else {
+            let other = lab
+                .on_track(&t.id)
+                .map_err(|_| format!("the lab does not compile on track `{}`", t.id))?;
+            crate::view::header(&other)?.title.plain()
+        };
+        out.push(title);
+    }
+    Ok(out)
 }
 
 impl Site {
@@ -56,6 +75,7 @@ impl Site {
                     .unwrap_or_default(),
                 shape: super::merge::shape_on_every_track(lab)?,
                 tracks: lab.tracks.tracks.iter().map(|t| t.id.clone()).collect(),
+                track_titles: track_titles(lab)?,
             });
         }
         Ok(Site {

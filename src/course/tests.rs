@@ -126,6 +126,7 @@ mod record {
                 duration: String::new(),
                 shape: json!([["p0", ["A", "B"], null, []], ["p1", ["A", "B"], null, []]]),
                 tracks: vec!["phone".into(), "cloud".into()],
+                track_titles: vec!["P".into(), "C".into()],
             })
             .collect()
     }

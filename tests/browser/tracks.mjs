@@ -38,6 +38,8 @@ try {
   check('index: shows the track', (await text(page, '[data-track-label]')) === 'Phone', await text(page, '[data-track-label]'));
   check('index: the track is in the course record', (await record(page)).track === 'phone');
   check('index: links lead to the track\'s pages', JSON.stringify(await hrefs(page)) === JSON.stringify(['batching.phone.html', 'memory.phone.html']), JSON.stringify(await hrefs(page)));
+  const title1 = () => page.evaluate(() => document.querySelector('.lab-list a').innerText);
+  check('index: a lab\'s title on the track', (await title1()) === '1. Batching on Phone', await title1());
   errors.push(...log.errors);
 
   // 2. Lab 1 on the track: its header, its numbers; a prediction locked keeps the track.

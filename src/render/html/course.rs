@@ -99,7 +99,8 @@ pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, String> 
         .map(|(i, l)| {
             // A lab with tracks: the script leads the link to the student's track's page.
             let tracked = (!l.tracks.is_empty()).then(|| url_escape(&l.stem));
-            json!({"n": i + 1, "id": l.id, "href": href(&l.stem), "title": l.title, "duration": l.duration, "tracked": tracked})
+            let titles: Vec<J> = l.tracks.iter().zip(&l.track_titles).map(|(t, x)| json!({"id": t, "title": x})).collect();
+            json!({"n": i + 1, "id": l.id, "href": href(&l.stem), "title": l.title, "duration": l.duration, "tracked": tracked, "titles": titles})
         })
         .collect();
     let tracks: Vec<J> = site
