@@ -51,11 +51,11 @@ try {
   check('lab 1: the switcher links the other tracks', JSON.stringify(await page.evaluate(() => [...document.querySelectorAll('.track-switch a')].map((a) => a.getAttribute('href')))) === '["batching.ring.html","batching.cloud.html"]');
   check('lab 1: the phone\'s numbers (2 × 30 ms)', (await page.evaluate(() => document.querySelector('[data-output="latency_ms"]')?.getAttribute('data-value'))) === '60');
   await page.evaluate(() => {
-    document.querySelector('input[name="prediction-a"][value="no"]').click();
+    document.querySelector('input[name="prediction-a"][value="B"]').click();
     document.querySelector('[data-lock]').click();
   });
   let l = await page.evaluate(() => window.LF_PAGE.ledger());
-  check('lab 1: the locked prediction keeps its track', l.parts.a.track === 'phone' && l.parts.a.prediction === 'no' && l.parts.a.prediction_correct === true, JSON.stringify(l.parts.a));
+  check('lab 1: the locked prediction keeps its track', l.parts.a.track === 'phone' && l.parts.a.prediction === 'B' && l.parts.a.prediction_correct === true, JSON.stringify(l.parts.a));
   check('lab 1: no other-track note on its own track', !(await visible(page, '[data-locked-track]')));
   check('lab 1: Next leads to lab 2 on the track', (await page.getAttribute('a[rel=next]', 'href')) === 'memory.phone.html');
   errors.push(...log.errors);
@@ -84,7 +84,7 @@ try {
   check('lab 1 (ring): the ring page', file(page) === 'batching.ring.html', page.url());
   check('lab 1 (ring): the header shows the new track', (await text(page, '[data-track-now]')).includes('Smart Ring'));
   l = await page.evaluate(() => window.LF_PAGE.ledger());
-  check('lab 1 (ring): the prediction locked on phone stays phone\'s', l.parts.a.track === 'phone' && l.parts.a.prediction === 'no' && l.parts.a.prediction_correct === true, JSON.stringify(l.parts.a));
+  check('lab 1 (ring): the prediction locked on phone stays phone\'s', l.parts.a.track === 'phone' && l.parts.a.prediction === 'B' && l.parts.a.prediction_correct === true, JSON.stringify(l.parts.a));
   const note = await text(page, '[data-locked-track]');
   check('lab 1 (ring): says the answer was locked on another track', await visible(page, '[data-locked-track]') && note.includes('Phone'), note);
   check('lab 1 (ring): the verdict is the phone track\'s', (await text(page, '[data-prediction-result] [data-result-word]'))?.includes('Correct'), await text(page, '[data-prediction-result] [data-result-word]'));
