@@ -317,6 +317,7 @@ pub fn schema_json() -> String {
 }
 
 /// `labforge render` as typed: `--paper` (default letter) only for the print handout.
+#[allow(clippy::too_many_arguments)]
 pub fn render_cmd(
     paths: &[PathBuf],
     to: &str,

@@ -370,7 +370,7 @@ pub fn compile_on(
             let hint = if tracks.is_empty() {
                 "the lab has no tracks: remove `track:`".to_string()
             } else {
-                did_you_mean(&want.value, tracks.ids().into_iter())
+                did_you_mean(&want.value, tracks.ids())
                     .unwrap_or_else(|| format!("the tracks are {}", tracks.ids().join(", ")))
             };
             diags.push(

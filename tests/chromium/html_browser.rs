@@ -183,7 +183,9 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
     let mut rng = Rng(0x5eed_1abf_0e6e);
     let mut parts = 0;
     let mut tracked = 0;
-    let ok_tracks = common::tracked_test_labs().into_iter().filter(|p| !common::html_test_labs().contains(p));
+    let ok_tracks = common::tracked_test_labs()
+        .into_iter()
+        .filter(|p| !common::html_test_labs().contains(p));
     for lab_path in common::html_test_labs().into_iter().chain(ok_tracks) {
         let page = render(&lab_path, &out);
         let lab = load_lab(&lab_path).unwrap_or_else(|_| panic!("{} loads", lab_path.display()));
