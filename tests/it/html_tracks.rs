@@ -220,3 +220,43 @@ fn a_course_record_keeps_a_track_of_the_course_only() {
     mine.merge(&other, &site.labs, true);
     assert_eq!(mine.track.as_deref(), Some("phone"), "mine is kept");
 }
+
+#[test]
+fn a_scorm_package_of_a_lab_with_tracks_links_no_other_tracks_page() {
+    let out = tempfile::tempdir().unwrap();
+    let st = std::process::Command::new(env!("CARGO_BIN_EXE_labforge"))
+        .args([
+            "render",
+            "tests/inputs/ok_tracks.yaml",
+            "--to",
+            "scorm",
+            "-o",
+        ])
+        .arg(out.path())
+        .current_dir(root())
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let zips: Vec<_> = std::fs::read_dir(out.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "zip"))
+        .collect();
+    assert_eq!(zips.len(), 2, "one package per track: {zips:?}");
+    for z in zips {
+        let mut a = zip::ZipArchive::new(std::fs::File::open(&z).unwrap()).unwrap();
+        let mut html = String::new();
+        for i in 0..a.len() {
+            let mut f = a.by_index(i).unwrap();
+            if f.name().ends_with(".html") {
+                std::io::Read::read_to_string(&mut f, &mut html).unwrap();
+            }
+        }
+        assert!(html.contains("Track: <b>"), "{}", z.display());
+        assert!(
+            !html.contains("Other tracks:") && !html.contains("id=\"h-track-ask\""),
+            "{}",
+            z.display()
+        );
+    }
+}
