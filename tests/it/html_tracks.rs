@@ -175,7 +175,7 @@ fn a_tracked_labs_record_shape_takes_a_value_of_any_track() {
     // A ring record (batch 3) and a cloud one (batch 40) are both kept on every track's page.
     for batch in [3, 40] {
         let ledger = serde_json::json!({"format": "labforge-ledger/2", "lab": "tracks-batching", "version": 1,
-            "parts": {"a": {"prediction": "yes", "track": "cloud", "controls": {"batch": batch}}}, "decision_log": ""});
+            "parts": {"a": {"prediction": "A", "track": "cloud", "controls": {"batch": batch}}}, "decision_log": ""});
         let (clean, dropped) = labforge::course::merge::clean(&ledger, &batching.shape);
         assert!(dropped.is_empty(), "{dropped:?}");
         assert_eq!(clean["parts"]["a"]["controls"]["batch"], batch);
