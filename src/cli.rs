@@ -372,7 +372,7 @@ pub fn render_cmd(a: RenderArgs) -> ExitCode {
         paper,
         course: None,
         record,
-        track_files: track.is_none(),
+        one_track: track.is_some(),
     };
     render(paths, to, out, &opts, track)
 }
@@ -511,7 +511,7 @@ pub fn render(
         }
     }
     let mut opts = opts.clone();
-    opts.track_files = track.is_none();
+    opts.one_track = track.is_some();
     if let Some(c) = &course {
         // Every lab of the course, for the site (a lab rendered alone still links its siblings).
         let others: Vec<(String, CompiledLab)> = c

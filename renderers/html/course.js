@@ -173,10 +173,18 @@
       if (typeof r.position !== "string" && typeof theirs.position === "string") r.position = theirs.position;
       return { ledger: r, o: o };
     }
-    return { bounds: bounds, clean: clean, mergeLab: mergeLab, unknown: unknown, plainId: plainId, isRec: isRec, has: has, MAX_BYTES: MAX_BYTES };
+    /* The record's `track` after a merge: mine when it is one of the course's tracks (`ids`),
+       else theirs when it is one, else none (src/course/merge.rs, merge_track). */
+    function mergeTrack(mine, theirs, ids) {
+      if (typeof mine === "string" && ids.indexOf(mine) >= 0) return mine;
+      if (typeof theirs === "string" && ids.indexOf(theirs) >= 0) return theirs;
+      return null;
+    }
+    return { bounds: bounds, clean: clean, mergeLab: mergeLab, mergeTrack: mergeTrack, unknown: unknown, plainId: plainId, isRec: isRec, has: has, MAX_BYTES: MAX_BYTES };
   })();
 
   var C = JSON.parse(document.getElementById("lf-data").textContent).course;
+  var TRACKS = C.tracks || [];
   var KEY = "labforge-course:" + C.id, TAG = "#lf-course=", FMT = "labforge-course/1", isRec = core.isRec, has = core.has;
   function get(k) { try { return localStorage.getItem(k); } catch (e) { return null; } }
   function put(k, v) { try { localStorage.setItem(k, v); } catch (e) { /* storage off */ } }
@@ -204,6 +212,8 @@
     }
     if (!isRec(j) || j.format !== FMT || !isRec(j.labs)) return { error: "not a labforge course record" };
     if (j.course !== C.id) return { error: "this record is for another course (" + (typeof j.course === "string" && core.plainId(j.course) ? j.course : "…") + ")" };
+    var tr = core.mergeTrack(j.track, null, TRACKS);
+    if (tr) r.track = tr;
     left = core.unknown(j.labs, C.labs.map(function (l) { return l[0]; }), "a lab", "", "this course does not have");
     C.labs.forEach(function (l) {
       if (!has(j.labs, l[0])) return;
@@ -220,7 +230,11 @@
   /* Merges the parsed record `inc` into R lab by lab (course order); writes what changed to R
      and to each changed lab's own saved progress. Returns [title, outcome] per lab of `inc`. */
   function merge(inc, replace, dry) {
-    var said = [], changed = false;
+    var said = [], changed = false, tr = core.mergeTrack(R.track, inc.track, TRACKS);
+    if (tr && tr !== R.track) {
+      said.push(["The course", { taken: ["your track (" + tr + ")"], conflicts: [], locked: [] }]);
+      if (!dry) { R.track = tr; changed = true; }
+    }
     C.labs.forEach(function (l) {
       if (!has(inc.labs, l[0])) return;
       var m = core.mergeLab(has(R.labs, l[0]) ? R.labs[l[0]] : null, inc.labs[l[0]], l[3], replace);
@@ -326,13 +340,23 @@
       incoming(text === null ? { error: "the link is damaged (not a course record in base64)" } : parse(text), what);
     }
   }
+  /* `href` with the record in its fragment. */
+  function carry(href) { return href.split("#")[0] + TAG + btoa(unescape(encodeURIComponent(JSON.stringify(R)))); }
   document.addEventListener("click", function (ev) {
     var a = ev.target.closest && ev.target.closest("a[data-course-link]");
-    if (a) a.href = a.getAttribute("href").split("#")[0] + TAG + btoa(unescape(encodeURIComponent(JSON.stringify(R))));
+    if (a) a.href = carry(a.getAttribute("href"));
   });
   document.querySelectorAll("[data-earlier]").forEach(function (el) {
     var id = el.getAttribute("data-earlier"), r = has(R.labs, id) ? R.labs[id] : null;
     if (r && r.decision_log) el.lastChild.textContent = r.decision_log;
   });
-  window.LF_COURSE = { record: function () { return R; }, parse: parse, incoming: incoming, score: score, id: C.id, core: core, MAX_BYTES: core.MAX_BYTES };
+  /* The student's track (one of the course's, or null) and its change, kept in the record. */
+  function track() { return core.mergeTrack(R.track, null, TRACKS); }
+  function setTrack(id) {
+    if (TRACKS.indexOf(id) < 0) return;
+    R.track = id;
+    put(KEY, JSON.stringify(R));
+    changedEvent([]);
+  }
+  window.LF_COURSE = { track: track, setTrack: setTrack, carry: carry, record: function () { return R; }, parse: parse, incoming: incoming, score: score, id: C.id, core: core, MAX_BYTES: core.MAX_BYTES };
 })();

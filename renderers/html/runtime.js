@@ -206,6 +206,11 @@
       if (has(a, "prediction_locked_at")) {
         if (typeof a.prediction_locked_at === "string") t.prediction_locked_at = a.prediction_locked_at; else dropped = true;
       }
+/*[tracks*/
+      /* The track the prediction was locked on, and whether it was right there. */
+      if (has(a, "track") && typeof a.track === "string" && TRACK_ID.test(a.track)) t.track = a.track;
+      if (has(a, "prediction_correct") && typeof a.prediction_correct === "boolean") t.prediction_correct = a.prediction_correct;
+/*tracks]*/
       if (has(a, "prediction_attempts")) {
         if (Array.isArray(a.prediction_attempts) && a.prediction_attempts.every(function (x) { return typeof x === "string"; })) t.prediction_attempts = a.prediction_attempts.slice();
         else dropped = true;
@@ -219,9 +224,36 @@
     if (has(saved, "decision_log")) {
       if (typeof saved.decision_log === "string") s.decision_log = saved.decision_log; else dropped = true;
     }
+/*[tracks*/
+    /* A lab on its own keeps the student's track with its progress (a course, in its record). */
+    if (typeof saved.track === "string" && TRACK_ID.test(saved.track)) s.track = saved.track;
+    /* Controls left on another track's page are that track's settings (its ranges and
+       defaults): this page starts from its own. */
+    if (typeof saved.on === "string" && saved.on !== TR.now) D.parts.forEach(function (p) { delete s.parts[p.id].controls; });
+/*tracks]*/
     return { state: s, dropped: dropped };
   }
+/*[tracks*/
+  /* A lab with tracks (src/render/html/tracks.rs): the page is one track's (TR.now); TR.list
+     holds every track as [id, label, page file]; TR.home: this is STEM.html, the page links lead
+     to; TR.one: rendered alone (render --track), no sibling pages. */
+  var TRACK_ID = /^[a-z][a-z0-9-]{0,39}$/, TR = D.track || { now: null, list: [], one: true };
+  function trackOf(id) { return TR.list.filter(function (t) { return t[0] === id; })[0]; }
+  /*tracks]*/
   var loaded = readState(), state = loaded.state;
+/*[tracks*/
+  if (TR.now) state.on = TR.now;
+  var COURSE = window.LF_COURSE;
+  /* The student's track: the course record's, or this lab's own; null before one is picked. */
+  function myTrack() {
+    var t = COURSE && COURSE.track ? COURSE.track() : state.track;
+    return trackOf(t) ? t : null;
+  }
+  function setMyTrack(id) { if (COURSE && COURSE.track) COURSE.setTrack(id); else { state.track = id; save(); } }
+  function trackPage(id) { var f = trackOf(id)[2]; return COURSE && COURSE.carry ? COURSE.carry(f) : f; }
+  /* STEM.html moves a student on another track to that track's page, with no history entry. */
+  if (TR.home && myTrack() && myTrack() !== TR.now) { location.replace(trackPage(myTrack())); return; }
+/*tracks]*/
   function notice(text) {
     var n = document.querySelector("[data-notice]");
     if (!n) {
@@ -296,6 +328,11 @@
   }
   function predictionCorrect(p, ans) {
     var pr = p.prediction;
+/*[tracks*/
+    /* A prediction locked on another track was right or not on that track. */
+    var lk = state.parts[p.id];
+    if (lk && lk.track && lk.track !== TR.now && ans === lk.prediction && typeof lk.prediction_correct === "boolean") return lk.prediction_correct;
+/*tracks]*/
     if (!pr || ans === undefined || ans === null) return null;
     if (pr.numeric) {
       var x = parseFloat(ans);
@@ -348,6 +385,20 @@
       info.hidden = !locked;
       var b = q(info, "[data-locked-answer]");
       if (b) b.textContent = locked ? String(state.parts[p.id].prediction) : "";
+/*[tracks*/
+      /* Locked on another track than this page's: said next to it. */
+      var on = locked && state.parts[p.id].track, lt = q(info, "[data-locked-track]");
+      if (on && on !== TR.now && !lt) {
+        lt = document.createElement("span");
+        lt.setAttribute("data-locked-track", "");
+        lt.className = "locked-track";
+        info.appendChild(lt);
+      }
+      if (lt) {
+        lt.hidden = !(on && on !== TR.now);
+        lt.textContent = lt.hidden ? "" : " Answered on the " + (trackOf(on) ? trackOf(on)[1] : on) + " track: it counts as it was judged there.";
+      }
+/*tracks]*/
     }
   }
   function lockIn(p, v) {
@@ -356,6 +407,9 @@
     a.prediction = v;
     a.prediction_locked_at = new Date().toISOString().replace(/\.\d+Z$/, "Z");
     a.prediction_attempts = [];
+/*[tracks*/
+    if (TR.now) { a.track = TR.now; a.prediction_correct = predictionCorrect(p, v); }
+/*tracks]*/
     delete looking[p.id];
     recompute(p);
 /*[xpart*/
@@ -620,6 +674,9 @@
       if (answered(p.id, "prediction")) rec.prediction = String(a.prediction);
       if (pc !== null && answered(p.id, "prediction")) rec.prediction_correct = pc;
       if (answered(p.id, "prediction") && a.prediction_locked_at) rec.prediction_locked_at = String(a.prediction_locked_at);
+/*[tracks*/
+      if (answered(p.id, "prediction") && a.track) rec.track = a.track;
+/*tracks]*/
       if (answered(p.id, "prediction") && Array.isArray(a.prediction_attempts) && a.prediction_attempts.length) rec.prediction_attempts = a.prediction_attempts.map(String);
       if (answered(p.id, "reflection")) rec.reflection = String(a.reflection);
       if (rc !== null && answered(p.id, "reflection")) rec.reflection_correct = rc;
@@ -834,6 +891,36 @@
   wireReset();
   restore();
   wire();
+/*[tracks*/
+  /* The student's track on this page: asked when none is picked yet; on another track's page,
+     said, with their own track's page and a switch to this one. */
+  (function () {
+    if (TR.one) return;
+    var ask = document.querySelector("[data-track-ask]"), other = document.querySelector("[data-track-other]");
+    if (!ask || !other) return;
+    function show() {
+      var mine = myTrack(), now = trackOf(TR.now);
+      ask.hidden = !!mine;
+      other.hidden = !mine || mine === TR.now;
+      if (other.hidden) return;
+      q(other, "[data-track-other-text]").textContent = "You follow the " + trackOf(mine)[1] + " track; this page shows the " + now[1] + " track: its numbers, questions and right answers.";
+      var go = q(other, "[data-track-mine]");
+      go.textContent = "Go to the " + trackOf(mine)[1] + " page";
+      go.setAttribute("href", trackOf(mine)[2]);
+      q(other, "[data-track-switch]").textContent = "Switch my track to " + now[1];
+    }
+    qa(ask, "[data-track-choose]").forEach(function (a) {
+      a.addEventListener("click", function (ev) {
+        var id = a.getAttribute("data-track-choose");
+        ev.preventDefault();
+        setMyTrack(id);
+        if (id === TR.now) show(); else location.href = trackPage(id);
+      });
+    });
+    q(other, "[data-track-switch]").addEventListener("click", function () { setMyTrack(TR.now); show(); });
+    show();
+  })();
+/*tracks]*/
   pending = D.parts.slice();
   D.parts.forEach(keepControls);
   if (loaded.dropped) save();

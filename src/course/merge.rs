@@ -103,6 +103,84 @@ pub fn shape(lab: &CompiledLab) -> J {
     J::Array(parts)
 }
 
+/// [`shape`] of a lab on any of its tracks: a lab with tracks takes, part by part, the union
+/// of its tracks' shapes (a slider's range on one track may not be another's), so a record
+/// made on one track's page is not dropped on another's. A lab without tracks: its shape.
+pub fn shape_on_every_track(lab: &CompiledLab) -> Result<J, String> {
+    let mut out = shape(lab);
+    for t in lab
+        .tracks
+        .tracks
+        .iter()
+        .filter(|t| Some(&t.id) != lab.track.as_ref())
+    {
+        let other = lab.on_track(&t.id).map_err(|d| {
+            let first = d.first().map(|d| d.message.clone()).unwrap_or_default();
+            format!("the lab does not compile on track `{}`: {first}", t.id)
+        })?;
+        union_shape(&mut out, &shape(&other));
+    }
+    Ok(out)
+}
+
+/// `a` widened by `b`, both shapes of one lab (same parts, same controls, same option ids).
+fn union_shape(a: &mut J, b: &J) {
+    let Some(parts) = a.as_array_mut() else {
+        return;
+    };
+    for (pa, pb) in parts.iter_mut().zip(b.as_array().into_iter().flatten()) {
+        let Some(ctls) = pa[3].as_array_mut() else {
+            continue;
+        };
+        for (ca, cb) in ctls.iter_mut().zip(pb[3].as_array().into_iter().flatten()) {
+            if ca[0] == cb[0] {
+                ca[1] = union_spec(&ca[1], &cb[1]);
+            }
+        }
+    }
+}
+
+fn union_spec(a: &J, b: &J) -> J {
+    let list = |s: &J| s[1].as_array().cloned().unwrap_or_default();
+    match (a[0].as_str(), b[0].as_str()) {
+        (Some("n"), Some("n")) => {
+            let lo = match (a[1].as_f64(), b[1].as_f64()) {
+                (Some(x), Some(y)) => J::from(x.min(y)),
+                _ => J::Null,
+            };
+            let hi = match (a[2].as_f64(), b[2].as_f64()) {
+                (Some(x), Some(y)) => J::from(x.max(y)),
+                _ => J::Null,
+            };
+            json!(["n", lo, hi])
+        }
+        (Some(k @ ("v" | "o" | "k")), Some(k2)) if k == k2 => {
+            let mut vals = list(a);
+            for v in list(b) {
+                if !vals.iter().any(|x| same(x, &v)) {
+                    vals.push(v);
+                }
+            }
+            json!([k, vals])
+        }
+        // Another kind of control on another track cannot be: keep the first.
+        _ => a.clone(),
+    }
+}
+
+/// The course record's `track` after a merge: mine when I have one of the course's tracks,
+/// else theirs when it is one (else none). The page's `core.mergeTrack` is the same rule.
+pub fn merge_track(mine: &J, theirs: &J, tracks: &[&str]) -> J {
+    let ok = |t: &J| t.as_str().is_some_and(|s| tracks.contains(&s));
+    if ok(mine) {
+        mine.clone()
+    } else if ok(theirs) {
+        theirs.clone()
+    } else {
+        J::Null
+    }
+}
+
 fn slack(x: f64) -> f64 {
     1e-9 * x.abs().max(1.0)
 }

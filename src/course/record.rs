@@ -63,6 +63,18 @@ pub struct CourseRecord {
     pub track: Option<String>,
 }
 
+/// The course's tracks, as its labs play out on them (every lab of a course with tracks has
+/// them all).
+fn course_tracks(labs: &[SiteLab]) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for t in labs.iter().flat_map(|l| &l.tracks) {
+        if !out.contains(&t.as_str()) {
+            out.push(t);
+        }
+    }
+    out
+}
+
 /// Answers in a ledger: predictions, reflections and a non-empty decision log.
 pub fn score(ledger: &J) -> usize {
     let log = ledger["decision_log"]
@@ -168,12 +180,11 @@ impl CourseRecord {
             ));
         }
         let mut out = CourseRecord::new(course_id);
-        // The student's track: a track id, else left out (whether the course has it is the
-        // reader's check: `labforge run` asks again).
-        out.track = j["track"]
+        // The student's track, when it is one of the course's (the labs' tracks).
+        let tracks = course_tracks(labs);
+        out.track = merge::merge_track(&j["track"], &J::Null, &tracks)
             .as_str()
-            .filter(|t| merge::is_track_id(t))
-            .map(str::to_string);
+            .map(String::from);
         let mut left = Vec::new();
         let given = j["labs"].as_object().expect("checked");
         let ids: Vec<&str> = labs.iter().map(|l| l.id.as_str()).collect();
@@ -218,6 +229,11 @@ impl CourseRecord {
         replace: bool,
     ) -> Vec<(String, merge::Outcome)> {
         let mut said = Vec::new();
+        let mine = self.track.clone().map_or(J::Null, J::from);
+        let theirs = other.track.clone().map_or(J::Null, J::from);
+        self.track = merge::merge_track(&mine, &theirs, &course_tracks(labs))
+            .as_str()
+            .map(String::from);
         for l in labs {
             let Some(theirs) = other.labs.get(&l.id) else {
                 continue;

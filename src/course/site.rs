@@ -15,6 +15,8 @@ pub struct Site {
     /// Markdown.
     pub description: Option<String>,
     pub labs: Vec<SiteLab>,
+    /// The course's tracks, in order (empty: none): the index asks the student to pick one.
+    pub tracks: Vec<crate::view::TrackView>,
 }
 
 /// One lab of the course site.
@@ -29,8 +31,30 @@ pub struct SiteLab {
     /// Plain-text title.
     pub title: String,
     pub duration: String,
-    /// What its ledger can hold ([`super::merge::shape`]): a record is checked against it.
+    /// What its ledger can hold ([`super::merge::shape_on_every_track`]: on any of its
+    /// tracks): a record is checked against it.
     pub shape: serde_json::Value,
+    /// The ids of the tracks it plays out on (empty: none): its pages are `STEM.TRACK.html`.
+    pub tracks: Vec<String>,
+    /// Its plain-text title on each of `tracks`, in the same order (a title may read `track`).
+    pub track_titles: Vec<String>,
+}
+
+/// The lab's title on each of its tracks.
+fn track_titles(lab: &CompiledLab) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for t in &lab.tracks.tracks {
+        let title = if lab.track.as_ref() == Some(&t.id) {
+            crate::view::header(lab)?.title.plain()
+        } else {
+            let other = lab
+                .on_track(&t.id)
+                .map_err(|_| format!("the lab does not compile on track `{}`", t.id))?;
+            crate::view::header(&other)?.title.plain()
+        };
+        out.push(title);
+    }
+    Ok(out)
 }
 
 impl Site {
@@ -49,7 +73,9 @@ impl Site {
                     .as_ref()
                     .map(|d| d.total.clone())
                     .unwrap_or_default(),
-                shape: super::merge::shape(lab),
+                shape: super::merge::shape_on_every_track(lab)?,
+                tracks: lab.tracks.tracks.iter().map(|t| t.id.clone()).collect(),
+                track_titles: track_titles(lab)?,
             });
         }
         Ok(Site {
@@ -57,11 +83,23 @@ impl Site {
             title: course.file.title.clone(),
             description: course.file.description.clone(),
             labs: out,
+            tracks: course
+                .file
+                .tracks
+                .tracks
+                .iter()
+                .map(crate::view::track_view)
+                .collect(),
         })
     }
 
     /// The position of the lab rendered as `stem`.
     pub fn position(&self, stem: &str) -> Option<usize> {
         self.labs.iter().position(|l| l.stem == stem)
+    }
+
+    /// The ids of the course's tracks (what a record's `track` may be).
+    pub fn track_ids(&self) -> Vec<&str> {
+        self.tracks.iter().map(|t| t.id.as_str()).collect()
     }
 }

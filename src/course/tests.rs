@@ -125,6 +125,8 @@ mod record {
                 title: id.to_uppercase(),
                 duration: String::new(),
                 shape: json!([["p0", ["A", "B"], null, []], ["p1", ["A", "B"], null, []]]),
+                tracks: vec!["phone".into(), "cloud".into()],
+                track_titles: vec!["P".into(), "C".into()],
             })
             .collect()
     }

@@ -16,6 +16,7 @@ mod live;
 mod md;
 mod minify;
 mod part;
+mod tracks;
 
 use super::{asset, OutFile, RenderOptions, Renderer};
 use crate::eval::chart::color_name;
@@ -279,10 +280,14 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     let objectives: Vec<J> = h.objectives.iter().map(lead_json).collect();
     let prereq: Vec<String> = h.prerequisites.iter().map(|p| html(p, true)).collect();
     let title_text = h.title.plain();
+    // A lab with tracks: this page's track, its siblings, and the stem the course knows it by.
+    let track = tracks::page(lab, stem, opts.one_track);
+    let site_stem = track.as_ref().map_or(stem, |t| t.base.as_str());
+    let page_track = track.as_ref().filter(|t| !t.home).map(|t| t.now.as_str());
     let course = opts
         .course
         .as_ref()
-        .and_then(|site| course::page(site, stem, l));
+        .and_then(|site| course::page(site, site_stem, l, page_track));
     let earlier_in = |part: &str| -> Vec<J> {
         course
             .iter()
@@ -420,9 +425,15 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     if let Some(c) = &course {
         data["course"] = c.data.clone();
     }
+    if let Some(t) = &track {
+        data["track"] = t.data.clone();
+    }
 
     // The optional features the page's formulas, placeholders and functions (`fn_js`) use.
     let mut extra = page_features(l);
+    if track.is_some() {
+        extra.push("tracks");
+    }
     extra.extend(chart::features_used(l));
     // Locked predictions read across parts (`prediction.a`), or placeholders that say a
     // prediction is not answered yet.
@@ -553,6 +564,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "head_script": head_js,
         "tabs_script": tabs_js,
         "course": course.as_ref().map(|c| c.ctx.clone()),
+        "track": track.as_ref().map(|t| t.ctx.clone()),
         "earlier": course.as_ref().map(|c| c.earlier_top.clone()).unwrap_or_default(),
     });
     render_template(dir, "page.html.j2", &ctx)

@@ -389,7 +389,7 @@ fn index(
                 .unwrap_or_else(|_| lab.lab.title.value.clone()),
             file: names(stem, opts, ext).1,
             tracks: match &lab.track {
-                Some(_) if opts.track_files => lab
+                Some(_) if !opts.one_track => lab
                     .tracks
                     .tracks
                     .iter()

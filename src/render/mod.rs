@@ -26,9 +26,9 @@ pub struct RenderOptions {
     /// A student's course record (`render --record`): the handouts print the decisions its labs
     /// carry forward from it.
     pub record: Option<crate::course::record::CourseRecord>,
-    /// A lab with tracks is written one file per track (`STEM.TRACK.md`, ...): the index links
-    /// each track's (`render` without `--track`).
-    pub track_files: bool,
+    /// `render --track ID`: a lab with tracks renders that track's page alone, under its plain
+    /// name (no sibling pages to link to or move a student to).
+    pub one_track: bool,
 }
 
 /// Paper sizes of the print handouts (`--paper`).

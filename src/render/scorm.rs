@@ -112,10 +112,12 @@ struct Sco {
 /// The lab's page with the SCORM adapter.
 fn sco_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<Vec<u8>, String> {
     // The LMS moves between a package's labs: no course-site links (they name sibling pages
-    // the package does not have).
+    // the package does not have); a lab with tracks is one track's package, with no links to
+    // the other tracks' pages.
     let opts = &RenderOptions {
         course: None,
         record: None,
+        one_track: true,
         ..opts.clone()
     };
     let page = HtmlRenderer

@@ -44,7 +44,7 @@ fn leads(lab: &CompiledLab, items: &[Objective]) -> R<Vec<Lead>> {
         .collect()
 }
 
-fn track_view(t: &crate::model::track::Track) -> super::TrackView {
+pub fn track_view(t: &crate::model::track::Track) -> super::TrackView {
     super::TrackView {
         id: t.id.clone(),
         label: t.label.clone(),

@@ -15,7 +15,7 @@ mod controls;
 mod feedback;
 pub mod format;
 
-pub use build::{explore, header, lab, lab_with, part};
+pub use build::{explore, header, lab, lab_with, part, track_view};
 pub use controls::control_value_text;
 pub use feedback::{answer_feedback, feedback_at};
 
@@ -99,7 +99,7 @@ pub struct Header {
 }
 
 /// A track as the header and the track picker show it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TrackView {
     pub id: String,
     pub label: String,

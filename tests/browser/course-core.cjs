@@ -2,7 +2,8 @@
 // in Node with the DOM stubbed out, for tests/it/record_merge.rs and tests/it/fuzz.rs.
 // Usage: node course-core.cjs COURSE_JS CASES_JSON  — CASES_JSON: [{ shape, mine, theirs, replace }]
 // with `mine` a ledger (or null) and `theirs` the text of a ledger; prints one result per case:
-// { bounds, json, clean, dropped, mine, merged, o } (see tests/common/merge.rs, the same in Rust).
+// { bounds, json, clean, dropped, mine, merged, o } (see tests/common/merge.rs, the same in Rust),
+// and `track` (core.mergeTrack) for a case with `tracks`, `mine_track` and `theirs_track`.
 const fs = require('fs');
 const vm = require('vm');
 const [src, casesFile] = process.argv.slice(2).map((p) => fs.readFileSync(p, 'utf8'));
@@ -19,6 +20,11 @@ const core = cx.LF_COURSE.core;
 // Plain objects for the output (the page builds records without a prototype).
 const plain = (v) => JSON.parse(JSON.stringify(v));
 const out = JSON.parse(casesFile).map((c) => {
+  const r = lab(c);
+  if (Array.isArray(c.tracks)) r.track = core.mergeTrack(c.mine_track, c.theirs_track, c.tracks);
+  return r;
+});
+function lab(c) {
   const r = { bounds: core.bounds(c.theirs) };
   if (r.bounds) return r;
   let j;
@@ -34,5 +40,5 @@ const out = JSON.parse(casesFile).map((c) => {
   r.merged = plain(m.ledger);
   r.o = plain(m.o);
   return r;
-});
+}
 process.stdout.write(JSON.stringify(out));

@@ -182,81 +182,122 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
     let mut cases = Vec::new();
     let mut rng = Rng(0x5eed_1abf_0e6e);
     let mut parts = 0;
-    for lab_path in common::html_test_labs() {
+    let mut tracked = 0;
+    let ok_tracks = common::tracked_test_labs()
+        .into_iter()
+        .filter(|p| !common::html_test_labs().contains(p));
+    for lab_path in common::html_test_labs().into_iter().chain(ok_tracks) {
         let page = render(&lab_path, &out);
         let lab = load_lab(&lab_path).unwrap_or_else(|_| panic!("{} loads", lab_path.display()));
-        for part in &lab.lab.parts {
-            parts += 1;
-            for case in 0..=50 {
-                let mut sets = Vec::new();
-                let mut args: Vec<String> = vec![
-                    "eval".into(),
-                    lab_path.display().to_string(),
-                    "--part".into(),
-                    part.id.value.clone(),
-                    "--format".into(),
-                    "json".into(),
-                ];
-                for c in &part.controls {
-                    let (s, cli) = if case == 0 {
-                        default_setting(c)
-                    } else {
-                        random_setting(c, &mut rng)
-                    };
-                    sets.push(s);
-                    args.push("--set".into());
-                    args.push(format!("{}={cli}", c.id().value));
-                }
-                let o = Command::new(bin()).args(&args).output().unwrap();
-                if !o.status.success() {
-                    // A position where the formulas fail in the CLI: the page must show an error.
-                    eprintln!(
-                        "note: CLI failed at {:?}: {}",
-                        args,
-                        String::from_utf8_lossy(&o.stderr)
-                    );
-                    continue;
-                }
-                let expected: J = serde_json::from_slice(&o.stdout).unwrap();
-                // The charts as the handout draws them (render/svg) at the same settings: the
-                // page (chart model in runtime.js, drawing in charts.js) must produce the same
-                // SVG and the same Data table.
-                let set: indexmap::IndexMap<String, rhai::Dynamic> = args
-                    .iter()
-                    .filter_map(|a| a.split_once('='))
-                    .map(|(k, v)| (k.to_string(), labforge::eval::parse_cli_value(v)))
-                    .collect();
-                let ev = lab.evaluate_with(&part.id.value, &set).unwrap();
-                let charts: serde_json::Map<String, J> = match lab.charts(&ev) {
-                    Ok(cs) => cs
+        // A lab with tracks: every track, on its own page (`STEM.TRACK.html`) against `eval
+        // --track TRACK`.
+        let mut on = vec![(page.clone(), None)];
+        if !lab.tracks.is_empty() {
+            let stem = lab_path.file_stem().unwrap().to_str().unwrap();
+            on = lab
+                .tracks
+                .tracks
+                .iter()
+                .map(|t| {
+                    (
+                        out.join(format!("{stem}.{}.html", t.id)),
+                        Some(t.id.clone()),
+                    )
+                })
+                .collect();
+            tracked += on.len();
+        }
+        for (page, track) in on {
+            let lab = match &track {
+                Some(t) => lab
+                    .on_track(t)
+                    .unwrap_or_else(|_| panic!("{} compiles on {t}", lab_path.display())),
+                None => load_lab(&lab_path).ok().unwrap(),
+            };
+            for part in &lab.lab.parts {
+                parts += 1;
+                for case in 0..=50 {
+                    let mut sets = Vec::new();
+                    let mut args: Vec<String> = vec![
+                        "eval".into(),
+                        lab_path.display().to_string(),
+                        "--part".into(),
+                        part.id.value.clone(),
+                        "--format".into(),
+                        "json".into(),
+                    ];
+                    if let Some(t) = &track {
+                        args.push("--track".into());
+                        args.push(t.clone());
+                    }
+                    for c in &part.controls {
+                        let (s, cli) = if case == 0 {
+                            default_setting(c)
+                        } else {
+                            random_setting(c, &mut rng)
+                        };
+                        sets.push(s);
+                        args.push("--set".into());
+                        args.push(format!("{}={cli}", c.id().value));
+                    }
+                    let o = Command::new(bin()).args(&args).output().unwrap();
+                    if !o.status.success() {
+                        // A position where the formulas fail in the CLI: the page must show an error.
+                        eprintln!(
+                            "note: CLI failed at {:?}: {}",
+                            args,
+                            String::from_utf8_lossy(&o.stderr)
+                        );
+                        continue;
+                    }
+                    let expected: J = serde_json::from_slice(&o.stdout).unwrap();
+                    // The charts as the handout draws them (render/svg) at the same settings: the
+                    // page (chart model in runtime.js, drawing in charts.js) must produce the same
+                    // SVG and the same Data table.
+                    let set: indexmap::IndexMap<String, rhai::Dynamic> = args
                         .iter()
-                        .flat_map(|c| {
-                            let uid = format!("p-{}-{}", part.id.value, c.id);
-                            let svg = labforge::render::svg::chart_svg_with_id(c, &uid);
-                            let table = labforge::render::svg::chart_table(c, false);
-                            [
-                                (format!("{uid} table"), J::String(table)),
-                                (uid, J::String(svg)),
-                            ]
-                        })
-                        .collect(),
-                    Err(_) => Default::default(),
-                };
-                // Each output's text and level as the terminal and handouts show them.
-                let shown: serde_json::Map<String, J> = lab
-                    .outputs(&ev)
-                    .unwrap()
-                    .into_iter()
-                    .map(|o| (o.name, json!([o.display, o.level])))
-                    .collect();
-                cases.push(json!({
-                    "page": page, "part": part.id.value,
-                    "name": if case == 0 { "defaults".to_string() } else { format!("random {case}") },
-                    "sets": sets, "expected": expected, "charts": charts, "shown": shown,
-                }));
+                        .filter_map(|a| a.split_once('='))
+                        .map(|(k, v)| (k.to_string(), labforge::eval::parse_cli_value(v)))
+                        .collect();
+                    let ev = lab.evaluate_with(&part.id.value, &set).unwrap();
+                    let charts: serde_json::Map<String, J> = match lab.charts(&ev) {
+                        Ok(cs) => cs
+                            .iter()
+                            .flat_map(|c| {
+                                let uid = format!("p-{}-{}", part.id.value, c.id);
+                                let svg = labforge::render::svg::chart_svg_with_id(c, &uid);
+                                let table = labforge::render::svg::chart_table(c, false);
+                                [
+                                    (format!("{uid} table"), J::String(table)),
+                                    (uid, J::String(svg)),
+                                ]
+                            })
+                            .collect(),
+                        Err(_) => Default::default(),
+                    };
+                    // Each output's text and level as the terminal and handouts show them.
+                    let shown: serde_json::Map<String, J> = lab
+                        .outputs(&ev)
+                        .unwrap()
+                        .into_iter()
+                        .map(|o| (o.name, json!([o.display, o.level])))
+                        .collect();
+                    cases.push(json!({
+                        "page": page, "part": part.id.value,
+                        "name": match (&track, case) {
+                            (None, 0) => "defaults".to_string(),
+                            (None, _) => format!("random {case}"),
+                            (Some(t), 0) => format!("{t}: defaults"),
+                            (Some(t), _) => format!("{t}: random {case}"),
+                        },
+                        "sets": sets, "expected": expected, "charts": charts, "shown": shown,
+                    }));
+                }
             }
         }
     }
+    // ok_tracks (2 tracks) and the tracks course's two labs (3 tracks each).
+    assert!(tracked >= 8, "only {tracked} tracks of labs with tracks");
     assert!(
         cases.len() >= parts * 51 * 9 / 10,
         "only {} cases",

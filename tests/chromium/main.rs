@@ -15,5 +15,6 @@ mod load_browser;
 mod predict_browser;
 mod records_browser;
 mod speed_browser;
+mod tracks_browser;
 mod viewport_browser;
 mod xpart_browser;

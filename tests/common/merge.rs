@@ -12,9 +12,27 @@ pub fn case(shape: &J, mine: Option<&J>, theirs: &str, replace: bool) -> J {
     json!({"shape": shape, "mine": mine, "theirs": theirs, "replace": replace})
 }
 
-/// What Rust makes of a case: `{bounds, json, clean, dropped, mine, merged, o}`, as the Node
-/// driver prints it.
+/// `c` with the course record's tracks: the course's track ids and the `track` of this copy's
+/// record and of the incoming one (each a value, maybe not a text); the result then has `track`.
+pub fn with_tracks(mut c: J, tracks: &[&str], mine: J, theirs: J) -> J {
+    c["tracks"] = json!(tracks);
+    c["mine_track"] = mine;
+    c["theirs_track"] = theirs;
+    c
+}
+
+/// What Rust makes of a case: `{bounds, json, clean, dropped, mine, merged, o}` (and `track`
+/// for a case [`with_tracks`]), as the Node driver prints it.
 pub fn rust(c: &J) -> J {
+    let mut r = rust_lab(c);
+    if let Some(ids) = c["tracks"].as_array() {
+        let ids: Vec<&str> = ids.iter().filter_map(J::as_str).collect();
+        r["track"] = merge::merge_track(&c["mine_track"], &c["theirs_track"], &ids);
+    }
+    r
+}
+
+fn rust_lab(c: &J) -> J {
     let text = c["theirs"].as_str().unwrap_or_default();
     if let Err(e) = merge::bounds(text) {
         return json!({"bounds": e});

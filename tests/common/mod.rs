@@ -27,6 +27,18 @@ pub fn node_binary() -> Option<PathBuf> {
 }
 
 /// The page fixtures plus every shipped lab, in a fixed order.
+/// The labs with tracks the differential test covers on every track: the tracked labs of
+/// [`html_test_labs`] and a lab on its own with tracks (`ok_tracks.yaml`, whose option ids are
+/// not the letters the other page tests expect).
+pub fn tracked_test_labs() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = html_test_labs()
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains("tracks_course"))
+        .collect();
+    v.push(root().join("tests/inputs/ok_tracks.yaml"));
+    v
+}
+
 pub fn html_test_labs() -> Vec<PathBuf> {
     let mut v = vec![
         root().join("tests/inputs/html_demo.yaml"),
@@ -51,6 +63,10 @@ pub fn html_test_labs() -> Vec<PathBuf> {
     v.push(root().join("tests/inputs/ok_chart_features.yaml"));
     v.push(root().join("tests/inputs/html_predict.yaml"));
     v.push(root().join("tests/inputs/ok_models.yaml"));
+    // Labs with tracks: a course's two labs (its tracks are the course's); a lab on its own is
+    // in `tracked_test_labs`.
+    v.push(root().join("tests/inputs/tracks_course/labs/batching.yaml"));
+    v.push(root().join("tests/inputs/tracks_course/labs/memory.yaml"));
     v
 }
 

@@ -30,6 +30,7 @@ mod hostile_files;
 mod hostile_labs;
 mod hostile_terminal;
 mod html_render;
+mod html_tracks;
 mod hud_standing;
 mod lab_texts;
 mod layering;

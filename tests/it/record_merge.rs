@@ -4,7 +4,7 @@
 //! cleaned ledgers, dropped sentences and merges. `tests/it/fuzz.rs` does the same on mutated records.
 
 use crate::common;
-use common::merge::{case, js, rust, same};
+use common::merge::{case, js, rust, same, with_tracks};
 use serde_json::{json, Value as J};
 
 /// Part `a`: options `x`/`y`, reflection `r1`/`r2`, one control of each kind; part `b`: a numeric
@@ -166,6 +166,57 @@ fn cases() -> Vec<Case> {
             name: "more keys than the bound: refused before parsing",
             case: case(&s, None, &many, false),
             check: |r| assert!(r["bounds"].as_str().unwrap().contains("keys"), "{r}"),
+        },
+        Case {
+            name: "a part's track: kept with its prediction when it is a track id, else dropped",
+            case: case(&s, None, &ledger(json!({
+                "a": {"prediction": "x", "track": "phone"},
+                "b": {"prediction": "3", "track": "Not An Id"},
+                "c": {"reflection": "r1", "track": "phone"}
+            }), "").to_string(), false),
+            check: |r| {
+                let p = &r["clean"]["parts"];
+                assert_eq!(p["a"]["track"], "phone", "{r}");
+                assert!(p["b"].get("track").is_none(), "{r}");
+                assert!(p["c"].get("track").is_none(), "a track without a prediction: {r}");
+                assert_eq!(r["merged"]["parts"]["a"]["track"], "phone", "taken with the prediction");
+            },
+        },
+        Case {
+            name: "a prediction locked on one track keeps that track against another track's answer",
+            case: case(&s, Some(&ledger(json!({"a": {"prediction": "x", "track": "ring"}}), "")),
+                &ledger(json!({"a": {"prediction": "y", "track": "phone"}, "b": {"prediction": "2", "track": "cloud"}}), "").to_string(), true),
+            check: |r| {
+                let p = &r["merged"]["parts"];
+                assert_eq!((&p["a"]["prediction"], &p["a"]["track"]), (&json!("x"), &json!("ring")), "{r}");
+                assert_eq!(p["b"]["track"], "cloud", "{r}");
+                assert_eq!(r["o"]["locked"], json!(["Part A"]));
+            },
+        },
+        Case {
+            name: "the course track: a copy without one takes theirs",
+            case: with_tracks(case(&s, None, &answered().to_string(), false), &["phone", "ring"], J::Null, json!("ring")),
+            check: |r| assert_eq!(r["track"], "ring", "{r}"),
+        },
+        Case {
+            name: "the course track: mine is kept when I have one",
+            case: with_tracks(case(&s, None, &answered().to_string(), false), &["phone", "ring"], json!("phone"), json!("ring")),
+            check: |r| assert_eq!(r["track"], "phone", "{r}"),
+        },
+        Case {
+            name: "the course track: one that is not the course's is none (mine: theirs is taken)",
+            case: with_tracks(case(&s, None, &answered().to_string(), false), &["phone", "ring"], json!("boat"), json!("ring")),
+            check: |r| assert_eq!(r["track"], "ring", "{r}"),
+        },
+        Case {
+            name: "the course track: theirs not the course's, or not a text, is not taken",
+            case: with_tracks(case(&s, None, &answered().to_string(), false), &["phone", "ring"], J::Null, json!(["phone"])),
+            check: |r| assert_eq!(r["track"], J::Null, "{r}"),
+        },
+        Case {
+            name: "the course track: theirs from another course's tracks is not taken",
+            case: with_tracks(case(&s, None, &answered().to_string(), false), &["phone", "ring"], J::Null, json!("cloud")),
+            check: |r| assert_eq!(r["track"], J::Null, "{r}"),
         },
         Case {
             name: "an identical copy changes nothing",

@@ -352,9 +352,11 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
         .and_then(|s| s.to_str())
         .unwrap_or("lab")
         .to_string();
+    // One page is served: no links to other tracks' pages, which the server does not have.
     let ropts = RenderOptions {
         answer_key: false,
         templates: opts.templates.clone(),
+        one_track: true,
         ..RenderOptions::default()
     };
     // Warnings do not stop the page; they go to the terminal, as `check` prints them.

@@ -29,16 +29,28 @@ fn data(site: &Site, me: i64) -> J {
         .iter()
         .map(|l| json!([l.id, l.version, l.title, l.shape]))
         .collect();
-    json!({"id": site.id, "labs": labs, "me": me})
+    let mut d = json!({"id": site.id, "labs": labs, "me": me});
+    if !site.tracks.is_empty() {
+        d["tracks"] = json!(site.track_ids());
+    }
+    d
 }
 
-/// The course parts of the page for the lab rendered as `stem`, if it is in the site.
-pub fn page(site: &Site, stem: &str, lab: &Lab) -> Option<PageCourse> {
+/// The course parts of the page for the lab rendered as `stem`, if it is in the site. On the
+/// page of track `track` (`STEM.TRACK.html`), the previous and next labs' links lead to their
+/// page of the same track.
+pub fn page(site: &Site, stem: &str, lab: &Lab, track: Option<&str>) -> Option<PageCourse> {
     let i = site.position(stem)?;
     let link = |j: usize| {
         site.labs
             .get(j)
-            .map(|l| json!({"href": href(&l.stem), "title": l.title}))
+            .map(|l| {
+                let href = match track.filter(|t| l.tracks.iter().any(|x| x == t)) {
+                    Some(t) => super::tracks::href(&l.stem, t),
+                    None => href(&l.stem),
+                };
+                json!({"href": href, "title": l.title})
+            })
             .unwrap_or(J::Null)
     };
     let ctx = json!({
@@ -84,7 +96,20 @@ pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, String> 
         .labs
         .iter()
         .enumerate()
-        .map(|(i, l)| json!({"n": i + 1, "id": l.id, "href": href(&l.stem), "title": l.title, "duration": l.duration}))
+        .map(|(i, l)| {
+            // A lab with tracks: the script leads the link to the student's track's page.
+            let tracked = (!l.tracks.is_empty()).then(|| url_escape(&l.stem));
+            let titles: Vec<J> = l.tracks.iter().zip(&l.track_titles).map(|(t, x)| json!({"id": t, "title": x})).collect();
+            json!({"n": i + 1, "id": l.id, "href": href(&l.stem), "title": l.title, "duration": l.duration, "tracked": tracked, "titles": titles})
+        })
+        .collect();
+    let tracks: Vec<J> = site
+        .tracks
+        .iter()
+        .map(|t| {
+            json!({"id": t.id, "label": t.label, "icon": t.icon.clone().unwrap_or_default(),
+                "summary_html": t.summary.as_deref().map(md_inline).unwrap_or_default()})
+        })
         .collect();
     let csp = format!(
         "default-src 'none'; script-src 'sha256-{}' 'sha256-{}'; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; font-src 'none'; form-action 'none'; base-uri 'none'",
@@ -95,6 +120,7 @@ pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, String> 
         "title": site.title,
         "description_html": site.description.as_deref().map(md_block).unwrap_or_default(),
         "labs": labs,
+        "tracks": tracks,
         "style": asset(ASSETS, "style.css", dir)?.as_ref(),
         "csp": csp,
         "data_json": super::script_json(&json!({"course": data(site, -1)})),
