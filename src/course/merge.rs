@@ -108,15 +108,10 @@ pub fn shape(lab: &CompiledLab) -> J {
 /// made on one track's page is not dropped on another's. A lab without tracks: its shape.
 pub fn shape_on_every_track(lab: &CompiledLab) -> Result<J, String> {
     let mut out = shape(lab);
-    for t in lab
-        .tracks
-        .tracks
-        .iter()
-        .filter(|t| Some(&t.id) != lab.track.as_ref())
-    {
-        let other = lab.on_track(&t.id).map_err(|d| {
+    for t in lab.other_tracks() {
+        let other = lab.on_track(&t).map_err(|d| {
             let first = d.first().map(|d| d.message.clone()).unwrap_or_default();
-            format!("the lab does not compile on track `{}`: {first}", t.id)
+            format!("the lab does not compile on track `{t}`: {first}")
         })?;
         union_shape(&mut out, &shape(&other));
     }

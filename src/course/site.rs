@@ -40,10 +40,19 @@ pub struct SiteLab {
     pub track_titles: Vec<String>,
 }
 
-/// The lab's title on each of its tracks.
+/// The tracks the lab's pages are written for: its tracks when it varies by track, else none
+/// (a lab of a course with tracks that reads no track has one page, `STEM.html`).
+fn page_tracks(lab: &CompiledLab) -> Vec<String> {
+    match lab.track {
+        Some(_) => lab.tracks.tracks.iter().map(|t| t.id.clone()).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The lab's title on each of its tracks ([`page_tracks`]).
 fn track_titles(lab: &CompiledLab) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
-    for t in &lab.tracks.tracks {
+    for t in lab.tracks.tracks.iter().filter(|_| lab.track.is_some()) {
         let title = if lab.track.as_ref() == Some(&t.id) {
             crate::view::header(lab)?.title.plain()
         } else {
@@ -74,7 +83,7 @@ impl Site {
                     .map(|d| d.total.clone())
                     .unwrap_or_default(),
                 shape: super::merge::shape_on_every_track(lab)?,
-                tracks: lab.tracks.tracks.iter().map(|t| t.id.clone()).collect(),
+                tracks: page_tracks(lab),
                 track_titles: track_titles(lab)?,
             });
         }

@@ -584,23 +584,25 @@ pub struct FeedbackRule {
 }
 
 /// `may_never_fire:`: `true`/`false`, or the tracks on which the banner may never show.
-#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema, PartialEq)]
 #[serde(untagged)]
 pub enum MayNeverFire {
     /// On every track (`true`), or on none (`false`, the default).
-    #[default]
-    #[serde(skip)]
-    Never,
     All(bool),
     /// On these tracks only.
     Tracks(Vec<String>),
+}
+
+impl Default for MayNeverFire {
+    fn default() -> Self {
+        MayNeverFire::All(false)
+    }
 }
 
 impl MayNeverFire {
     /// Whether the banner may never show on `track` (`None`: a lab without tracks).
     pub fn allows(&self, track: Option<&str>) -> bool {
         match self {
-            MayNeverFire::Never => false,
             MayNeverFire::All(b) => *b,
             MayNeverFire::Tracks(ts) => track.is_some_and(|t| ts.iter().any(|x| x == t)),
         }

@@ -151,6 +151,11 @@ pub(super) fn on_track(
         }
         return Ok((lab, IndexMap::new(), None));
     }
+    // A lab of a course with tracks that reads no track is the same on every track: nothing to
+    // ask (the first lab that varies asks); `--track` still sets the course's track.
+    if lab.track.is_none() && opts.track.is_none() {
+        return Ok((lab, IndexMap::new(), None));
+    }
     let tracks = lab.tracks.clone();
     let on_disk = Ledger::load(ledger_path).ok().flatten();
     let saved = match course {
