@@ -94,7 +94,8 @@ fn a_value_between_a_sliders_positions_is_refused_and_dropped_from_a_ledger() {
         &mut s,
         "✗ Items processed together moves in powers of 2: 100 is not one of its values;",
     );
-    expect(&mut s, "64 and 128");
+    expect(&mut s, "the nearest are 64");
+    expect(&mut s, "and 128");
     expect(&mut s, "Enter keeps it:");
     send(&mut s, "128\r");
     expect(&mut s, "Items processed together = 128");
