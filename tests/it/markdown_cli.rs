@@ -320,18 +320,28 @@ fn every_lab_renders_from_the_labs_directory() {
     ]);
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(
-        err.contains("[1/4]") && err.contains("[4/4]") && err.contains("rendered 4 lab(s)"),
+        err.contains("[1/5]") && err.contains("[5/5]") && err.contains("rendered 5 lab(s)"),
         "{err}"
     );
-    for stem in [
-        "compute-infrastructure",
+    // A lab on the course's tracks renders one handout per track (`STEM.TRACK.md`); the others
+    // one `STEM.md`.
+    let tracks = ["iphone", "oura-ring", "robotaxi", "cloud-fleet"];
+    let mut files: Vec<String> = [
         "distributed-training",
         "fault-tolerance",
         "fleet-orchestration",
-    ] {
-        let md = read(&out.join(format!("{stem}.md")));
+    ]
+    .iter()
+    .map(|s| format!("{s}.md"))
+    .collect();
+    for stem in ["ml-intro", "compute-infrastructure"] {
+        assert!(!out.join(format!("{stem}.md")).exists(), "{stem}");
+        files.extend(tracks.iter().map(|t| format!("{stem}.{t}.md")));
+    }
+    for f in files {
+        let md = read(&out.join(&f));
         let imgs = images(&md);
-        assert!(!imgs.is_empty(), "{stem}: no charts");
+        assert!(!imgs.is_empty(), "{f}: no charts");
         for i in imgs {
             let svg = read(&out.join(&i));
             roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{i}: {e}"));

@@ -85,10 +85,7 @@ fn a_value_between_a_sliders_positions_is_refused_and_dropped_from_a_ledger() {
     let mut s = to_explore(&lab, &l);
     expect(&mut s, "2) Change Items processed together (now 16)");
     send(&mut s, "2");
-    expect(
-        &mut s,
-        "[1 to 256, ×2 per step] — now 16, Enter keeps it:",
-    );
+    expect(&mut s, "[1 to 256, ×2 per step] — now 16, Enter keeps it:");
     send(&mut s, "100\r");
     expect(
         &mut s,
@@ -114,10 +111,7 @@ fn a_value_between_a_sliders_positions_is_refused_and_dropped_from_a_ledger() {
     std::fs::write(&l, serde_json::to_string(&v).unwrap()).unwrap();
     let mut s = spawn(&args, 100);
     expect(&mut s, "holds answers this lab cannot have");
-    expect(
-        &mut s,
-        "is not a setting of “Items processed together”",
-    );
+    expect(&mut s, "is not a setting of “Items processed together”");
     expect(&mut s, "2) Change Items processed together (now 16)");
     send(&mut s, "q");
     assert_eq!(finish(&mut s).1, 0);
