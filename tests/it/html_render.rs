@@ -606,5 +606,9 @@ fn every_shipped_page_is_under_168_kib() {
     let _ = std::fs::remove_dir_all(&out);
     // Three labs without tracks give one page each; the two on the course's four tracks
     // (ml-intro, compute-infrastructure) give one per track and the default track's plain page.
-    assert_eq!(pages, 3 + 2 * (4 + 1), "every page of the five shipped labs");
+    assert_eq!(
+        pages,
+        3 + 2 * (4 + 1),
+        "every page of the five shipped labs"
+    );
 }
