@@ -359,10 +359,19 @@ fn printed_handouts_and_keys_have_running_headers_the_paper_and_no_stranded_head
             render(&lab_refs, &out, key, paper);
             for (lab, title) in labs.iter().zip(&titles) {
                 let stem = lab.file_stem().unwrap().to_string_lossy();
-                let file = if key {
-                    format!("{stem}-key.html")
+                // A lab on the course's tracks writes one handout per track: print the default
+                // track's (iPhone).
+                let base = if out.join(format!("{stem}.iphone.html")).exists()
+                    || out.join(format!("{stem}.iphone-key.html")).exists()
+                {
+                    format!("{stem}.iphone")
                 } else {
-                    format!("{stem}.html")
+                    stem.to_string()
+                };
+                let file = if key {
+                    format!("{base}-key.html")
+                } else {
+                    format!("{base}.html")
                 };
                 files.push(out.join(file));
                 want.push((title.clone(), key, paper, stem.to_string()));
