@@ -228,6 +228,7 @@ mod tests {
             "JetsonOrinNX",
             "STM32H743",
             "ESP32S3",
+            "nRF52840",
             "JetsonAGXOrin",
             "A17Pro",
             "EdgeTPU",
@@ -258,6 +259,10 @@ mod tests {
         assert_eq!(f("TPUv5p", "interconnect_gbs"), 4800.0 / 8.0);
         // STM32H743 RAM: 64 ITCM + 128 DTCM + 864 user SRAM + 4 backup = 1,060 KiB.
         assert_eq!(f("STM32H743", "sram_kb"), 64.0 + 128.0 + 864.0 + 4.0);
+        // nRF52840 (the Oura Ring track's stand-in): 256 KB RAM, 1 MB flash, 64 MHz.
+        assert_eq!(f("nRF52840", "sram_kb"), 256.0);
+        assert_eq!(f("nRF52840", "flash_kb"), 1024.0);
+        assert_eq!(f("nRF52840", "clock_mhz"), 64.0);
         // Interconnects: 400 Gb/s and 200 Gb/s ports in GB/s; NVLink 4's 900 GB/s is both
         // directions together.
         assert_eq!(f("IBNDR", "link_gbs"), 400.0 / 8.0);

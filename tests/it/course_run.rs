@@ -451,7 +451,7 @@ fn the_course_listing_with_ledger_reads_the_record_beside_it() {
     );
     let mine = tmp.path().join("mine");
     let ci = format!("{}/compute-infrastructure.yaml", c.display());
-    let ci_ledger = mine.join("compute-infrastructure-v1.json");
+    let ci_ledger = mine.join("compute-infrastructure-v2.json");
     assert!(
         t.contains(&format!(
             "Feeding the Beast (30 min) — not started\n     labforge run {ci} --ledger {}\n",

@@ -359,10 +359,19 @@ fn printed_handouts_and_keys_have_running_headers_the_paper_and_no_stranded_head
             render(&lab_refs, &out, key, paper);
             for (lab, title) in labs.iter().zip(&titles) {
                 let stem = lab.file_stem().unwrap().to_string_lossy();
-                let file = if key {
-                    format!("{stem}-key.html")
+                // A lab on the course's tracks writes one handout per track: print the default
+                // track's (iPhone).
+                let base = if out.join(format!("{stem}.iphone.html")).exists()
+                    || out.join(format!("{stem}.iphone-key.html")).exists()
+                {
+                    format!("{stem}.iphone")
                 } else {
-                    format!("{stem}.html")
+                    stem.to_string()
+                };
+                let file = if key {
+                    format!("{base}-key.html")
+                } else {
+                    format!("{base}.html")
                 };
                 files.push(out.join(file));
                 want.push((title.clone(), key, paper, stem.to_string()));
@@ -460,16 +469,25 @@ fn print_student_letter(stem: &str, dir: &Path) -> Printed {
     print(&[out.join(format!("{stem}.html"))], dir).remove(0)
 }
 
-/// compute-infrastructure's student handout on Letter: the roofline's 101-point sweep prints as a
-/// short table with the handout's numbers (`990`, not `989.50`), with no disclosure triangle, and
-/// the decision log's prompt shares its page with the box (its placeholder).
+/// [`print_student_letter`] of a lab on tracks: its handout for `track` (`STEM.TRACK.html`).
+fn print_student_letter_on(stem: &str, track: &str, dir: &Path) -> Printed {
+    let lab = common::root().join(format!("labs/{stem}.yaml"));
+    let out = dir.join("student");
+    render(&[&lab], &out, false, "letter");
+    print(&[out.join(format!("{stem}.{track}.html"))], dir).remove(0)
+}
+
+/// compute-infrastructure's student handout on Letter, Cloud Fleet track (the H100's 989.5
+/// TFLOP/s): the roofline's 101-point sweep prints as a short table with the handout's numbers
+/// (`990`, not `989.50`), with no disclosure triangle, and the decision log's prompt shares its
+/// page with the box (its placeholder).
 #[test]
 fn a_long_sweep_prints_a_short_table_and_the_decision_log_keeps_its_box() {
     if !common::browser_ready() || !poppler_ready() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let printed = print_student_letter("compute-infrastructure", dir.path());
+    let printed = print_student_letter_on("compute-infrastructure", "cloud-fleet", dir.path());
     let pages = pages(&printed.pdf);
     let all: Vec<&String> = pages.iter().flatten().collect();
     assert!(all.iter().any(|l| l.contains("11 of 101 points")));

@@ -73,8 +73,8 @@ fn typed_digits_in_a_value_list_name_the_value() {
 }
 
 /// A power-of-2 slider (no `step`: the page moves by 1 in the exponent) takes only its
-/// positions: a typed 300 is refused with the control's label and the nearest values, 256 is
-/// taken; a ledger holding 300 (edited, or from before this check) is resumed with a warning
+/// positions: a typed 100 is refused with the control's label and the nearest values, 128 is
+/// taken; a ledger holding 100 (edited, or from before this check) is resumed with a warning
 /// and the control back at its default.
 #[test]
 fn a_value_between_a_sliders_positions_is_refused_and_dropped_from_a_ledger() {
@@ -83,47 +83,42 @@ fn a_value_between_a_sliders_positions_is_refused_and_dropped_from_a_ledger() {
     let lab = root().join("labs/compute-infrastructure.yaml");
     let args = [lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()];
     let mut s = to_explore(&lab, &l);
-    expect(&mut s, "2) Change Tokens processed together (n) (now 64)");
+    expect(&mut s, "2) Change Items processed together (now 16)");
     send(&mut s, "2");
+    expect(&mut s, "[1 to 256, ×2 per step] — now 16, Enter keeps it:");
+    send(&mut s, "100\r");
     expect(
         &mut s,
-        "[1 to 4,096, ×2 per step] — now 64, Enter keeps it:",
+        "✗ Items processed together moves in powers of 2: 100 is not one of its values;",
     );
-    send(&mut s, "300\r");
-    expect(
-        &mut s,
-        "✗ Tokens processed together (n) moves in powers of 2: 300 is not one of its values;",
-    );
-    expect(&mut s, "256 and 512");
+    expect(&mut s, "the nearest are 64");
+    expect(&mut s, "and 128");
     expect(&mut s, "Enter keeps it:");
-    send(&mut s, "256\r");
-    expect(&mut s, "Tokens processed together (n) = 256");
+    send(&mut s, "128\r");
+    expect(&mut s, "Items processed together = 128");
     expect(&mut s, "What next?");
     expect(&mut s, "Enter choose");
     send(&mut s, "q");
     assert_eq!(finish(&mut s).1, 0);
     let mut v = ledger(&l);
     assert_eq!(
-        v["parts"]["a"]["controls"]["batch"].as_f64(),
-        Some(256.0),
+        v["parts"]["a"]["controls"]["items"].as_f64(),
+        Some(128.0),
         "{v}"
     );
 
-    v["parts"]["a"]["controls"]["batch"] = 300.into();
+    v["parts"]["a"]["controls"]["items"] = 100.into();
     std::fs::write(&l, serde_json::to_string(&v).unwrap()).unwrap();
     let mut s = spawn(&args, 100);
     expect(&mut s, "holds answers this lab cannot have");
-    expect(
-        &mut s,
-        "is not a setting of “Tokens processed together (n)”",
-    );
-    expect(&mut s, "2) Change Tokens processed together (n) (now 64)");
+    expect(&mut s, "is not a setting of “Items processed together”");
+    expect(&mut s, "2) Change Items processed together (now 16)");
     send(&mut s, "q");
     assert_eq!(finish(&mut s).1, 0);
     let v = ledger(&l);
     assert_eq!(
-        v["parts"]["a"]["controls"]["batch"].as_f64(),
-        Some(64.0),
+        v["parts"]["a"]["controls"]["items"].as_f64(),
+        Some(16.0),
         "{v}"
     );
 }
