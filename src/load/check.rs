@@ -111,6 +111,7 @@ pub fn structure(lab: &Lab, source: &Source, out: &mut Vec<Diagnostic>) {
         }
         if let Some(r) = &part.reflection {
             check_choices(&mut cx, &r.question, &r.options, "reflection");
+            unused_other_feedback(&mut cx, &r.options, r.other_feedback.as_ref(), "reflection");
         }
         let mut ids: Vec<&str> = Vec::new();
         for ctl in &part.controls {
@@ -269,6 +270,20 @@ fn check_gate(cx: &mut Ctx, lab: &Lab, index: usize, r: &Spanned<String>) {
             format!("unknown gate `{other}`"),
             "gates are `PART.prediction` or `PART.reflection`",
         ),
+    }
+}
+
+/// `other_feedback:` is for options without their own: with none such, no student sees it
+/// (and the answer key does not print it).
+fn unused_other_feedback(cx: &mut Ctx, options: &[Choice], other: Option<&Text>, what: &str) {
+    if let Some(o) = other {
+        if !options.is_empty() && options.iter().all(|c| c.feedback.is_some()) {
+            cx.warn(
+                o.pos,
+                format!("this {what}'s `other_feedback` is never shown: every option has its own feedback"),
+                "fold what it says into the options' feedback, or remove it",
+            );
+        }
     }
 }
 
@@ -463,6 +478,7 @@ fn check_prediction(cx: &mut Ctx, part: &Part, p: &Prediction) {
     }
     if p.numeric.is_none() {
         check_choices(cx, &p.question, &p.options, "prediction");
+        unused_other_feedback(cx, &p.options, p.other_feedback.as_ref(), "prediction");
     } else if !p.options.is_empty() {
         cx.err(
             p.question.pos,

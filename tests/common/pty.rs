@@ -67,10 +67,14 @@ pub fn ledger(p: &Path) -> Value {
 /// `labforge run LAB --ledger L` at 100 columns, through part A's prediction (the first option
 /// locked in, its feedback passed) to the explore menu.
 pub fn to_explore(lab: &Path, l: &Path) -> OsSession {
-    let mut s = spawn(
-        &[lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()],
-        100,
-    );
+    to_explore_with(lab, l, &[])
+}
+
+/// [`to_explore`] with more arguments (`--track ID` for a lab with tracks: no track menu).
+pub fn to_explore_with(lab: &Path, l: &Path, extra: &[&str]) -> OsSession {
+    let mut args = vec![lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let mut s = spawn(&args, 100);
     expect(&mut s, "Enter choose");
     send(&mut s, "\r");
     expect(&mut s, "Press Enter to continue");

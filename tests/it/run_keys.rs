@@ -81,8 +81,14 @@ fn a_value_between_a_sliders_positions_is_refused_and_dropped_from_a_ledger() {
     let d = tmp("between");
     let l = d.join("l.json");
     let lab = root().join("labs/compute-infrastructure.yaml");
-    let args = [lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()];
-    let mut s = to_explore(&lab, &l);
+    let args = [
+        lab.to_str().unwrap(),
+        "--ledger",
+        l.to_str().unwrap(),
+        "--track",
+        "iphone",
+    ];
+    let mut s = to_explore_with(&lab, &l, &["--track", "iphone"]);
     expect(&mut s, "2) Change Items processed together (now 16)");
     send(&mut s, "2");
     expect(&mut s, "[1 to 256, ×2 per step] — now 16, Enter keeps it:");

@@ -363,6 +363,8 @@ fn a_vertical_lines_legend_shows_its_glyph() {
             "labs/compute-infrastructure.yaml",
             "--ledger",
             l.to_str().unwrap(),
+            "--track",
+            "cloud-fleet",
         ],
         "A\n",
     );
