@@ -393,14 +393,19 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
 
     let chapter = crate::ledger::chapter(l);
     let just_key = crate::ledger::justification_key(l);
-    let constants: serde_json::Map<String, J> = lab
+    // The page's translated script: every formula, series and placeholder, and the lab and
+    // module functions they call. What it calls decides which library pieces the page carries.
+    let fn_js = fns.script(lab);
+    let mut constants: serde_json::Map<String, J> = lab
         .constants
         .iter()
         .map(|(k, v)| (k.clone(), to_json(v)))
         .collect();
-    // The page's translated script: every formula, series and placeholder, and the lab and
-    // module functions they call. What it calls decides which library pieces the page carries.
-    let fn_js = fns.script(lab);
+    for name in [crate::load::tracks::TRACK, crate::load::tracks::VARIANT] {
+        if let Some(v) = constants.get_mut(name) {
+            keep_read_fields(name, v, &fn_js);
+        }
+    }
     let mut data = json!({
         "maxOps": limits::MAX_OPERATIONS,
         "labOps": limits::LAB_OPERATIONS,
@@ -633,4 +638,24 @@ fn strip_tags(s: &str) -> String {
         }
     }
     o
+}
+
+/// `track` and `variant` hold every field of the track and every variant value, most of them
+/// read only by prose the page receives already rendered. The page's copy keeps the fields its
+/// script reads, each as `_prop(S.NAME,"FIELD")`; a script that reads the record any other
+/// way (a computed key, the record itself) keeps it whole.
+fn keep_read_fields(name: &str, v: &mut J, script: &str) {
+    let J::Object(fields) = v else { return };
+    let any = format!("S.{name}");
+    let lit = format!("_prop(S.{name},\"");
+    let (all, by_name) = (script.matches(&any).count(), script.matches(&lit).count());
+    if all != by_name {
+        return;
+    }
+    let read: std::collections::BTreeSet<&str> = script
+        .split(&lit)
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    fields.retain(|k, _| read.contains(k.as_str()));
 }
