@@ -137,8 +137,8 @@ fn track_texts_reach_the_page_as_text_or_sanitised_markdown() {
     }
 }
 
-#[test]
-fn a_tracked_labs_record_shape_takes_a_value_of_any_track() {
+/// The site of the fixture course with tracks (tests/inputs/tracks_course).
+fn fixture_site() -> labforge::course::site::Site {
     let course =
         labforge::course::load(&root().join("tests/inputs/tracks_course/course.yaml")).unwrap();
     let labs: Vec<_> = course
@@ -153,7 +153,12 @@ fn a_tracked_labs_record_shape_takes_a_value_of_any_track() {
         })
         .collect();
     let refs: Vec<_> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
-    let site = labforge::course::site::Site::new(&course, &refs).unwrap();
+    labforge::course::site::Site::new(&course, &refs).unwrap()
+}
+
+#[test]
+fn a_tracked_labs_record_shape_takes_a_value_of_any_track() {
+    let site = fixture_site();
     let batching = &site.labs[0];
     assert_eq!(batching.tracks, ["phone", "ring", "cloud"]);
     assert_eq!(
@@ -185,21 +190,7 @@ fn a_tracked_labs_record_shape_takes_a_value_of_any_track() {
 
 #[test]
 fn a_course_record_keeps_a_track_of_the_course_only() {
-    let course =
-        labforge::course::load(&root().join("tests/inputs/tracks_course/course.yaml")).unwrap();
-    let labs: Vec<_> = course
-        .file
-        .labs
-        .iter()
-        .map(|f| {
-            (
-                f.file_stem().unwrap().to_string_lossy().to_string(),
-                load_lab(f).ok().unwrap(),
-            )
-        })
-        .collect();
-    let refs: Vec<_> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
-    let site = labforge::course::site::Site::new(&course, &refs).unwrap();
+    let site = fixture_site();
     use labforge::course::record::CourseRecord;
     let text = |t: &str| {
         format!("{{\"format\": \"labforge-course/1\", \"course\": \"{}\", \"labs\": {{}}, \"track\": {t}}}", site.id)
