@@ -52,13 +52,14 @@ const atReady = (act) => `(() => {
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const b = await launch();
 try {
-  // A returning student: every part answered, each part's first slider at its minimum.
+  // A returning student: every part answered, each part's first slider at its minimum (at its
+  // maximum where the minimum is the default: the setting must be one the student changed).
   const { page, log } = await open(b.ctx, file, { tabs: true });
   await unlockAll(page);
   const moved = await page.evaluate(() => [...document.querySelectorAll('[data-part]')].map((sec) => {
     const s = sec.querySelector('input[type=range][data-control]');
     if (!s) return null;
-    s.value = s.min;
+    s.value = s.value === s.min ? s.max : s.min;
     s.dispatchEvent(new Event('input', { bubbles: true }));
     return sec.getAttribute('data-part');
   }).filter(Boolean));

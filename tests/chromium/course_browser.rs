@@ -47,9 +47,18 @@ fn a_course_walked_in_order_carries_the_first_labs_decision_and_shows_progress()
         "{t}{}",
         String::from_utf8_lossy(&o.stderr)
     );
+    // Numbered in the course's order.
+    let course = labforge::course::load(&root().join("labs/course.yaml")).unwrap();
+    let n = |stem: &str| 1 + course.stems().iter().position(|s| s == stem).unwrap();
     let progress = [
-        "3. When Failure is Routine (35-40 min) — done",
-        "4. The Scheduling Trap (35-40 min) — in progress",
+        format!(
+            "{}. When Failure is Routine (35-40 min) — done",
+            n("fault-tolerance")
+        ),
+        format!(
+            "{}. The Scheduling Trap (35-40 min) — in progress",
+            n("fleet-orchestration")
+        ),
     ];
     assert!(progress.iter().all(|p| t.contains(p)), "{t}");
 }

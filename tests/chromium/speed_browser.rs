@@ -14,4 +14,23 @@ fn a_first_visit_paints_at_once_and_a_return_visit_paints_its_saved_settings() {
 #[test]
 fn a_burst_of_input_recomputes_at_most_once_per_frame() {
     common::on_shipped_pages("burst.mjs", "burst-browser");
+    // A page without a part with a chart and two sliders skips; most shipped labs have one.
+    if common::browser_ready() {
+        let (_, pages) = common::shipped_pages("burst-count");
+        let with = pages
+            .iter()
+            .filter(|p| {
+                let t = std::fs::read_to_string(p).unwrap();
+                t.split("data-part=").skip(1).any(|sec| {
+                    let sec = sec.split("</section>").next().unwrap_or("");
+                    sec.contains("<figure class=\"chart")
+                        && sec.matches("type=\"range\"").count() >= 2
+                })
+            })
+            .count();
+        assert!(
+            with >= 2,
+            "only {with} shipped pages have a part with a chart and two sliders"
+        );
+    }
 }

@@ -9,8 +9,10 @@ use crate::common;
 use common::{browser_ready, node, root};
 
 /// Where the first prediction may start at most, in CSS pixels from the top of the page (it
-/// was ~1,800 on a desktop and ~3,200 on a phone before the designed page).
-const MAX_FIRST_PREDICTION_Y: [(u32, u32); 2] = [(1366, 1600), (390, 2100)];
+/// was ~1,800 on a desktop and ~3,200 on a phone before the designed page). The phone's limit
+/// was 2,100 until labs gained tracks (2026-12-02): the header's track line and
+/// compute-infrastructure's per-track layer sentence put its first prediction at 2,204.
+const MAX_FIRST_PREDICTION_Y: [(u32, u32); 2] = [(1366, 1600), (390, 2250)];
 
 #[test]
 fn the_page_fits_desktop_and_phone_in_light_and_dark() {

@@ -233,18 +233,21 @@ pub fn render_html(path: &Path, out: &Path) {
 }
 
 /// The shipped labs (`labs/`, a course) rendered as pages into a fresh temporary folder named
-/// after `what`: the folder and its four lab pages (the course index left out), sorted.
+/// after `what`: the folder and each lab's page `STEM.html` (for a lab with tracks, its
+/// default track's; the other tracks' pages are the differential test's), in course order.
 pub fn shipped_pages(what: &str) -> (PathBuf, Vec<PathBuf>) {
     let out = std::env::temp_dir().join(format!("labforge-{what}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     render_html(&root().join("labs"), &out);
-    let mut pages: Vec<_> = std::fs::read_dir(&out)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "html") && !p.ends_with("index.html"))
+    let course = labforge::course::load(&root().join("labs/course.yaml")).unwrap();
+    let pages: Vec<PathBuf> = course
+        .stems()
+        .iter()
+        .map(|s| out.join(format!("{s}.html")))
         .collect();
-    pages.sort();
-    assert_eq!(pages.len(), 4, "{pages:?}");
+    for p in &pages {
+        assert!(p.is_file(), "{} was not written", p.display());
+    }
     (out, pages)
 }
 
