@@ -26,6 +26,10 @@ fn text(v: &Spanned<Value>) -> Option<&str> {
     }
 }
 
+/// At most this many tracks: `check` compiles a lab once per track and `render` writes a page
+/// per track, so the count bounds the work a course file can ask for.
+pub const MAX_TRACKS: usize = 16;
+
 /// Checks a track list and its `default_track`; the tracks as a [`TrackSet`] (empty when
 /// none are declared), with errors appended to `out` (in `file`).
 pub fn check(
@@ -34,6 +38,17 @@ pub fn check(
     file: &str,
     out: &mut Vec<Diagnostic>,
 ) -> TrackSet {
+    if specs.len() > MAX_TRACKS {
+        out.push(
+            Diagnostic::error(
+                file,
+                specs[MAX_TRACKS].pos,
+                format!("{} tracks: at most {MAX_TRACKS} are allowed", specs.len()),
+            )
+            .with_hint("each track is a compilation in `check` and a page per lab in `render`; merge tracks that differ only in a number into one track's `variants:`"),
+        );
+        return TrackSet::default();
+    }
     let mut err = |pos: Pos, m: String, h: &str| {
         out.push(Diagnostic::error(file, pos, m).with_hint(h));
     };
