@@ -502,7 +502,8 @@ pub fn compile_on(
     if c.diags.iter().any(|d| d.is_error()) {
         return Err(c.diags);
     }
-    let chosen = chosen.filter(|_| super::tracks::varies(&c, &lab, tracked, &parts, &lab_exprs));
+    let chosen =
+        chosen.filter(|_| super::tracks::varies(&c, &lab, tracked, &parts, &lab_exprs, &lab_names));
     let warnings = std::mem::take(&mut c.diags);
     Ok(CompiledLab {
         track: chosen.map(|t| t.id),

@@ -71,19 +71,18 @@ fn value_str(v: &Dynamic) -> String {
 impl CompiledLab {
     /// Runs the lab's tests.
     /// The lab's tests that run on the track this lab is compiled for (every test when the lab
-    /// has no tracks; a test without `track:` runs on every track). The name of each says the
-    /// track (`… [iphone]`). A test naming a track the lab lacks fails on the default track.
+    /// has no tracks or is the same on every track; a test without `track:` runs on every
+    /// track). The name of each says the track (`… [iphone]`).
     pub fn run_tests(&self) -> Vec<TestOutcome> {
-        let on_default =
-            self.track.is_none() || self.track == self.tracks.default_track().map(|t| t.id.clone());
+        // A test's `track:` names one of the lab's tracks (compiling refuses any other). A lab
+        // the same on every track (`track` is `None`) runs it once, like any test.
         self.lab
             .tests
             .iter()
             .enumerate()
             .filter(|(_, t)| match (&t.track, &self.track) {
-                (None, _) => true,
-                (Some(want), Some(this)) if want.value == *this => true,
-                (Some(want), _) => on_default && self.tracks.get(&want.value).is_none(),
+                (Some(want), Some(this)) => want.value == *this,
+                _ => true,
             })
             .map(|(i, t)| {
                 let mut name = t
@@ -92,27 +91,6 @@ impl CompiledLab {
                     .unwrap_or_else(|| format!("test {} (part {})", i + 1, t.part.value));
                 if let Some(this) = &self.track {
                     name = format!("{name} [{this}]");
-                }
-                if let Some(want) = t
-                    .track
-                    .as_ref()
-                    .filter(|w| self.tracks.get(&w.value).is_none())
-                {
-                    let hint = if self.tracks.is_empty() {
-                        "the lab has no tracks: remove `track:`".to_string()
-                    } else {
-                        format!("the tracks are {}", self.tracks.ids().join(", "))
-                    };
-                    return TestOutcome {
-                        name,
-                        part: t.part.value.clone(),
-                        failures: vec![Diagnostic::error(
-                            &self.source.name,
-                            want.pos,
-                            format!("no track `{}`", want.value),
-                        )
-                        .with_hint(hint)],
-                    };
                 }
                 let failures = self.run_test(t);
                 TestOutcome {

@@ -88,15 +88,17 @@ pub(super) fn varies(
     tracked: usize,
     parts: &[super::CompiledPart],
     lab_exprs: &std::collections::HashMap<String, super::compile::CompiledExpr>,
+    lab_names: &BTreeSet<String>,
 ) -> bool {
     let reads = |refs: Vec<String>| refs.iter().any(|r| r == TRACK || r == VARIANT);
     if tracked > 0 || !lab.variants.is_empty() {
         return true;
     }
-    let known: BTreeSet<String> = [TRACK, VARIANT].iter().map(|s| s.to_string()).collect();
+    // Lab formulas are compiled and evaluated, not kept: compiled again here, knowing the names
+    // they were compiled with (a lab formula reads constants and other lab formulas too).
     let lab_formula_reads = lab.formulas.values().any(|e| {
         c.engine
-            .compile(&e.value, &known)
+            .compile(&e.value, lab_names)
             .is_ok_and(|ast| reads(crate::formula::references(&ast)))
     });
     lab_formula_reads

@@ -247,3 +247,61 @@ fn the_index_links_each_tracks_handout_and_scorm_gets_a_course_per_track() {
     }
     assert!(scorm.join("course.zip").is_file());
 }
+
+/// Two reads of the track that `test` missed: a lab formula reading the track beside a constant
+/// (it was compiled knowing only `track` and `variant`, failed, and counted as no read), and a
+/// test with `track:` in a lab that reads no track (filtered out: it never ran, a wrong
+/// expectation passed unseen).
+#[test]
+fn a_lab_formula_with_a_constant_varies_and_a_tracked_test_of_a_plain_lab_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let lab = dir.path().join("lf.yaml");
+    std::fs::write(
+        &lab,
+        r#"id: lf
+title: A lab formula reads the track with a constant
+tracks:
+  - { id: one, label: One }
+  - { id: two, label: Two }
+constants:
+  k: 10
+formulas:
+  base: 'if track.id == "one" { k } else { 2 * k }'
+parts:
+  - id: a
+    title: A
+    formulas:
+      x: base + 1
+    outputs:
+      x: { label: X }
+    instruments:
+      - metrics: [ { output: x } ]
+tests:
+  - { part: a, expect: { x: 11 } }
+"#,
+    )
+    .unwrap();
+    let o = labforge(&["test", lab.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("ok   ") && out.contains("[one]"), "{out}");
+    assert!(out.contains("FAIL ") && out.contains("[two]"), "{out}");
+
+    let c = dir.path().join("c");
+    std::fs::create_dir_all(&c).unwrap();
+    std::fs::write(
+        c.join("course.yaml"),
+        "title: C\nlabs: [plain.yaml]\ntracks:\n  - { id: one, label: One }\n  - { id: two, label: Two }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        c.join("plain.yaml"),
+        "id: plain\ntitle: Reads no track\nparts:\n  - id: a\n    title: A\n    formulas:\n      x: 3\n    outputs:\n      x: { label: X }\n    instruments:\n      - metrics: [ { output: x } ]\ntests:\n  - { part: a, track: two, expect: { x: 4 } }\n",
+    )
+    .unwrap();
+    let o = labforge(&["test", c.join("plain.yaml").to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        !o.status.success() && out.contains("0 passed, 1 failed"),
+        "{out}"
+    );
+}
