@@ -19,7 +19,7 @@ fn main() {
     );
     for f in files {
         let t0 = Instant::now();
-        let lab = match labforge::eval::load_lab(&f) {
+        let lab = match labforge::lab::load_lab(&f) {
             Ok(l) => l,
             Err((_, d)) => {
                 println!(

@@ -1,26 +1,23 @@
 //! labforge: one YAML lab file to an offline HTML page, printable handouts and a terminal prompt.
 //!
-//! Layers, in dependency order: [`model`] (the lab format) → [`load`] (YAML with spans, checks) →
-//! [`formula`] (sandboxed Rhai, JS translation) → [`eval`] (evaluating parts, tests, claims) →
-//! renderers → the CLI in `main.rs`.
+//! The layers are crates, each importing only those below it (`crates/`): `labforge-core`
+//! (model, load, diagnostics) ← `labforge-engine` (formulas, library, eval, records) ←
+//! `labforge-view` (the view, the course site) ← `labforge-render` (renderers) ←
+//! `labforge-driver` (every disk access, the build pipeline) ← this crate (the commands, the
+//! one printer, the terminal, authoring, grading). Their modules are re-exported here under
+//! their own names (`labforge::eval`, `labforge::render`, ...).
 
 // First, so its `print!`/`println!`/`eprint!`/`eprintln!` replace the standard ones in every
 // module below: every terminal write is filtered (see `print.rs`).
 #[macro_use]
 pub mod print;
 
+pub use labforge_driver::{
+    course, course_file, diag, discover, eval, formula, lab, ledger, library, load, model, module,
+    record, render, safe_fs, site, template, view,
+};
+
 pub mod author;
 pub mod cli;
-pub mod course;
-pub mod diag;
-pub mod eval;
-pub mod formula;
 pub mod grade;
-pub mod ledger;
-pub mod library;
-pub mod load;
-pub mod model;
-pub mod render;
 pub mod run;
-pub mod safe_fs;
-pub mod view;

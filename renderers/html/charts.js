@@ -1,6 +1,6 @@
 /*
  * labforge charts: draws the chart model (eval::chart::ChartData, as JSON) to an SVG string.
- * A line-by-line port of src/render/svg/: same layout, colours, ticks and tooltips, so the
+ * A line-by-line port of crates/render/src/render/svg/: same layout, colours, ticks and tooltips, so the
  * page's live chart and the handout's static figure look alike. No dependencies, no eval.
  */
 (function () {

@@ -8,7 +8,7 @@
  * own storage (Firefox, Safari) still see each other's progress.
  *
  * Whatever comes in (storage, a link, an imported file) is data to check: `core` is the merge
- * rule of docs/formats.md ("How course records merge"), the same as src/course/merge.rs (the
+ * rule of docs/formats.md ("How course records merge"), the same as crates/engine/src/record/merge.rs (the
  * tests run both on the same cases): bounded before parsing, cleaned against each lab's shape
  * (C.labs[i][3]), merged part by part; answers that would replace the student's wait for their
  * confirmation in the page.
@@ -174,7 +174,7 @@
       return { ledger: r, o: o };
     }
     /* The record's `track` after a merge: mine when it is one of the course's tracks (`ids`),
-       else theirs when it is one, else none (src/course/merge.rs, merge_track). */
+       else theirs when it is one, else none (crates/engine/src/record/merge.rs, merge_track). */
     function mergeTrack(mine, theirs, ids) {
       if (typeof mine === "string" && ids.indexOf(mine) >= 0) return mine;
       if (typeof theirs === "string" && ids.indexOf(theirs) >= 0) return theirs;

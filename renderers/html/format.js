@@ -1,6 +1,6 @@
 /*
  * How the page writes values (plain ES2019, no dependencies, no eval), as Rust's view does
- * (src/eval/display.rs, src/format.rs): numbers in prose, outputs with their caps, units and
+ * (crates/engine/src/eval/display.rs, crates/engine/src/library/format.rs): numbers in prose, outputs with their caps, units and
  * levels, control read-outs, and the live templates (`{{ }}` placeholders, with a prediction
  * not answered yet said so). `labforgeFormat(D, L, R)` makes one for the page data D, the
  * library L (its `fmt`) and Rhai's semantics R (rhai.js); runtime.js writes the page with it.
@@ -65,7 +65,7 @@ function labforgeFormat(D, L, R) {
     }
     return out;
   }
-  /* An output's number as shown, [text, capped] (src/eval/display.rs): "≥ cap" at or above its
+  /* An output's number as shown, [text, capped] (crates/engine/src/eval/display.rs): "≥ cap" at or above its
      cap, a time that would read 0 a unit down, decimals until a non-zero value shows a non-zero
      digit, a minus sign before the prefix. */
   function shown(o, x) {

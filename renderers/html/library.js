@@ -1,7 +1,7 @@
 /*
  * labforge built-in library, JavaScript side.
  *
- * Mirrors src/library (Rust) function by function: the keys of the object returned by
+ * Mirrors crates/engine/src/library (Rust) function by function: the keys of the object returned by
  * labforgeLibrary(hardware, models) are exactly the FnDoc paths of labforge::library::functions(),
  * and every function performs the same IEEE-754 operations in the same order as its Rust
  * twin, so results agree bit for bit except where a transcendental (exp, ln, expm1, log10,
@@ -10,11 +10,11 @@
  * Plain ES2019 script: no modules, no dependencies, no eval.
  * The argument hardware is the object produced by labforge::library::hardware_json(), models
  * the one produced by labforge::library::models_json() (absent when the page calls no model);
- * the page carries only the entries its formulas name (src/render/html/libjs.rs).
+ * the page carries only the entries its formulas name (crates/render/src/render/html/libjs.rs).
  *
  * The namespaces added later (collective::, roofline::, energy::, llm::, carbon::) live in
  * renderers/html/library/NS.js, each registering itself in labforgeTopics; a page carries only
- * the ones its formulas call (src/render/html/topics.rs).
+ * the ones its formulas call (`topic_scripts` in crates/render/src/render/html/libjs.rs).
  */
 function labforgeLibrary(hardware, models) {
   "use strict";

@@ -1,9 +1,9 @@
 /*
  * Rhai's semantics for the page (plain ES2019, no dependencies, no eval): the lab's formulas
- * arrive as JavaScript functions translated from Rhai at render time (src/formula/js.rs, the
+ * arrive as JavaScript functions translated from Rhai at render time (crates/engine/src/formula/js.rs, the
  * page's `LF_MAKE`), and this file reproduces what Rhai does with them: real arithmetic, strict
  * booleans, Rhai's number-to-text rules and comparisons, the built-ins, the operation budget and
- * the error words (src/formula/messages.rs). `labforgeRhai(D, L)` makes one, for the page data D
+ * the error words (crates/engine/src/formula/messages.rs). `labforgeRhai(D, L)` makes one, for the page data D
  * (limits, message templates) and the library L; runtime.js runs the page with it.
  */
 function labforgeRhai(D, L) {
@@ -11,14 +11,14 @@ function labforgeRhai(D, L) {
   var MAX_OPS = D.maxOps, LAB_OPS = D.labOps || D.maxOps;
   var FN = [];
 
-  /* The work budget (src/formula/budget.rs): `_tick(w)` calls translated from the `__tick(w)`
+  /* The work budget (crates/engine/src/formula/budget.rs): `_tick(w)` calls translated from the `__tick(w)`
      the compiler puts first in a formula and in every loop body, plus the built-ins' charges
      for the items or bytes they scan or copy. `_ops` is one evaluation's, `_total` one page
      update's (all its evaluations). */
   var _ops = 0, _total = 0;
   var MAX = D.maxSize;
   function fail(m) { throw new Error(m); }
-  /* An error in the words Rust gives it (src/formula/messages.rs, the data's `msg`), final: the
+  /* An error in the words Rust gives it (crates/engine/src/formula/messages.rs, the data's `msg`), final: the
      page shows it as it is. */
   function msg(k) {
     var a = arguments;
@@ -264,7 +264,7 @@ function labforgeRhai(D, L) {
         if (typeName(arguments[i]) !== T[sig ? sig[i] : "n"]) nomatch(name, Array.prototype.slice.call(arguments));
       }
       var r = f.apply(null, arguments);
-      /* Lists the library builds charge their length (src/formula/charged.rs). */
+      /* Lists the library builds charge their length (crates/engine/src/formula/charged.rs). */
       if (name === "range" || name === "linspace" || name === "logspace") _tick(r.length);
       return _sz(r);
     });

@@ -234,7 +234,7 @@
     return { state: s, dropped: dropped };
   }
 /*[tracks*/
-  /* A lab with tracks (src/render/html/tracks.rs): the page is one track's (TR.now); TR.list
+  /* A lab with tracks (crates/render/src/render/html/tracks.rs): the page is one track's (TR.now); TR.list
      holds every track as [id, label, page file]; TR.home: this is STEM.html, the page links lead
      to; TR.one: rendered alone (render --track), no sibling pages. */
   var TRACK_ID = /^[a-z][a-z0-9-]{0,39}$/, TR = D.track || { now: null, list: [], one: true };
@@ -637,7 +637,7 @@
     for (var k in LAB_CONST) S[k] = LAB_CONST[k];
     S.correct = correct; S.correct_count = count;
     var tier = null;
-    /* No standing before any listed prediction is answered (src/ledger.rs `hud`). */
+    /* No standing before any listed prediction is answered (crates/engine/src/ledger.rs `hud`). */
     for (var i = 0; started && i < D.hud.tiers.length; i++) {
       var t = D.hud.tiers[i], on = false;
       if (t.when === null || t.when === undefined) on = true;

@@ -119,7 +119,7 @@ pub fn entry_text(md: &str, e: &Entry) -> Option<String> {
 
 /// The modules of the course the working folder is in (its `course.yaml`, or the nearest
 /// above), if any.
-fn course_modules() -> Result<Vec<crate::course::modules::Module>, String> {
+fn course_modules() -> Result<Vec<crate::module::Module>, String> {
     let Ok(cwd) = std::env::current_dir() else {
         return Ok(Vec::new());
     };
@@ -132,7 +132,7 @@ fn course_modules() -> Result<Vec<crate::course::modules::Module>, String> {
             .collect::<Vec<_>>()
             .join("")
     })?;
-    crate::course::modules::load_all(&course.file.lib).map_err(|d| {
+    crate::module::load_all(&course.file.lib).map_err(|d| {
         d.iter()
             .map(|d| d.render(None))
             .collect::<Vec<_>>()
@@ -150,7 +150,7 @@ pub fn lib_cmd(name: Option<&str>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let own = crate::course::modules::reference_markdown(&modules);
+    let own = crate::module::reference_markdown(&modules);
     let md = library::reference_markdown();
     let Some(name) = name else {
         print!("{md}{own}");

@@ -2,7 +2,7 @@
 
 use crate::diag::Diagnostic;
 use crate::eval::{self, CompiledLab};
-use crate::load::{self, Source};
+use crate::load::Source;
 use indexmap::IndexMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -35,7 +35,7 @@ pub fn report(diags: &[Diagnostic], source: Option<&Source>) -> usize {
 
 /// Every diagnostic for one lab file: parse, compile, then evaluation checks.
 pub fn diagnose(path: &Path) -> (Option<Source>, Vec<Diagnostic>, Option<CompiledLab>) {
-    match eval::load_lab(path) {
+    match crate::lab::load_lab(path) {
         Err((src, d)) => (src, d, None),
         Ok(lab) => {
             let mut d = lab.check_every_track();
@@ -51,7 +51,7 @@ pub fn diagnose(path: &Path) -> (Option<Source>, Vec<Diagnostic>, Option<Compile
 
 /// Lab files under the given paths, or a printed diagnostic.
 pub fn files_or_report(paths: &[PathBuf]) -> Option<Vec<PathBuf>> {
-    match load::lab_files(&default_paths(paths)) {
+    match crate::discover::lab_files(&default_paths(paths)) {
         Ok(f) if f.is_empty() => {
             eprintln!(
                 "error: no lab files (*.yaml) under {}",
@@ -107,7 +107,7 @@ fn course_files(paths: &[PathBuf]) -> Option<(Option<crate::course::Course>, Vec
 
 /// Loads a lab for a command that needs a valid one; diagnostics printed on failure.
 pub fn load_or_report(path: &Path) -> Option<CompiledLab> {
-    match eval::load_lab(path) {
+    match crate::lab::load_lab(path) {
         Ok(l) => Some(l),
         Err((src, d)) => {
             report(&d, src.as_ref());
@@ -203,7 +203,7 @@ pub fn eval_cmd(
     json: bool,
     track: Option<&str>,
 ) -> ExitCode {
-    let lab = match eval::load_lab_on(path, track) {
+    let lab = match crate::lab::load_lab_on(path, track) {
         Ok(l) => l,
         Err((src, d)) => {
             report(&d, src.as_ref());
@@ -358,7 +358,7 @@ pub fn render_cmd(a: RenderArgs) -> ExitCode {
             eprintln!("error: --record prints carried-forward decisions in the handouts; use it with --to markdown or --to handout-html");
             return ExitCode::FAILURE;
         }
-        Some(p) => match crate::course::record::CourseRecord::read(p) {
+        Some(p) => match crate::record::CourseRecord::read(p) {
             Ok(r) => Some(r),
             Err(e) => {
                 eprintln!("error: {}: {e}", p.display());
@@ -371,7 +371,7 @@ pub fn render_cmd(a: RenderArgs) -> ExitCode {
     let track = track.or(record_track.as_deref());
     let opts = crate::render::RenderOptions {
         answer_key,
-        templates,
+        templates: templates.map(crate::safe_fs::template_overrides),
         paper,
         course: None,
         record,
@@ -439,7 +439,7 @@ pub fn render(
             .labs
             .iter()
             .filter(|f| !compiled.iter().any(|(g, _)| g == f))
-            .filter_map(|f| Some((stem_of(f), eval::load_lab(f).ok()?)))
+            .filter_map(|f| Some((stem_of(f), crate::lab::load_lab(f).ok()?)))
             .collect();
         let mut refs: Vec<(String, &CompiledLab)> = Vec::new();
         for f in &c.file.labs {
@@ -450,7 +450,7 @@ pub fn render(
                 refs.push((s, l));
             }
         }
-        match crate::course::site::Site::new(c, &refs) {
+        match crate::site::Site::new(c, &refs) {
             Ok(site) if opts.record.as_ref().is_some_and(|r| r.course != site.id) => {
                 eprintln!(
                     "error: --record is a record of course `{}`, these labs are of course `{}`",

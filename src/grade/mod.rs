@@ -172,7 +172,7 @@ fn read_records(path: &Path) -> Result<Vec<(String, Entry)>, String> {
         }
     })?;
     let file = path.display().to_string();
-    if raw.get("format").and_then(|f| f.as_str()) != Some(crate::course::record::FORMAT) {
+    if raw.get("format").and_then(|f| f.as_str()) != Some(crate::record::FORMAT) {
         return Ok(vec![(file, ledger_of(bytes, raw))]);
     }
     let Some(labs) = raw.get("labs").and_then(|l| l.as_object()) else {
@@ -301,7 +301,7 @@ pub fn grade<'a>(
             {
                 notes.push(format!(
                     "Part {}: answered on a track `{}` the lab does not have; judged on {}",
-                    ledger::part_letter(pid),
+                    crate::model::part_letter(pid),
                     visible(t),
                     track.as_deref().unwrap_or("the default track")
                 ));

@@ -5,7 +5,6 @@
 
 use super::{csv_name, Graded, LabGrades, PartGrade, Problem};
 use crate::eval::CompiledLab;
-use crate::ledger;
 use crate::load::check::option_id;
 use crate::model::Choice;
 use serde::Serialize;
@@ -69,7 +68,7 @@ pub fn track_rows(g: &LabGrades) -> Vec<TrackRow> {
             let on = |pg: &PartGrade| pg.track.as_deref() == Some(t.id.as_str());
             let mut parts = Vec::new();
             for (k, p) in lab.lab.parts.iter().enumerate() {
-                let l = ledger::part_letter(&p.id.value);
+                let l = crate::model::part_letter(&p.id.value);
                 let answers = g.graded.iter().map(|s| &s.parts[k]).filter(|a| on(a));
                 if p.prediction.is_some() {
                     let a: Vec<&PartGrade> =
@@ -115,7 +114,7 @@ pub fn tallies(g: &LabGrades) -> Vec<Tally> {
     let lab = g.lab;
     let mut out = Vec::new();
     for (k, p) in lab.lab.parts.iter().enumerate() {
-        let title = format!("Part {}", ledger::part_letter(&p.id.value));
+        let title = format!("Part {}", crate::model::part_letter(&p.id.value));
         // The texts as the student read them, at the prediction's scenario (evaluated once).
         let cp = lab.part(&p.id.value);
         let ev = cp.and_then(|cp| lab.evaluate(cp, &lab.scenario(cp)).ok());
@@ -313,7 +312,7 @@ fn missing(lab: &CompiledLab, s: &Graded) -> Vec<String> {
             (!left.is_empty()).then(|| {
                 format!(
                     "Part {}: {}",
-                    ledger::part_letter(&p.id.value),
+                    crate::model::part_letter(&p.id.value),
                     left.join(", ")
                 )
             })
@@ -453,7 +452,9 @@ pub fn report(
     let tpl = crate::render::asset(
         &[("report.html.j2", REPORT_TEMPLATE)],
         "report.html.j2",
-        templates,
+        templates
+            .map(|d| crate::safe_fs::template_overrides(d.to_path_buf()))
+            .as_ref(),
     )?;
     let mut env = minijinja::Environment::new();
     env.set_trim_blocks(true);

@@ -8,7 +8,6 @@
 //! "CSV Injection" guidance recommends. An unanswered question is `unanswered`, never `no`.
 
 use super::LabGrades;
-use crate::ledger;
 use crate::load::text::visible;
 
 /// What a spreadsheet runs when a cell starts with it: OWASP's `=`, `+`, `-`, `@` and their
@@ -53,7 +52,7 @@ pub fn csv(g: &LabGrades) -> Result<String, String> {
     head.push("score".into());
     head.push("asked".into());
     for p in &g.lab.lab.parts {
-        let l = ledger::part_letter(&p.id.value);
+        let l = crate::model::part_letter(&p.id.value);
         if tracked && (p.prediction.is_some() || p.reflection.is_some()) {
             head.push(format!("{l} track"));
         }

@@ -1,16 +1,16 @@
 //! `labforge run` in a course: the lab's ledger also goes into the course record (the same
-//! JSON as the page's export, [`crate::course::record`]), earlier labs' decisions named by
+//! JSON as the page's export, [`crate::record`]), earlier labs' decisions named by
 //! `carry_forward:` are shown, and `labforge run COURSE_DIR` lists the labs with progress
 //! (`--import FILE` first merges a record exported from the page).
 
 use super::term::Style;
 use super::Session;
-use crate::course::merge;
-use crate::course::record::CourseRecord;
-use crate::course::site::Site;
 use crate::course::Course;
 use crate::eval::CompiledLab;
 use crate::ledger::Ledger;
+use crate::record::merge;
+use crate::record::CourseRecord;
+use crate::site::Site;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -32,7 +32,7 @@ fn site_of(course: &Course) -> Result<Site, String> {
         .iter()
         .filter_map(|f| {
             let stem = f.file_stem()?.to_str()?.to_string();
-            Some((stem, crate::eval::load_lab(f).ok()?))
+            Some((stem, crate::lab::load_lab(f).ok()?))
         })
         .collect();
     let refs: Vec<(String, &CompiledLab)> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
@@ -91,7 +91,7 @@ pub fn for_lab(lab: &Path, ledger: &Path) -> Result<Option<RunCourse>, ExitCode>
 impl RunCourse {
     /// Answers the course record's copy of this lab has and `ledger` lacks (an import, or
     /// progress made on the page): taken, part by part, with a note; nothing `ledger` answered
-    /// is replaced ([`crate::course::merge::merge_lab`]).
+    /// is replaced ([`crate::record::merge::merge_lab`]).
     pub fn seed(&self, lab: &CompiledLab, ledger: &mut Ledger) {
         let Some(theirs) = self.record.labs.get(&lab.lab.id.value) else {
             return;
@@ -271,7 +271,7 @@ pub fn list(
             .track
             .as_deref()
             .filter(|t| rc.tracks.get(t).is_some())
-            .and_then(|t| crate::eval::load_lab_on(f, Some(t)).ok())
+            .and_then(|t| crate::lab::load_lab_on(f, Some(t)).ok())
             .and_then(|lab| crate::view::header(&lab).ok())
             .map_or_else(|| l.title.clone(), |h| h.title.plain());
         println!(
@@ -327,7 +327,7 @@ fn import_record(rc: &mut RunCourse, f: &Path, replace: bool) -> Result<(), Exit
         eprintln!("error: not imported: {}: {e}", f.display());
         ExitCode::FAILURE
     };
-    let text = crate::course::record::read_bounded(f).map_err(|e| fail(e.to_string()))?;
+    let text = crate::record::read_bounded(f).map_err(|e| fail(e.to_string()))?;
     let (r, left) = CourseRecord::parse(&text, &rc.site.id, &rc.site.labs).map_err(fail)?;
     for l in left.iter().take(NAMED) {
         eprintln!("warning: {}: left out {l}", f.display());

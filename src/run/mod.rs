@@ -328,7 +328,7 @@ fn eval_stop(e: EvalError) -> Stop {
     Stop::Bad(format!("the lab failed to evaluate: {e}"))
 }
 
-use crate::ledger::part_letter as letter;
+use crate::model::part_letter as letter;
 
 impl<'a> Session<'a> {
     fn save(&mut self) -> Res<()> {

@@ -49,7 +49,7 @@ fn hidden_tab_charts_are_drawn_when_shown_or_printed() {
     let _ = std::fs::remove_dir_all(&out);
     let lab_path = root().join("labs/fault-tolerance.yaml");
     render_html(&lab_path, &out);
-    let lab = labforge::eval::load_lab(&lab_path).unwrap_or_else(|_| panic!("the lab loads"));
+    let lab = labforge::lab::load_lab(&lab_path).unwrap_or_else(|_| panic!("the lab loads"));
     let mut cases = Vec::new();
     for part in lab.lab.parts.iter().skip(1) {
         let slider = part.controls.iter().find_map(|c| match c {

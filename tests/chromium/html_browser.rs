@@ -6,7 +6,7 @@
 
 use crate::common;
 use common::{browser_ready, node, root};
-use labforge::eval::load_lab;
+use labforge::lab::load_lab;
 use labforge::model::Control;
 use serde_json::{json, Value as J};
 use std::path::{Path, PathBuf};
@@ -594,7 +594,7 @@ fn heavy_update_stops_at_the_update_budget() {
         String::from_utf8_lossy(&check.stderr)
     );
     // In Rust, the chart at `reps = 50` stops at the same budget the page's update has.
-    let Ok(compiled) = labforge::eval::load_lab(&lab) else {
+    let Ok(compiled) = labforge::lab::load_lab(&lab) else {
         panic!("the lab compiles")
     };
     let mut set = indexmap::IndexMap::new();

@@ -6,7 +6,8 @@
 use crate::common;
 use common::{browser_ready, node, render_html, root};
 use indexmap::IndexMap;
-use labforge::eval::{load_lab, CompiledLab};
+use labforge::eval::CompiledLab;
+use labforge::lab::load_lab;
 use labforge::view;
 use rhai::Dynamic;
 use serde_json::json;

@@ -1,8 +1,8 @@
 //! The course record's merge rule run on both sides (tests/it/record_merge.rs, tests/it/fuzz.rs):
-//! `labforge::course::merge` in Rust and `renderers/html/course.js` (`LF_COURSE.core`) in Node
+//! `labforge::record::merge` in Rust and `renderers/html/course.js` (`LF_COURSE.core`) in Node
 //! (`tests/browser/course-core.cjs`), case by case, with results of the same shape.
 
-use labforge::course::merge;
+use labforge::record::merge;
 use serde_json::{json, Value as J};
 use std::path::Path;
 

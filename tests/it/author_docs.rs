@@ -84,7 +84,7 @@ fn guide_examples_check_and_pass_their_tests() {
             "module" => {
                 let p = dir.join(format!("module-{n}.yaml"));
                 std::fs::write(&p, format!("{}{body}", "\n".repeat(*line))).unwrap();
-                match labforge::course::modules::load(&p) {
+                match labforge::module::load(&p) {
                     Ok(m) => modules.push(m),
                     Err(d) => failures.push(format!(
                         "{doc}:{line}: the module does not load: {}",

@@ -2,7 +2,7 @@
 //! page's card and panel, in the view, the handout and the terminal; a time under a minute reads
 //! in seconds; a negative amount reads `−$`.
 
-use labforge::eval::load_lab;
+use labforge::lab::load_lab;
 use std::path::Path;
 use std::process::{Command, Stdio};
 

@@ -1,4 +1,4 @@
-//! The page's `renderers/html/charts.js` is a port of `src/render/svg.rs`: for every chart of the
+//! The page's `renderers/html/charts.js` is a port of `crates/render/src/render/svg.rs`: for every chart of the
 //! test labs and the real labs, at each part's defaults and prediction scenario, the chart model
 //! drawn by charts.js in Node must be the same SVG text, byte for byte, as the Rust drawing.
 //!
@@ -7,7 +7,7 @@
 
 use crate::common;
 use labforge::eval::chart::ChartData;
-use labforge::eval::load_lab;
+use labforge::lab::load_lab;
 use labforge::render::svg::{chart_svg_sized, chart_table};
 use serde_json::{json, Value as J};
 use std::path::{Path, PathBuf};

@@ -57,7 +57,7 @@ fn ok_cases_check_clean_and_pass_their_tests() {
     insta::glob!("../inputs", "ok_*.yaml", |path| {
         let (text, errors, _) = rendered(path);
         assert_eq!(errors, 0, "{}:\n{text}", path.display());
-        let Ok(lab) = labforge::eval::load_lab(path) else {
+        let Ok(lab) = labforge::lab::load_lab(path) else {
             panic!("{} does not compile", path.display())
         };
         let outcomes = lab.run_tests();

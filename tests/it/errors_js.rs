@@ -206,7 +206,7 @@ fn course(name: &str) -> (PathBuf, PathBuf, labforge::eval::CompiledLab) {
     std::fs::write(dir.join("lib/m.yaml"), MODULE).unwrap();
     let lab_path = dir.join("labs/errors.yaml");
     std::fs::write(&lab_path, LAB).unwrap();
-    let lab = labforge::eval::load_lab(&lab_path)
+    let lab = labforge::lab::load_lab(&lab_path)
         .unwrap_or_else(|e| panic!("the lab compiles: {:?}", e.1));
     (dir, lab_path, lab)
 }

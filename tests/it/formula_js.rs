@@ -542,8 +542,8 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
         if p.get("internal") == Some(&J::Bool(true)) {
             problems.push(format!("`{src}`: the runtime itself failed: {p}"));
         }
-        // Both sides charge the same work (src/formula/budget.rs), to the unit, and an error
-        // reads the same on both sides, word for word (src/formula/messages.rs).
+        // Both sides charge the same work (crates/engine/src/formula/budget.rs), to the unit, and an error
+        // reads the same on both sides, word for word (crates/engine/src/formula/messages.rs).
         let same = r.get("ops") == p.get("ops")
             && match (r.get("error"), p.get("error")) {
                 (Some(a), Some(b)) => a == b,

@@ -683,13 +683,13 @@ fn answered_ledger(lab: &CompiledLab, shape: &serde_json::Value, half: bool) -> 
 
 #[test]
 fn mutated_course_records_merge_the_same_in_rust_and_the_page() {
-    use labforge::course::merge;
+    use labforge::record::merge;
     let labs: Vec<CompiledLab> = [
         "labs/fault-tolerance.yaml",
         "labs/compute-infrastructure.yaml",
     ]
     .iter()
-    .map(|f| labforge::eval::load_lab(&root().join(f)).unwrap())
+    .map(|f| labforge::lab::load_lab(&root().join(f)).unwrap())
     .collect();
     let mut r = runner(1);
     let strategy = (

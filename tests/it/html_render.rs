@@ -4,8 +4,8 @@
 
 use crate::common;
 use common::root;
-use labforge::eval::load_lab;
 use labforge::formula::FormulaEngine;
+use labforge::lab::load_lab;
 use labforge::render::{html::HtmlRenderer, svg::chart_svg, RenderOptions, Renderer};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -203,7 +203,7 @@ fn templates_directory_overrides_embedded_assets() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("style.css"), "body{color:#123456}").unwrap();
     let opts = RenderOptions {
-        templates: Some(dir.clone()),
+        templates: Some(labforge::safe_fs::template_overrides(dir.clone())),
         ..Default::default()
     };
     let html = page(&root().join("tests/inputs/html_demo.yaml"), &opts);
@@ -411,7 +411,7 @@ fn page_part_templates_are_overridable_and_escape_lab_text() {
     std::fs::write(&lab_path, src).unwrap();
     let lab = load_lab(&lab_path).unwrap_or_else(|_| panic!("the edited demo loads"));
     let opts = RenderOptions {
-        templates: Some(dir.clone()),
+        templates: Some(labforge::safe_fs::template_overrides(dir.clone())),
         ..Default::default()
     };
     let html = page(&lab_path, &opts);
@@ -610,7 +610,7 @@ fn every_shipped_page_is_under_168_kib() {
         .file
         .labs
         .iter()
-        .filter(|l| labforge::eval::load_lab(l).unwrap().track.is_some())
+        .filter(|l| labforge::lab::load_lab(l).unwrap().track.is_some())
         .count();
     let expected = course.file.labs.len() + varying * course.file.tracks.tracks.len();
     assert_eq!(pages, expected, "the shipped labs' pages");

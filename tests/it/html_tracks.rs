@@ -1,11 +1,11 @@
-//! A lab with tracks as pages (src/render/html/tracks.rs): one page per track and `STEM.html`,
+//! A lab with tracks as pages (crates/render/src/render/html/tracks.rs): one page per track and `STEM.html`,
 //! each carrying its track; track texts from `tracks:` reach the page only as text (labels,
 //! icons) or sanitised Markdown (summaries); each page stays within the page budget; and the
 //! course site checks records against a tracked lab's shape on every track.
 
 use crate::common;
 use common::root;
-use labforge::eval::load_lab;
+use labforge::lab::load_lab;
 
 fn rendered(path: &std::path::Path) -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
@@ -138,7 +138,7 @@ fn track_texts_reach_the_page_as_text_or_sanitised_markdown() {
 }
 
 /// The site of the fixture course with tracks (tests/inputs/tracks_course).
-fn fixture_site() -> labforge::course::site::Site {
+fn fixture_site() -> labforge::site::Site {
     let course =
         labforge::course::load(&root().join("tests/inputs/tracks_course/course.yaml")).unwrap();
     let labs: Vec<_> = course
@@ -153,7 +153,7 @@ fn fixture_site() -> labforge::course::site::Site {
         })
         .collect();
     let refs: Vec<_> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
-    labforge::course::site::Site::new(&course, &refs).unwrap()
+    labforge::site::Site::new(&course, &refs).unwrap()
 }
 
 #[test]
@@ -181,7 +181,7 @@ fn a_tracked_labs_record_shape_takes_a_value_of_any_track() {
     for batch in [3, 40] {
         let ledger = serde_json::json!({"format": "labforge-ledger/2", "lab": "tracks-batching", "version": 1,
             "parts": {"a": {"prediction": "A", "track": "cloud", "controls": {"batch": batch}}}, "decision_log": ""});
-        let (clean, dropped) = labforge::course::merge::clean(&ledger, &batching.shape);
+        let (clean, dropped) = labforge::record::merge::clean(&ledger, &batching.shape);
         assert!(dropped.is_empty(), "{dropped:?}");
         assert_eq!(clean["parts"]["a"]["controls"]["batch"], batch);
         assert_eq!(clean["parts"]["a"]["track"], "cloud");
@@ -191,7 +191,7 @@ fn a_tracked_labs_record_shape_takes_a_value_of_any_track() {
 #[test]
 fn a_course_record_keeps_a_track_of_the_course_only() {
     let site = fixture_site();
-    use labforge::course::record::CourseRecord;
+    use labforge::record::CourseRecord;
     let text = |t: &str| {
         format!("{{\"format\": \"labforge-course/1\", \"course\": \"{}\", \"labs\": {{}}, \"track\": {t}}}", site.id)
     };

@@ -2,7 +2,7 @@
 //! the terminal writes as in the page (which shows "not started"): a student who has not begun
 //! is not "Review" or "Developing".
 
-use labforge::eval::load_lab;
+use labforge::lab::load_lab;
 use labforge::ledger::{hud, Ledger};
 use std::path::Path;
 

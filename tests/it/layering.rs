@@ -1,5 +1,8 @@
-//! The layering of the front ends: one view (`src/view`), thin renderers over it. No renderer
-//! imports another (the page, the handouts, the terminal), and the view imports none of them.
+//! The layering. Between layers the compiler holds it: each layer is a crate (`crates/`) whose
+//! manifest names only the crates below it, which [`the_crates_depend_only_downwards`] checks.
+//! Inside a crate this test holds what the compiler cannot: no renderer imports another (the
+//! page, the handouts), and the terminal imports no renderer. Below the commands nothing
+//! prints, and every Rust file the page's scripts name as their twin exists.
 
 use std::path::{Path, PathBuf};
 
@@ -9,15 +12,11 @@ use crate::common;
 fn rules() -> Vec<(&'static str, Vec<&'static str>)> {
     vec![
         (
-            "src/view",
-            vec!["crate::render", "crate::run", "crate::author", "crate::cli"],
-        ),
-        (
-            "src/render/html",
+            "crates/render/src/render/html",
             vec!["crate::render::markdown", "super::markdown", "crate::run"],
         ),
         (
-            "src/render/markdown",
+            "crates/render/src/render/markdown",
             vec!["crate::render::html", "super::html", "crate::run"],
         ),
         ("src/run", vec!["crate::render", "crate::author"]),
@@ -121,7 +120,165 @@ fn no_front_end_imports_another_and_the_view_imports_none() {
     }
     assert!(
         bad.is_empty(),
-        "layering broken (shared helpers belong in src/view):\n{}",
+        "layering broken (shared helpers belong in crates/view/src/view):\n{}",
         bad.join("\n")
     );
+}
+
+/// The layers, lowest first: each crate may name only crates before it in this list.
+const CRATES: [&str; 6] = [
+    "labforge-core",
+    "labforge-engine",
+    "labforge-view",
+    "labforge-render",
+    "labforge-driver",
+    "labforge",
+];
+
+/// The `labforge-*` crates a manifest names in any dependency table, and its own name.
+fn manifest(text: &str) -> (String, Vec<String>) {
+    let (mut name, mut deps, mut section) = (String::new(), Vec::new(), String::new());
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            section = line.trim_matches(|c| c == '[' || c == ']').to_string();
+            continue;
+        }
+        let key = line
+            .split('=')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_matches('"');
+        if section == "package" && key == "name" {
+            name = line
+                .split('=')
+                .nth(1)
+                .unwrap_or("")
+                .trim()
+                .trim_matches('"')
+                .to_string();
+        }
+        if section.ends_with("dependencies") && key.starts_with("labforge") {
+            deps.push(key.to_string());
+        }
+    }
+    (name, deps)
+}
+
+#[test]
+fn the_crates_depend_only_downwards() {
+    let root = common::root();
+    let mut found = Vec::new();
+    let mut bad = Vec::new();
+    let mut manifests = vec![root.join("Cargo.toml")];
+    for e in std::fs::read_dir(root.join("crates")).unwrap().flatten() {
+        manifests.push(e.path().join("Cargo.toml"));
+    }
+    for m in manifests {
+        let (name, deps) = manifest(&std::fs::read_to_string(&m).unwrap());
+        let Some(me) = CRATES.iter().position(|c| *c == name) else {
+            panic!("{}: crate `{name}` is in no layer of CRATES", m.display());
+        };
+        for d in deps {
+            match CRATES.iter().position(|c| *c == d) {
+                Some(k) if k < me => {}
+                _ => bad.push(format!("{name} names {d}, which is not below it")),
+            }
+        }
+        found.push(name);
+    }
+    found.sort();
+    let mut want: Vec<String> = CRATES.iter().map(|c| c.to_string()).collect();
+    want.sort();
+    assert_eq!(found, want, "every layer is one crate");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn the_manifest_reader_sees_every_dependency_table() {
+    let text = "[package]\nname = \"labforge-view\"\n[dependencies]\nlabforge-engine = { workspace = true }\n\
+                [target.'cfg(unix)'.dependencies]\nlabforge-driver = \"1\"\n[dev-dependencies]\nlabforge = \"1\"\n";
+    let (name, deps) = manifest(text);
+    assert_eq!(name, "labforge-view");
+    assert_eq!(deps, ["labforge-engine", "labforge-driver", "labforge"]);
+}
+
+#[test]
+fn nothing_below_the_commands_prints() {
+    // The commands (`src/`) hold the one printer; a layer below returns what it found.
+    let root = common::root();
+    let mut bad = Vec::new();
+    for f in files(&root.join("crates")) {
+        let src = std::fs::read_to_string(&f).unwrap();
+        // Unit tests may print what they compare.
+        let code = src.split("#[cfg(test)]").next().unwrap_or("");
+        for (i, line) in code.lines().enumerate() {
+            let line = line.split("//").next().unwrap_or("");
+            if ["print!(", "println!(", "eprint!(", "eprintln!(", "dbg!("]
+                .iter()
+                .any(|m| line.contains(m))
+            {
+                bad.push(format!(
+                    "{}:{}",
+                    f.strip_prefix(&root).unwrap().display(),
+                    i + 1
+                ));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "prints below the commands:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn every_rust_file_the_page_scripts_name_exists() {
+    // The page's scripts and templates say which Rust file each mirrors ("twin"); a name that
+    // no longer exists sends a reader to the wrong place.
+    let root = common::root();
+    let re_path = |s: &str| -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, _) in s.match_indices("src/") {
+            let start = s[..i]
+                .rfind(|c: char| !(c.is_alphanumeric() || "/_-.".contains(c)))
+                .map_or(0, |k| k + 1);
+            let end = i + s[i..]
+                .find(|c: char| !(c.is_alphanumeric() || "/_-.".contains(c)))
+                .unwrap_or(s.len() - i);
+            out.push(s[start..end].trim_end_matches(['.', '/']).to_string());
+        }
+        out
+    };
+    let mut named = 0;
+    let mut bad = Vec::new();
+    let mut stack = vec![root.join("renderers")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&p) else {
+                continue;
+            };
+            for name in re_path(&text) {
+                named += 1;
+                if !root.join(&name).exists() {
+                    bad.push(format!(
+                        "{}: {name}",
+                        p.strip_prefix(&root).unwrap().display()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        named >= 10,
+        "only {named} Rust paths named: the scanner is broken"
+    );
+    assert!(bad.is_empty(), "named but missing:\n{}", bad.join("\n"));
 }

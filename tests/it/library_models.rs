@@ -1,4 +1,4 @@
-//! The model table (`model(id)`, src/library/models.yaml) as authors meet it: in a lab's formulas
+//! The model table (`model(id)`, crates/engine/src/library/models.yaml) as authors meet it: in a lab's formulas
 //! and prose, in the page (only the models a lab names, none when it names none), in a course
 //! module's `models:` (found first, mistakes located in the module file), and the ids the shipped
 //! course's tracks name. Rust-vs-JS parity of `model` itself is tests/it/library_js.rs.
@@ -154,7 +154,7 @@ fn the_shipped_course_tracks_name_models_of_the_table() {
     for id in named {
         assert!(
             labforge::library::models().iter().any(|m| m.id == id),
-            "track model `{id}` is not in src/library/models.yaml"
+            "track model `{id}` is not in crates/engine/src/library/models.yaml"
         );
     }
 }

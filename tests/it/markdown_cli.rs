@@ -330,7 +330,7 @@ fn every_lab_renders_from_the_labs_directory() {
     // Every lab's handout; a lab with tracks has one per track.
     let mut stems = Vec::new();
     for (stem, f) in course.stems().into_iter().zip(&course.file.labs) {
-        match labforge::eval::load_lab(f).unwrap().track {
+        match labforge::lab::load_lab(f).unwrap().track {
             None => stems.push(stem),
             Some(_) => stems.extend(
                 course

@@ -1,7 +1,7 @@
 //! The Markdown handout and answer key as documents: golden snapshots, no answers in the
 //! student handout, valid CommonMark (parsed back with pulldown-cmark), charts as valid SVG.
 
-use labforge::eval::{self, CompiledLab};
+use labforge::eval::CompiledLab;
 use labforge::model::Instrument;
 use labforge::render::markdown::{md_to_html, view, HandoutHtmlRenderer, MarkdownRenderer};
 use labforge::render::{OutFile, RenderOptions, Renderer};
@@ -15,7 +15,7 @@ fn root() -> PathBuf {
 }
 
 fn load(rel: &str) -> CompiledLab {
-    match eval::load_lab(&root().join(rel)) {
+    match labforge::lab::load_lab(&root().join(rel)) {
         Ok(l) => l,
         Err((_, d)) => panic!("{rel} does not compile: {d:?}"),
     }
@@ -634,7 +634,9 @@ fn an_override_can_restyle_one_block_of_the_key() {
     .unwrap();
     let opts = RenderOptions {
         answer_key: true,
-        templates: Some(dir.path().to_path_buf()),
+        templates: Some(labforge::safe_fs::template_overrides(
+            dir.path().to_path_buf(),
+        )),
         ..RenderOptions::default()
     };
     let files = MarkdownRenderer
@@ -658,7 +660,9 @@ fn a_misspelt_field_in_an_override_is_an_error_naming_the_template() {
     .unwrap();
     let opts = RenderOptions {
         answer_key: false,
-        templates: Some(dir.path().to_path_buf()),
+        templates: Some(labforge::safe_fs::template_overrides(
+            dir.path().to_path_buf(),
+        )),
         ..RenderOptions::default()
     };
     let err = MarkdownRenderer
@@ -686,7 +690,7 @@ fn handout_names_parts_as_the_page_and_terminal_do() {
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("ids.yaml");
     std::fs::write(&f, text).unwrap();
-    let lab = match eval::load_lab(&f) {
+    let lab = match labforge::lab::load_lab(&f) {
         Ok(l) => l,
         Err((_, d)) => panic!("{d:?}"),
     };

@@ -339,7 +339,7 @@ fn printed_handouts_and_keys_have_running_headers_the_paper_and_no_stranded_head
     let titles: Vec<String> = labs
         .iter()
         .map(|l| {
-            labforge::eval::load_lab(l)
+            labforge::lab::load_lab(l)
                 .unwrap_or_else(|_| panic!("{} loads", l.display()))
                 .lab
                 .title

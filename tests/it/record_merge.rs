@@ -1,5 +1,5 @@
 //! The course record's merge rule (docs/formats.md, "How course records merge") on fixed cases,
-//! in Rust (`labforge::course::merge`) and in the page's JavaScript (`renderers/html/course.js`
+//! in Rust (`labforge::record::merge`) and in the page's JavaScript (`renderers/html/course.js`
 //! run in Node): each case's outcome is checked in Rust, and the page must give the very same
 //! cleaned ledgers, dropped sentences and merges. `tests/it/fuzz.rs` does the same on mutated records.
 

@@ -62,7 +62,7 @@ const CONTRACT: &[(&str, &str, &[&str], &[&str])] = &[
 #[test]
 fn seed_labs_keep_the_contract_names() {
     for (file, part, controls, outputs) in CONTRACT {
-        let lab = labforge::eval::load_lab(std::path::Path::new(file))
+        let lab = labforge::lab::load_lab(std::path::Path::new(file))
             .unwrap_or_else(|(_, d)| panic!("{file}: {d:?}"));
         let p = lab
             .model_part(part)

@@ -82,7 +82,7 @@ fn course(dir: &Path) -> (PathBuf, PathBuf) {
             "parts": {}, "decision_log": decision(),
         } },
     });
-    let rec_path = dir.join(labforge::course::record::CourseRecord::file_name(&id));
+    let rec_path = dir.join(labforge::record::CourseRecord::file_name(&id));
     std::fs::write(&rec_path, rec.to_string()).unwrap();
     (dir.join("second.yaml"), rec_path)
 }

@@ -1,4 +1,4 @@
-/* carbon:: (operational and embodied CO2e): twin of src/library/carbon.rs. */
+/* carbon:: (operational and embodied CO2e): twin of crates/engine/src/library/carbon.rs. */
 var labforgeTopics = labforgeTopics || {};
 labforgeTopics.carbon = function (lib, h) {
   "use strict";

@@ -1,4 +1,4 @@
-/* collective:: (collective communication, alpha-beta model): twin of src/library/collective.rs. */
+/* collective:: (collective communication, alpha-beta model): twin of crates/engine/src/library/collective.rs. */
 var labforgeTopics = labforgeTopics || {};
 labforgeTopics.collective = function (lib, h) {
   "use strict";

@@ -1,4 +1,4 @@
-/* energy:: (energy per operation, Horowitz 2014): twin of src/library/energy.rs. */
+/* energy:: (energy per operation, Horowitz 2014): twin of crates/engine/src/library/energy.rs. */
 var labforgeTopics = labforgeTopics || {};
 labforgeTopics.energy = function (lib, h) {
   "use strict";

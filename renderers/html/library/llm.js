@@ -1,4 +1,4 @@
-/* llm:: (weight and KV-cache memory by precision): twin of src/library/llm.rs. */
+/* llm:: (weight and KV-cache memory by precision): twin of crates/engine/src/library/llm.rs. */
 var labforgeTopics = labforgeTopics || {};
 labforgeTopics.llm = function (lib, h) {
   "use strict";

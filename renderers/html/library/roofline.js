@@ -1,4 +1,4 @@
-/* roofline:: (attainable throughput): twin of src/library/roofline.rs. */
+/* roofline:: (attainable throughput): twin of crates/engine/src/library/roofline.rs. */
 var labforgeTopics = labforgeTopics || {};
 labforgeTopics.roofline = function (lib, h) {
   "use strict";

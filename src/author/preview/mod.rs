@@ -355,7 +355,10 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
     // One page is served: no links to other tracks' pages, which the server does not have.
     let ropts = RenderOptions {
         answer_key: false,
-        templates: opts.templates.clone(),
+        templates: opts
+            .templates
+            .clone()
+            .map(crate::safe_fs::template_overrides),
         one_track: true,
         ..RenderOptions::default()
     };

@@ -1,0 +1,116 @@
+//! Checks of a lab's `carry_forward:` against its course: each entry names an earlier lab of the
+//! same course (by id) and, optionally, a part of this lab. Located errors with hints.
+
+use super::{Course, Locate};
+use crate::diag::{did_you_mean, Diagnostic};
+use crate::load::Source;
+use crate::model::{Lab, Pos};
+use std::path::Path;
+
+/// The ids of the course's labs in order (a lab that cannot be read has none: its own
+/// diagnostics say why).
+pub fn lab_ids(course: &Course) -> Vec<Option<String>> {
+    course
+        .file
+        .labs
+        .iter()
+        .map(|p| {
+            let src = Source::read(p).ok()?;
+            crate::load::parse(&src).ok().map(|l| l.id.value)
+        })
+        .collect()
+}
+
+/// Diagnostics for `lab` (read from `lab_path`, named `file` in messages).
+pub fn check(lab_path: &Path, lab: &Lab, file: &str) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if lab.carry_forward.is_empty() {
+        return out;
+    }
+    for c in &lab.carry_forward {
+        if let Some(p) = &c.part {
+            if !lab.parts.iter().any(|x| x.id.value == p.value) {
+                let ids: Vec<&str> = lab.parts.iter().map(|x| x.id.value.as_str()).collect();
+                out.push(
+                    Diagnostic::error(file, p.pos, format!("no part `{}` in this lab", p.value))
+                        .with_hint(
+                            did_you_mean(&p.value, ids.iter().copied())
+                                .unwrap_or_else(|| format!("parts: {}", ids.join(", "))),
+                        ),
+                );
+            }
+        }
+    }
+    let first = lab.carry_forward[0].from.pos;
+    let course = match super::find_for(lab_path).map(|p| super::load(&p)) {
+        None => {
+            out.push(
+                Diagnostic::error(file, first, "`carry_forward` needs a course, and this lab is in none")
+                    .with_hint("put a course.yaml listing the earlier lab and then this one in this folder or one above it"),
+            );
+            return out;
+        }
+        Some(Err((_, d))) => {
+            out.push(
+                Diagnostic::error(file, first, "the course this lab belongs to has errors")
+                    .with_hint(format!(
+                        "fix course.yaml first: {}",
+                        d.first().map(|d| d.message.as_str()).unwrap_or("")
+                    )),
+            );
+            return out;
+        }
+        Some(Ok(c)) => c,
+    };
+    let Some(me) = course.position(lab_path) else {
+        out.push(
+            Diagnostic::error(
+                file,
+                first,
+                format!("this lab is not listed in {}", course.path.display()),
+            )
+            .with_hint("add it to the course's `labs:` after the labs it carries decisions from"),
+        );
+        return out;
+    };
+    let ids = lab_ids(&course);
+    let earlier: Vec<&str> = ids[..me].iter().flatten().map(String::as_str).collect();
+    for c in &lab.carry_forward {
+        let from = c.from.value.as_str();
+        if earlier.contains(&from) {
+            continue;
+        }
+        let (msg, hint) = if from == lab.id.value {
+            (
+                format!("`{from}` is this lab"),
+                "name an earlier lab of the course".to_string(),
+            )
+        } else if ids[me + 1..].iter().flatten().any(|i| i == from) {
+            (
+                format!("`{from}` comes after this lab in the course"),
+                "a lab can show only the decisions of labs listed before it in course.yaml".into(),
+            )
+        } else {
+            (
+                format!("no earlier lab `{from}` in the course"),
+                did_you_mean(from, earlier.iter().copied()).unwrap_or_else(|| {
+                    if earlier.is_empty() {
+                        "this is the course's first lab: no lab comes before it".into()
+                    } else {
+                        format!("earlier labs: {}", earlier.join(", "))
+                    }
+                }),
+            )
+        };
+        out.push(Diagnostic::error(file, pos_or(c.from.pos), msg).with_hint(hint));
+    }
+    out
+}
+
+fn pos_or(p: Pos) -> Pos {
+    if p.is_known() {
+        p
+    } else {
+        Pos::new(1, 1)
+    }
+}

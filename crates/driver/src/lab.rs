@@ -1,0 +1,45 @@
+//! Loading a lab as a command means it: the file, the course it sits in (found by walking up
+//! to the nearest `course.yaml`), that course's modules and tracks, compiled together.
+
+use crate::diag::Diagnostic;
+use crate::eval::{compile, CompiledLab};
+use crate::load::{self, Source};
+use crate::module::Module;
+use std::path::Path;
+
+/// Loads and compiles a lab file: parse errors or compile errors as diagnostics.
+/// A lab inside a course (a `course.yaml` above it listing it) is compiled with the course's
+/// modules.
+pub fn load_lab(path: &Path) -> Result<CompiledLab, (Option<Source>, Vec<Diagnostic>)> {
+    load_lab_on(path, None)
+}
+
+/// [`load_lab`] for one track of the lab's course (or of the lab): `None` for the default one.
+pub fn load_lab_on(
+    path: &Path,
+    track: Option<&str>,
+) -> Result<CompiledLab, (Option<Source>, Vec<Diagnostic>)> {
+    let source = Source::read(path).map_err(|d| (None, vec![d]))?;
+    let (modules, tracks) = match crate::course::for_lab(path) {
+        Ok(Some(course)) => match crate::module::load_all(&course.file.lib) {
+            Ok(m) => (m, course.file.tracks),
+            Err(d) => return Err((Some(source), d)),
+        },
+        Ok(None) => Default::default(),
+        Err((_, d)) => return Err((Some(source), d)),
+    };
+    let lab = match load::parse(&source) {
+        Ok(l) => l,
+        Err(d) => return Err((Some(source), vec![d])),
+    };
+    compile::compile_on(lab, &source, modules, &tracks, track).map_err(|d| (Some(source), d))
+}
+
+/// The modules of the course the lab at `lab_path` belongs to (none outside a course).
+pub fn modules_for(lab_path: &Path) -> Result<Vec<Module>, Vec<Diagnostic>> {
+    match crate::course::for_lab(lab_path) {
+        Ok(Some(course)) => crate::module::load_all(&course.file.lib),
+        Ok(None) => Ok(Vec::new()),
+        Err((_, d)) => Err(d),
+    }
+}

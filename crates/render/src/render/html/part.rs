@@ -1,0 +1,379 @@
+//! One part of the page: the context `part.html.j2` reads (the part's view plus its live
+//! pieces) and the part's data for the runtime (translated formulas, live templates, charts,
+//! banners, outputs).
+
+use super::chart::chart_spec;
+use super::live::{dyn_tpl, Fns, PartCx};
+use crate::formula::to_json;
+use crate::model::*;
+use crate::view::{InputView, InstrumentView, OptionView, PartView};
+use serde_json::{json, Value as J};
+
+/// A string made safe for an element id.
+pub(super) fn id_safe(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn live(cx: &mut PartCx, fns: &mut Fns, t: &Text) -> Result<J, String> {
+    let (tpl, html) = cx.live(fns, t, true)?;
+    Ok(json!({"tpl": tpl, "html": html}))
+}
+
+fn live_opt(cx: &mut PartCx, fns: &mut Fns, t: &Option<Text>) -> Result<J, String> {
+    match t {
+        Some(t) => live(cx, fns, t),
+        None => Ok(J::Null),
+    }
+}
+
+/// Prose reading a locked prediction (`prediction.a`, `answer`): the page recomputes it, so it
+/// fills in when the student locks in. `None` for prose that reads none. `inline` for a
+/// heading, a legend or a summary (no paragraphs).
+fn locked_prose(
+    cx: &mut PartCx,
+    fns: &mut Fns,
+    t: Option<&Text>,
+    inline: bool,
+) -> Result<J, String> {
+    let Some(t) = t else { return Ok(J::Null) };
+    let reads = crate::eval::template::segments(&t.value).is_ok_and(|segs| {
+        segs.iter().any(|s| match s {
+            crate::eval::template::Segment::Expr(e, _) => cx
+                .part
+                .exprs
+                .get(e.trim())
+                .is_some_and(|ce| !crate::eval::xpart::reads(cx.part, &ce.ast).is_empty()),
+            _ => false,
+        })
+    });
+    if !reads {
+        return Ok(J::Null);
+    }
+    let (tpl, html) = cx.live(fns, t, inline)?;
+    Ok(json!({"tpl": tpl, "html": html}))
+}
+
+/// The runtime's description of a control.
+fn control_data(c: &crate::view::ControlView) -> J {
+    match &c.input {
+        InputView::Range {
+            values,
+            base,
+            digits,
+            ..
+        } => {
+            json!({"id": c.id, "kind": "slider", "values": values, "base": base, "digits": digits, "unit": c.unit})
+        }
+        InputView::Number { .. } => {
+            json!({"id": c.id, "kind": "number", "digits": null, "unit": c.unit})
+        }
+        InputView::Switch { .. } => json!({"id": c.id, "kind": "switch"}),
+        InputView::Select { choices } | InputView::Radio { choices } => {
+            let values: Vec<&J> = choices.iter().map(|o| &o.value).collect();
+            json!({"id": c.id, "kind": c.kind, "values": values})
+        }
+        InputView::Checkboxes { .. } => json!({"id": c.id, "kind": "checkboxes"}),
+    }
+}
+
+/// A question's options for the runtime: ids and which is correct (the report reads an
+/// option's text from its label).
+fn options_data(options: &[OptionView]) -> Vec<J> {
+    options
+        .iter()
+        .map(|o| json!({"id": o.id, "correct": o.correct.unwrap_or(false)}))
+        .collect()
+}
+
+/// The template context of one part and its runtime data.
+pub(super) fn part(
+    cx: &mut PartCx,
+    fns: &mut Fns,
+    model: &Part,
+    pv: &PartView,
+) -> Result<(J, J), String> {
+    let pid = model.id.value.clone();
+    let controls: Vec<J> = pv.explore.controls.iter().map(control_data).collect();
+    // Instruments: live templates and chart specs, numbered in document order.
+    let mut instruments = Vec::new();
+    let mut charts = Vec::new();
+    for (inst, iv) in model.instruments.iter().zip(&pv.explore.instruments) {
+        instruments.push(match (inst, iv) {
+            (Instrument::Panel(p), InstrumentView::Panel(_)) => {
+                let title = live(cx, fns, &p.title)?;
+                let mut lines = Vec::new();
+                for l in &p.lines {
+                    lines.push(live(cx, fns, l)?);
+                }
+                json!({"kind": "panel", "title": title, "lines": lines})
+            }
+            (Instrument::Metrics(cards), InstrumentView::Metrics(t)) => {
+                let mut out = Vec::new();
+                for card in cards {
+                    let Some(row) = t.rows.iter().find(|r| r.name == card.output.value) else {
+                        continue;
+                    };
+                    let mut r = serde_json::to_value(row).map_err(|e| e.to_string())?;
+                    r["label_live"] = live_opt(cx, fns, &card.label)?;
+                    r["caption_live"] = live_opt(cx, fns, &card.caption)?;
+                    out.push(r);
+                }
+                json!({"kind": "metrics", "cards": out})
+            }
+            (Instrument::Table(t), InstrumentView::Table(tv)) => {
+                json!({"kind": "table", "title_live": live_opt(cx, fns, &t.title)?, "rows": tv.rows})
+            }
+            (Instrument::Chart(ch), InstrumentView::Chart(c)) => {
+                let index = charts.len();
+                charts.push(chart_spec(cx, fns, ch)?);
+                json!({"kind": "chart", "index": index, "id": c.id, "title": c.title})
+            }
+            _ => return Err(format!("internal: part `{pid}`: instruments out of step")),
+        });
+    }
+    // Banners: conditions and texts recomputed by the runtime.
+    let mut feedback = Vec::new();
+    for r in &model.feedback {
+        let Some((kind, text)) = r.callout() else {
+            continue;
+        };
+        let when = fns.expr(cx.lab, Some(cx.part), &r.when.value)?;
+        let t = dyn_tpl(cx.lab, Some(cx.part), fns, &text.value, true)?;
+        let title = match &r.title {
+            Some(x) => dyn_tpl(cx.lab, Some(cx.part), fns, &x.value, true)?.json(),
+            None => J::Null,
+        };
+        feedback
+            .push(json!({"when": when, "kind": kind.as_str(), "text": t.json(), "title": title}));
+    }
+    let mut outputs = Vec::new();
+    for (name, o) in &model.outputs {
+        let level = match &o.level {
+            Some(x) => J::from(fns.expr(cx.lab, Some(cx.part), &x.value)?),
+            None => J::Null,
+        };
+        // Fields an output does not use are left out (the runtime reads them as absent).
+        outputs.push(without_nulls(json!({
+            "name": name, "unit": o.unit, "prefix": o.prefix, "digits": o.digits,
+            "words": o.words.as_ref().map(|(a, b)| vec![a.clone(), b.clone()]),
+            "bands": o.bands.as_ref().map(|b| without_nulls(json!({"good_below": b.good_below, "warn_below": b.warn_below, "good_above": b.good_above, "warn_above": b.warn_above}))),
+            "level": level, "cap": o.cap,
+        })));
+    }
+    let pred_data = match &pv.prediction {
+        None => J::Null,
+        Some(p) => match &p.numeric {
+            Some(n) => {
+                let bands: Vec<J> = n.bands.iter().map(|b| json!([b.from, b.to])).collect();
+                json!({"numeric": true, "target": n.target.unwrap_or(f64::NAN), "tolerance": n.tolerance, "abs": n.abs_tol, "bands": bands, "options": []})
+            }
+            None => json!({"numeric": false, "options": options_data(&p.options)}),
+        },
+    };
+    // Live feedback: templates the runtime recomputes at the current controls and `answer`.
+    let live_fb = match &model.prediction {
+        Some(pr) if pr.live => live_feedback(cx, fns, pr)?,
+        _ => J::Null,
+    };
+    let refl_data = match &pv.reflection {
+        None => J::Null,
+        Some(r) => json!({"options": options_data(&r.options)}),
+    };
+    let formulas: Vec<J> = cx
+        .part
+        .formulas
+        .iter()
+        .map(|f| {
+            json!([
+                f.name,
+                fns.add_ast((cx.part.index, format!("formula:{}", f.name)), &f.expr.ast)
+            ])
+        })
+        .collect();
+    let constants: serde_json::Map<String, J> = cx
+        .part
+        .constants
+        .iter()
+        .map(|(k, v)| (k.clone(), to_json(v)))
+        .collect();
+    let requires: Vec<J> = pv
+        .requires
+        .iter()
+        .map(|r| json!([r.part, r.what]))
+        .collect();
+    // Prose reading locked predictions, live (registered before `tpls` is taken below).
+    let concept_live = locked_prose(cx, fns, model.concept.as_ref(), false)?;
+    let message_live = locked_prose(
+        cx,
+        fns,
+        model.stakeholder.as_ref().map(|s| &s.message),
+        false,
+    )?;
+    // The other texts a part shows (its explore heading, question, math peek and reflection).
+    let pq = model.prediction.as_ref().map(|p| &p.question);
+    let pq_inline = model
+        .prediction
+        .as_ref()
+        .is_some_and(|p| p.numeric.is_none());
+    let mp = model.math_peek.as_ref();
+    let live = json!({
+        "explore_title": locked_prose(cx, fns, model.explore_title.as_ref(), true)?,
+        "question": locked_prose(cx, fns, pq, pq_inline)?,
+        "peek_title": locked_prose(cx, fns, mp.map(|m| &m.title), true)?,
+        "peek_body": locked_prose(cx, fns, mp.map(|m| &m.body), false)?,
+        "reflection": locked_prose(cx, fns, model.reflection.as_ref().map(|r| &r.question), true)?,
+    });
+    let data = json!({
+        "id": pid,
+        // Plain texts for the Markdown report (Markdown source, never HTML-escaped).
+        "label": crate::model::part_label(&pid),
+        "title": pv.title.plain(),
+        "requires": requires,
+        "prediction": pred_data,
+        // How `answer` reads before locking in (the runtime binds it): text, a number, or unbound.
+        "answer": cx.part.answer.as_ref().map(|a| if a.is_float() { "number" } else { "text" }),
+        // The part reads `prediction` (earlier parts' locked predictions, see `eval::xpart`):
+        // the runtime binds it, and recomputes the part when another part locks in.
+        "preds": cx.part.predictions.is_some() && cx.part.exprs.values().any(|e| {
+            crate::formula::references(&e.ast).iter().any(|r| r == crate::eval::xpart::NAME)
+        }),
+        "reflection": refl_data,
+        "constants": constants,
+        "controls": controls,
+        "formulas": formulas,
+        "outputs": outputs,
+        "tpls": cx.tpls,
+        "feedback": feedback,
+        "charts": charts,
+    });
+    let lock_text = pv
+        .requires
+        .iter()
+        .map(|r| r.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let mut part_json = serde_json::to_value(pv).map_err(|e| e.to_string())?;
+    for q in ["prediction", "reflection"] {
+        if let Some(J::Array(opts)) = part_json.get_mut(q).and_then(|x| x.get_mut("options")) {
+            share_feedback(opts);
+        }
+    }
+    let ctx = json!({
+        "concept_live": concept_live,
+        "live": live,
+        "message_live": message_live,
+        "part": part_json,
+        "eid": id_safe(&pid),
+        "lock_text": lock_text,
+        "live_fb": live_fb,
+        "instruments": instruments,
+    });
+    Ok((ctx, data))
+}
+
+/// A live prediction's feedback as live templates (`{tpl, html}`): `options` by id (an option's
+/// own feedback, else the question's other feedback), and a numeric prediction's `correct`,
+/// `other` and `bands`.
+fn live_feedback(cx: &mut PartCx, fns: &mut Fns, pr: &Prediction) -> Result<J, String> {
+    let mut block = |t: Option<&Text>| -> Result<J, String> {
+        match t {
+            None => Ok(J::Null),
+            Some(t) => {
+                let (tpl, html) = cx.live(fns, t, false)?;
+                Ok(json!({"tpl": tpl, "html": html}))
+            }
+        }
+    };
+    let mut options = serde_json::Map::new();
+    for (i, o) in pr.options.iter().enumerate() {
+        let id = crate::load::check::option_id(i, o);
+        options.insert(
+            id,
+            block(o.feedback.as_ref().or(pr.other_feedback.as_ref()))?,
+        );
+    }
+    let (correct, other, mut bands) = match &pr.numeric {
+        Some(n) => (
+            block(n.correct_feedback.as_ref())?,
+            block(n.other_feedback.as_ref())?,
+            Vec::new(),
+        ),
+        None => (J::Null, J::Null, Vec::new()),
+    };
+    if let Some(n) = &pr.numeric {
+        for b in &n.bands {
+            bands.push(block(Some(&b.feedback))?);
+        }
+    }
+    Ok(json!({"options": options, "correct": correct, "other": other, "bands": bands}))
+}
+
+/// `v` without its object fields that are `null`.
+fn without_nulls(mut v: J) -> J {
+    if let J::Object(m) = &mut v {
+        m.retain(|_, x| !x.is_null());
+    }
+    v
+}
+
+/// Options with the same feedback (an `other_feedback` given to every wrong option) share one
+/// copy on the page: the first gets `fb_ids` (the ids, space-separated), the others `fb_dup`.
+/// Only ids of letters, digits, `_` and `-` are grouped, so the list reads back exactly.
+fn share_feedback(opts: &mut [J]) {
+    let safe = |id: &str| {
+        !id.is_empty()
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    };
+    for i in 0..opts.len() {
+        let (id, fb) = (&opts[i]["id"], &opts[i]["feedback"]);
+        if fb.is_null() || opts[i].get("fb_dup").is_some() || !safe(id.as_str().unwrap_or("")) {
+            continue;
+        }
+        let fb = fb.clone();
+        let same: Vec<usize> = (i + 1..opts.len())
+            .filter(|&j| opts[j]["feedback"] == fb && safe(opts[j]["id"].as_str().unwrap_or("")))
+            .collect();
+        if same.is_empty() {
+            continue;
+        }
+        let mut ids = vec![opts[i]["id"].as_str().unwrap_or("").to_string()];
+        for &j in &same {
+            ids.push(opts[j]["id"].as_str().unwrap_or("").to_string());
+            opts[j]["fb_dup"] = J::Bool(true);
+        }
+        opts[i]["fb_ids"] = J::String(ids.join(" "));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shared_feedback_is_written_once() {
+        let fb = |t: &str| json!({"text": t, "spans": []});
+        let mut o = vec![
+            json!({"id": "A", "feedback": fb("no")}),
+            json!({"id": "B", "feedback": fb("yes")}),
+            json!({"id": "C", "feedback": fb("no")}),
+            json!({"id": "D d", "feedback": fb("no")}),
+            json!({"id": "E", "feedback": null}),
+        ];
+        share_feedback(&mut o);
+        assert_eq!(o[0]["fb_ids"], "A C");
+        assert_eq!(o[2]["fb_dup"], true);
+        assert!(o[1].get("fb_ids").is_none() && o[1].get("fb_dup").is_none());
+        // An id with a space keeps its own copy.
+        assert!(o[3].get("fb_dup").is_none() && o[3].get("fb_ids").is_none());
+    }
+}

@@ -1,0 +1,58 @@
+//! Decisions carried forward from earlier labs of the course (`carry_forward:`), as the
+//! handouts print them: under the lab's header (an entry without a `part`) or at the top of
+//! its part, each with the earlier lab's title, the instructor's prompt and the student's
+//! decision log from the course record given with `render --record` — or, without one, a
+//! space to copy it into by hand.
+
+use crate::eval::CompiledLab;
+use crate::record::CourseRecord;
+use crate::render::RenderOptions;
+use serde_json::{json, Value as J};
+
+/// Sets `earlier` (a list, maybe empty) on the context and on each of its `parts`.
+pub fn add(ctx: &mut J, lab: &CompiledLab, opts: &RenderOptions) {
+    let mut top = Vec::new();
+    let mut by_part: Vec<(String, J)> = Vec::new();
+    for c in &lab.lab.carry_forward {
+        let from = c.from.value.as_str();
+        let title = opts
+            .course
+            .as_ref()
+            .and_then(|s| s.labs.iter().find(|l| l.id == from))
+            .map_or(from, |l| l.title.as_str());
+        // Another lab file's title (that lab may not check clean): filtered as its text is.
+        let title = crate::load::text::visible(title);
+        let e = json!({
+            "from": from,
+            "title": title,
+            "prompt": c.prompt.as_ref().map_or_else(|| format!("Your decision in {title}:"), |p| p.value.clone()),
+            "text": decision(opts.record.as_ref(), from),
+        });
+        match &c.part {
+            Some(p) => by_part.push((p.value.clone(), e)),
+            None => top.push(e),
+        }
+    }
+    ctx["earlier"] = J::Array(top);
+    if let Some(parts) = ctx["parts"].as_array_mut() {
+        for p in parts {
+            let id = p["id"].as_str().unwrap_or_default().to_string();
+            p["earlier"] = by_part
+                .iter()
+                .filter(|(pid, _)| *pid == id)
+                .map(|(_, e)| e.clone())
+                .collect();
+        }
+    }
+}
+
+/// The decision log the record holds for the lab `from`, when it is not empty. A student's
+/// text, filtered as lab text is (`load::text::visible`: a control character, an escape
+/// sequence's ESC or a bidirectional override prints as `U+FFFD`), then escaped by the
+/// templates like any value.
+fn decision(record: Option<&CourseRecord>, from: &str) -> Option<String> {
+    let text = record?.labs.get(from)?["decision_log"].as_str()?;
+    let text = crate::load::text::visible(text);
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_string())
+}
