@@ -13,11 +13,11 @@
 pub mod print;
 
 pub use labforge_driver::{
-    course, course_file, diag, discover, eval, formula, lab, ledger, library, load, model, module,
-    record, render, safe_fs, site, template, view,
+    build, course, course_file, diag, discover, eval, formula, lab, ledger, library, load, model,
+    module, project, record, render, safe_fs, site, template, view,
 };
 
 pub mod author;
-pub mod cli;
+pub mod cmd;
 pub mod grade;
 pub mod run;

@@ -152,21 +152,21 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Check { paths } => labforge::cli::check(&paths),
+        Command::Check { paths } => labforge::cmd::check(&paths),
         Command::Eval {
             lab,
             part,
             set,
             format,
             track,
-        } => labforge::cli::eval_cmd(
+        } => labforge::cmd::eval_cmd(
             &lab,
             part.as_deref(),
             &set,
             format == "json",
             track.as_deref(),
         ),
-        Command::Test { paths } => labforge::cli::test(&paths),
+        Command::Test { paths } => labforge::cmd::test(&paths),
         Command::Render {
             paths,
             to,
@@ -176,7 +176,7 @@ fn main() -> ExitCode {
             paper,
             record,
             track,
-        } => labforge::cli::render_cmd(labforge::cli::RenderArgs {
+        } => labforge::cmd::render_cmd(labforge::cmd::RenderArgs {
             paths: &paths,
             to: &to,
             out: out.as_deref(),
@@ -223,7 +223,7 @@ fn main() -> ExitCode {
             track,
         }),
         Command::Schema => {
-            labforge::print::out(&labforge::cli::schema_json());
+            labforge::print::out(&labforge::cmd::schema_json());
             ExitCode::SUCCESS
         }
     }

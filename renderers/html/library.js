@@ -14,7 +14,7 @@
  *
  * The namespaces added later (collective::, roofline::, energy::, llm::, carbon::) live in
  * renderers/html/library/NS.js, each registering itself in labforgeTopics; a page carries only
- * the ones its formulas call (`topic_scripts` in crates/render/src/render/html/libjs.rs).
+ * the ones its formulas call (topic_scripts in crates/render/src/render/html/libjs.rs).
  */
 function labforgeLibrary(hardware, models) {
   "use strict";

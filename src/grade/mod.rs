@@ -410,12 +410,16 @@ pub fn grade_cmd(
     templates: Option<&Path>,
 ) -> std::process::ExitCode {
     use std::process::ExitCode;
-    let Some(files) = crate::cli::files_or_report(&[labs.to_path_buf()]) else {
-        return ExitCode::FAILURE;
+    let files = match crate::project::lab_files(&[labs.to_path_buf()]) {
+        Ok(f) => f,
+        Err(f) => {
+            crate::cmd::fail(&f);
+            return ExitCode::FAILURE;
+        }
     };
     let mut compiled = Vec::new();
     for f in &files {
-        match crate::cli::load_or_report(f) {
+        match crate::cmd::load_or_report(f) {
             Some(l) => compiled.push(l),
             None => return ExitCode::FAILURE,
         }

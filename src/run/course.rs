@@ -82,7 +82,7 @@ pub fn for_lab(lab: &Path, ledger: &Path) -> Result<Option<RunCourse>, ExitCode>
             ExitCode::FAILURE
         }),
         Err((src, d)) => {
-            crate::cli::report(&d, src.as_ref());
+            crate::cmd::report(&d, src.as_ref());
             Err(ExitCode::FAILURE)
         }
     }
@@ -207,7 +207,7 @@ pub fn list(
     let course = match crate::course::load(&c) {
         Ok(c) => c,
         Err((src, d)) => {
-            crate::cli::report(&d, src.as_ref());
+            crate::cmd::report(&d, src.as_ref());
             return ExitCode::FAILURE;
         }
     };

@@ -87,7 +87,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         eprintln!("error: --import merges a course record: give the course folder (labforge run COURSE_DIR --import FILE)");
         return ExitCode::FAILURE;
     }
-    let Some(lab) = crate::cli::load_or_report(&opts.lab) else {
+    let Some(lab) = crate::cmd::load_or_report(&opts.lab) else {
         return ExitCode::FAILURE;
     };
     let ledger_path = opts

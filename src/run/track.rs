@@ -238,7 +238,7 @@ pub(super) fn on_track(
     }
     let compile = |id: &str| {
         lab.on_track(id).map_err(|d| {
-            crate::cli::report(&d, Some(&lab.source));
+            crate::cmd::report(&d, Some(&lab.source));
             ExitCode::FAILURE
         })
     };

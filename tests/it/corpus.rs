@@ -2,7 +2,7 @@
 //! hint (snapshotted exactly), every `ok_*` lab must check clean and pass its own tests, and
 //! nothing may panic.
 
-use labforge::cli::diagnose;
+use labforge::lab::diagnose;
 use std::path::Path;
 
 fn rendered(path: &Path) -> (String, usize, bool) {

@@ -2,7 +2,7 @@
 
 #[test]
 fn schema_file_is_current() {
-    let want = labforge::cli::schema_json();
+    let want = labforge::cmd::schema_json();
     let have = std::fs::read_to_string("schemas/lab.schema.json").unwrap_or_default();
     if std::env::var("LABFORGE_BLESS").is_ok() {
         std::fs::write("schemas/lab.schema.json", &want).unwrap();
@@ -13,7 +13,7 @@ fn schema_file_is_current() {
 
 #[test]
 fn schema_describes_every_field() {
-    let v: serde_json::Value = serde_json::from_str(&labforge::cli::schema_json()).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&labforge::cmd::schema_json()).unwrap();
     let defs = v["$defs"].as_object().unwrap();
     let mut missing = Vec::new();
     for (name, def) in defs.iter().chain(std::iter::once((&"Lab".to_string(), &v))) {

@@ -43,3 +43,20 @@ pub fn modules_for(lab_path: &Path) -> Result<Vec<Module>, Vec<Diagnostic>> {
         Err((_, d)) => Err(d),
     }
 }
+
+/// Every diagnostic for one lab file: parse, compile, then the evaluation checks on every
+/// track and the check of what it carries from earlier labs of its course.
+pub fn diagnose(path: &Path) -> (Option<Source>, Vec<Diagnostic>, Option<CompiledLab>) {
+    match load_lab(path) {
+        Err((src, d)) => (src, d, None),
+        Ok(lab) => {
+            let mut d = lab.check_every_track();
+            d.extend(crate::course::carry::check(
+                path,
+                &lab.lab,
+                &lab.source.name,
+            ));
+            (Some(lab.source.clone()), d, Some(lab))
+        }
+    }
+}

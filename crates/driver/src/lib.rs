@@ -8,7 +8,9 @@ pub use labforge_render::{
     template, view,
 };
 
+pub mod build;
 pub mod course;
 pub mod discover;
 pub mod lab;
+pub mod project;
 pub mod safe_fs;

@@ -309,7 +309,7 @@ pub fn loosen_policy(policy: &str) -> String {
 
 fn build_page(opts: &PreviewOptions, version: &str) -> Page {
     let name = opts.lab.display().to_string();
-    let (src, diags, lab) = crate::cli::diagnose(&opts.lab);
+    let (src, diags, lab) = crate::lab::diagnose(&opts.lab);
     let errors: Vec<&Diagnostic> = diags.iter().filter(|d| d.is_error()).collect();
     let text = src.as_ref().map(|s| s.text.as_str());
     let lab = match lab {
@@ -318,7 +318,7 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
             let body: String = diags.iter().map(|d| d.render(text)).collect();
             let n = errors.len().max(1);
             let warnings = diags.len().saturating_sub(errors.len());
-            crate::cli::report(&diags, src.as_ref());
+            crate::cmd::report(&diags, src.as_ref());
             eprintln!("preview: {name}: {n} error(s)");
             return Page::Errors(error_page(
                 &format!("{name} has errors"),
@@ -336,7 +336,7 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
             Ok(l) => l,
             Err(d) => {
                 let body: String = d.iter().map(|d| d.render(text)).collect();
-                crate::cli::report(&d, src.as_ref());
+                crate::cmd::report(&d, src.as_ref());
                 return Page::Errors(error_page(
                     &format!("{name} has errors on track {t}"),
                     "Fix the file and save: this page reloads.",
@@ -363,7 +363,7 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
         ..RenderOptions::default()
     };
     // Warnings do not stop the page; they go to the terminal, as `check` prints them.
-    crate::cli::report(&diags, src.as_ref());
+    crate::cmd::report(&diags, src.as_ref());
     let start = Instant::now();
     let rendered = crate::render::renderer("html")
         .ok_or_else(|| "no html renderer".to_string())

@@ -1,0 +1,198 @@
+//! The build: labs (or a course) to a folder of one format's output. The driver loads every lab
+//! with its course, hands each to a renderer and writes what comes back inside the output folder
+//! ([`output`]); what happens on the way reaches the caller as [`Event`]s, in order, for the
+//! commands' printer.
+
+pub mod output;
+mod tracks;
+
+use crate::eval::CompiledLab;
+use crate::project::{labs_of, Failure};
+use crate::render::RenderOptions;
+use output::{check_output_dir, mark_output_dir, write_files};
+use std::path::{Path, PathBuf};
+use tracks::{scorm_per_track, track_units};
+
+/// What a build reports while it runs.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// Lab `index` (from 1) of `count` is being rendered.
+    Rendering {
+        index: usize,
+        count: usize,
+        file: &'a Path,
+    },
+    /// Diagnostics of a lab (it is then not rendered when one is an error).
+    Diagnostics(
+        Option<&'a crate::load::Source>,
+        &'a [crate::diag::Diagnostic],
+    ),
+    /// A lab, the index or a package could not be written.
+    Error(String),
+}
+
+/// What a finished build did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// Labs rendered.
+    pub rendered: usize,
+    /// Where to.
+    pub out: PathBuf,
+    /// Labs (or the index) that failed.
+    pub failed: usize,
+    pub millis: u128,
+}
+
+/// Where a build writes when no `-o` is given: `build/FORMAT`, keys in `build/key/FORMAT`
+/// (never beside what students get).
+pub fn default_out(to: &str, answer_key: bool) -> PathBuf {
+    if answer_key {
+        PathBuf::from("build").join("key").join(to)
+    } else {
+        PathBuf::from("build").join(to)
+    }
+}
+
+/// `labforge render`: the labs `paths` name to `out` (default [`default_out`]) as `to`; with
+/// `track`, the labs with tracks on that track only. `Err` before anything is written.
+pub fn render(
+    paths: &[PathBuf],
+    to: &str,
+    out: Option<&Path>,
+    opts: &RenderOptions,
+    track: Option<&str>,
+    on: &mut dyn FnMut(Event),
+) -> Result<Summary, Failure> {
+    let Some(r) = crate::render::renderer(to) else {
+        return Err(Failure::Message(format!(
+            "unknown format `{to}` (formats: html, markdown, handout-html, scorm)"
+        )));
+    };
+    let (course, files) = labs_of(paths)?;
+    if opts.answer_key && matches!(to, "html" | "scorm") {
+        return Err(Failure::Message(format!(
+            "the page (--to {to}) has no answer key; render one with --to markdown or --to handout-html"
+        )));
+    }
+    let out = out
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| default_out(to, opts.answer_key));
+    check_output_dir(&out, opts.answer_key, to)?;
+    let start = std::time::Instant::now();
+    let mut failed = 0;
+    let mut compiled = Vec::new();
+    for f in &files {
+        match crate::lab::load_lab(f) {
+            Ok(lab) => {
+                let carry = crate::course::carry::check(f, &lab.lab, &lab.source.name);
+                on(Event::Diagnostics(Some(&lab.source), &carry));
+                if carry.iter().any(|d| d.is_error()) {
+                    failed += 1;
+                } else {
+                    compiled.push((f, lab));
+                }
+            }
+            Err((src, d)) => {
+                on(Event::Diagnostics(src.as_ref(), &d));
+                failed += 1;
+            }
+        }
+    }
+    let mut opts = opts.clone();
+    opts.one_track = track.is_some();
+    if let Some(c) = &course {
+        // Every lab of the course, for the site (a lab rendered alone still links its siblings).
+        let others: Vec<(String, CompiledLab)> = c
+            .file
+            .labs
+            .iter()
+            .filter(|f| !compiled.iter().any(|(g, _)| g == f))
+            .filter_map(|f| Some((stem_of(f), crate::lab::load_lab(f).ok()?)))
+            .collect();
+        let mut refs: Vec<(String, &CompiledLab)> = Vec::new();
+        for f in &c.file.labs {
+            let s = stem_of(f);
+            if let Some((_, l)) = compiled.iter().find(|(g, _)| *g == f) {
+                refs.push((s, l));
+            } else if let Some((_, l)) = others.iter().find(|(o, _)| *o == s) {
+                refs.push((s, l));
+            }
+        }
+        match crate::site::Site::new(c, &refs) {
+            Ok(site) if opts.record.as_ref().is_some_and(|r| r.course != site.id) => {
+                return Err(Failure::Message(format!(
+                    "--record is a record of course `{}`, these labs are of course `{}`",
+                    opts.record.as_ref().map_or("", |r| r.course.as_str()),
+                    site.id
+                )));
+            }
+            Ok(site) => opts.course = Some(site),
+            Err(e) => return Err(Failure::Message(format!("{}: {e}", c.path.display()))),
+        }
+    } else if opts.record.is_some() {
+        return Err(Failure::Message("--record is a course record, and these labs are in no course (no course.yaml in their folder or above)".into()));
+    }
+    let opts = &opts;
+    let mut labs = Vec::new();
+    let count = compiled.len();
+    for (i, (f, lab)) in compiled.into_iter().enumerate() {
+        let stem = stem_of(f);
+        on(Event::Rendering {
+            index: i + 1,
+            count,
+            file: f,
+        });
+        let units = match track_units(&lab, &stem, to, track) {
+            Ok(u) => u,
+            Err(d) => {
+                on(Event::Diagnostics(Some(&lab.source), &d));
+                failed += 1;
+                continue;
+            }
+        };
+        let mut ok = true;
+        for (name, unit) in units {
+            let one = unit.as_ref().unwrap_or(&lab);
+            if let Err(e) = r.render(one, &name, opts).and_then(|fs| {
+                mark_output_dir(&out, opts.answer_key, to)?;
+                write_files(&out, &fs)
+            }) {
+                on(Event::Error(format!("{}: {e}", f.display())));
+                failed += 1;
+                ok = false;
+                break;
+            }
+        }
+        if ok {
+            labs.push((stem, lab));
+        }
+    }
+    if files.len() > 1 || paths.iter().any(|p| p.is_dir()) || paths.is_empty() {
+        let refs: Vec<(String, &CompiledLab)> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
+        if let Err(e) = r.render_index(&refs, opts).and_then(|fs| {
+            mark_output_dir(&out, opts.answer_key, to)?;
+            write_files(&out, &fs)
+        }) {
+            on(Event::Error(format!("index: {e}")));
+            failed += 1;
+        }
+        // An LMS course has no track picker: one package per track beside the default one.
+        if to == "scorm" && track.is_none() {
+            if let Err(e) = scorm_per_track(r.as_ref(), &labs, opts, &out) {
+                on(Event::Error(format!("index: {e}")));
+                failed += 1;
+            }
+        }
+    }
+    Ok(Summary {
+        rendered: labs.len(),
+        out,
+        failed,
+        millis: start.elapsed().as_millis(),
+    })
+}
+
+/// The name a lab's outputs take: its file's stem, made safe.
+fn stem_of(f: &Path) -> String {
+    crate::render::file_name(f.file_stem().and_then(|s| s.to_str()).unwrap_or("lab"))
+}

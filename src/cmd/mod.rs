@@ -1,0 +1,61 @@
+//! The commands behind `main.rs`, one file each, thin over the driver (`labforge_driver`):
+//! they parse what was typed, call the driver, and print what it returns through the one
+//! printer here ([`report`], [`fail`]). Kept in the library so tests can call them.
+
+mod check;
+mod eval;
+mod render;
+mod test;
+
+pub use check::check;
+pub use eval::eval_cmd;
+pub use render::{render, render_cmd, RenderArgs};
+pub use test::test;
+
+use crate::diag::Diagnostic;
+use crate::eval::CompiledLab;
+use crate::load::Source;
+use crate::project::Failure;
+use std::path::Path;
+
+/// Prints diagnostics to stderr with their source lines. Returns the number of errors.
+pub fn report(diags: &[Diagnostic], source: Option<&Source>) -> usize {
+    for d in diags {
+        match source {
+            Some(s) if s.name == d.file => eprint!("{}", d.render(Some(&s.text))),
+            // A diagnostic in another file (a course module): its own lines.
+            _ => eprint!(
+                "{}",
+                d.render(crate::project::text_of(Path::new(&d.file)).as_deref())
+            ),
+        }
+    }
+    diags.iter().filter(|d| d.is_error()).count()
+}
+
+/// Prints why a command cannot go on.
+pub fn fail(f: &Failure) {
+    match f {
+        Failure::Diagnostics(src, d) => {
+            report(d, src.as_ref());
+        }
+        Failure::Message(m) => eprintln!("error: {m}"),
+    }
+}
+
+/// Loads a lab for a command that needs a valid one; diagnostics printed on failure.
+pub fn load_or_report(path: &Path) -> Option<CompiledLab> {
+    match crate::lab::load_lab(path) {
+        Ok(l) => Some(l),
+        Err((src, d)) => {
+            report(&d, src.as_ref());
+            None
+        }
+    }
+}
+
+/// The JSON Schema of the lab format.
+pub fn schema_json() -> String {
+    let schema = schemars::schema_for!(crate::model::Lab);
+    serde_json::to_string_pretty(&schema).unwrap() + "\n"
+}
