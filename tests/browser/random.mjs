@@ -1,0 +1,28 @@
+// Seeded draws in Chromium (tests/chromium/random_browser.rs): opens a rendered page whose
+// formulas call rand:: and stats::, calls the library that page carries (its minified
+// library.js and stats.js) for each case, then moves the page's sliders and reads its outputs.
+// Writes {draws, outputs, errors} as JSON to the path given; every number as String(x).
+import fs from 'node:fs';
+import { launch, open, setControl } from './common.mjs';
+
+const [file, casesPath, outPath] = process.argv.slice(2);
+const cases = JSON.parse(fs.readFileSync(casesPath, 'utf8'));
+const b = await launch();
+try {
+  const { page, log } = await open(b.ctx, file);
+  const draws = await page.evaluate((list) => {
+    const L = labforgeLibrary({}, {});
+    return list.map((c) => L[c.path].apply(null, c.args).map(String));
+  }, cases.draws);
+  const outputs = [];
+  for (const s of cases.settings) {
+    for (const [name, value] of s.set) await setControl(page, 'a', name, value, s.outputs[0]);
+    const read = await page.evaluate((names) => names.map((n) =>
+      document.querySelector(`[data-output="${n}"]`).getAttribute('data-value')), s.outputs);
+    outputs.push(read);
+  }
+  fs.writeFileSync(outPath, JSON.stringify({ draws, outputs, errors: log.errors }));
+  console.log(`random.mjs: ${draws.length} draw lists, ${outputs.length} settings; all passed`);
+} finally {
+  await b.close();
+}
