@@ -224,7 +224,10 @@ pub fn reference_markdown() -> String {
     out.push_str("## Devices (`hw(id)`)\n\n");
     out.push_str(
         "`hw(id)` returns a record of the device's numeric fields plus `name`. Fields a vendor \
-         does not publish are absent, not zero.\n\n",
+         does not publish are absent, not zero. A value marked *(estimate)* is not a vendor's \
+         published figure (a course's classroom figure or a typical value; its source says \
+         whose). Besides devices the table holds links and buses, storage, radios and \
+         systems (`hw(\"H100x64\")`, a 64-GPU H100 cluster), with bandwidth and latency.\n\n",
     );
     out.push_str("| field | meaning |\n| --- | --- |\n");
     for (field, meaning) in hardware::FIELD_DOCS {
@@ -241,9 +244,25 @@ pub fn reference_markdown() -> String {
         out.push_str("| field | value |\n| --- | --- |\n");
         for (k, v) in &d.fields {
             // Display gives the shortest exact text ("494.5", "50000"): no rounding here.
-            let _ = writeln!(out, "| `{k}` | {v} |");
+            let mark = if d.estimates.contains(k) {
+                " (estimate)"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "| `{k}` | {v}{mark} |");
         }
         let _ = write!(out, "\nSource: {}\n\n", d.source);
+        if !d.estimates.is_empty() {
+            let _ = write!(
+                out,
+                "Estimates (not a vendor's published figure; the source says whose): {}.\n\n",
+                d.estimates
+                    .iter()
+                    .map(|e| format!("`{e}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
     }
     models::reference_section(&mut out);
     out
