@@ -4,8 +4,10 @@
 //! [`register`]) and in JavaScript (`renderers/html/library.js`, keyed by [`FnDoc::path`]).
 //! Both sides evaluate the same IEEE-754 operations in the same order, so the arithmetic
 //! functions agree bit for bit; the few that call a transcendental (`exp`, `ln`, `expm1`,
-//! `log10`, `pow`) agree to within an ulp or two of the platform's math library.
-//! `tests/it/library_js.rs` checks every path against Node.
+//! `log10`, `pow`) agree to within an ulp or two of the platform's math library. `stats::` and
+//! `rand::` use the library's own exp and ln (`stats::exp_a`, `ln_a`) and agree bit for bit.
+//! `tests/it/library_js.rs` checks every path against Node (`tests/chromium/random_browser.rs`
+//! the draws in Chromium).
 //!
 //! Conventions:
 //! - all numbers are `f64` (`rhai::FLOAT`); lists are `rhai::Array`s of floats, records are

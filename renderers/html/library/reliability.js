@@ -3,15 +3,13 @@
 var labforgeTopics = labforgeTopics || {};
 labforgeTopics.reliability = function (lib, h) {
   "use strict";
-  var SCHEMES = [
-    ["fp16_adam_mixed", 14],
-    ["fp32_adam", 12],
-    ["bf16_weights", 2],
-    ["fp32_weights", 4],
-    ["int8_weights", 1]
-  ];
+  /* The table of rel::bytes_per_param (library.js), under its new name in errors too. */
   lib["rel::ckpt_bytes_per_param"] = function (scheme) {
-    return h.lookup("rel::ckpt_bytes_per_param", "scheme", SCHEMES, scheme);
+    try {
+      return lib["rel::bytes_per_param"](scheme);
+    } catch (e) {
+      return h.fail(e.message.replace("rel::bytes_per_param", "rel::ckpt_bytes_per_param"));
+    }
   };
   lib["rel::stacked_availability"] = function (a, k) {
     if (a !== a || a < 0 || a > 1 || h.bad(k)) {
