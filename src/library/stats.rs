@@ -14,8 +14,8 @@ use super::{floats, runtime_error, FnDoc};
 type Res<T> = Result<T, Box<EvalAltResult>>;
 
 /// ln 2 split so that `k × LN2_HI` is exact for |k| < 2^11 (the Cody–Waite reduction).
-const LN2_HI: f64 = 6.931_471_803_691_238_164_90e-1;
-const LN2_LO: f64 = 1.908_214_929_270_587_700_02e-10;
+const LN2_HI: f64 = 0.693_147_180_369_123_8;
+const LN2_LO: f64 = 1.908_214_929_270_587_7e-10;
 const LOG2_E: f64 = std::f64::consts::LOG2_E;
 const SQRT_2: f64 = std::f64::consts::SQRT_2;
 /// 1/√π.

@@ -6,8 +6,8 @@
 var labforgeTopics = labforgeTopics || {};
 labforgeTopics.stats = function (lib, h) {
   "use strict";
-  var LN2_HI = 6.93147180369123816490e-01;
-  var LN2_LO = 1.90821492927058770002e-10;
+  var LN2_HI = 0.6931471803691238;
+  var LN2_LO = 1.9082149292705877e-10;
   var LOG2_E = 1.4426950408889634;
   var SQRT_2 = 1.4142135623730951;
   var FRAC_1_SQRT_PI = 0.5641895835477563;
