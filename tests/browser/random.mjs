@@ -1,7 +1,7 @@
 // Seeded draws in Chromium (tests/chromium/random_browser.rs): opens a rendered page whose
 // formulas call rand:: and stats::, calls the library that page carries (its minified
 // library.js and stats.js) for each case, then moves the page's sliders and reads its outputs.
-// Writes {draws, outputs, errors} as JSON to the path given; every number as String(x).
+// Writes {draws, outputs: [{read, bars}], errors} as JSON to the path given; every number as String(x).
 import fs from 'node:fs';
 import { launch, open, setControl } from './common.mjs';
 
@@ -19,7 +19,10 @@ try {
     for (const [name, value] of s.set) await setControl(page, 'a', name, value, s.outputs[0]);
     const read = await page.evaluate((names) => names.map((n) =>
       document.querySelector(`[data-output="${n}"]`).getAttribute('data-value')), s.outputs);
-    outputs.push(read);
+    // The histogram's bars, as drawn ("label: count" in each bar's tooltip).
+    const bars = await page.evaluate(() => [...document.querySelectorAll('[data-chart] svg rect title')]
+      .map((t) => t.textContent));
+    outputs.push({ read, bars });
   }
   fs.writeFileSync(outPath, JSON.stringify({ draws, outputs, errors: log.errors }));
   console.log(`random.mjs: ${draws.length} draw lists, ${outputs.length} settings; all passed`);

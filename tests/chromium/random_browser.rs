@@ -2,8 +2,8 @@
 //! draws of every `rand::` distribution for several seeds (the seed's low and high words, 0
 //! and 2^53 − 1 included), computed by the library a rendered page carries (its minified
 //! `library.js` and `library/stats.js`), and the page's own outputs (percentiles of 10,000
-//! lognormal draws, a Poisson count) after moving its sliders, against `labforge eval`'s
-//! engine (tests/browser/random.mjs; tests/inputs/ok_random_draws.yaml).
+//! lognormal draws, a Poisson count, the bars of a histogram chart) after moving its sliders,
+//! against `labforge eval`'s engine (tests/browser/random.mjs; tests/inputs/ok_random_draws.yaml).
 
 use crate::common;
 use common::{browser_ready, node, render_html, root};
@@ -117,12 +117,31 @@ fn ten_thousand_draws_per_seed_are_the_same_bits_in_chromium() {
         let ev = loaded.evaluate_with("a", &set).unwrap();
         for (j, name) in outputs.iter().enumerate() {
             let want = ev.values[*name].as_float().unwrap();
-            let page = parse(got["outputs"][i][j].as_str().unwrap());
+            let page = parse(got["outputs"][i]["read"][j].as_str().unwrap());
             assert!(
                 same_bits(want, page),
                 "{s:?} {name}: rust {want:?}, page {page:?}"
             );
         }
+        // The page's histogram chart draws the CLI's stats::histogram counts, bar by bar.
+        let counts: Vec<f64> = ev.values["counts"]
+            .clone()
+            .into_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_float().unwrap())
+            .collect();
+        let bars: Vec<f64> = got["outputs"][i]["bars"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                let t = t.as_str().unwrap();
+                parse(&t[t.rfind(": ").unwrap() + 2..].replace(',', ""))
+            })
+            .collect();
+        assert_eq!(counts.len(), 12);
+        assert_eq!(bars, counts, "{s:?}: the histogram's bars");
     }
     println!(
         "random_browser: {compared} draws over {} seeds bit-identical in Chromium; {} settings \
