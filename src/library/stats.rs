@@ -209,13 +209,14 @@ pub(crate) fn psi(expected: &[f64], actual: &[f64]) -> Res<f64> {
     Ok(sum)
 }
 
-/// Ascending order; −0 and 0 are equal (kept in their order); NaNs last, in their order.
+/// Ascending order, −0 before 0, NaNs last: the order of JavaScript's numeric typed-array sort
+/// (the page's twin sorts a `Float64Array`).
 pub(crate) fn sort(values: &mut [f64]) {
     values.sort_by(|a, b| match (a.is_nan(), b.is_nan()) {
         (true, true) => std::cmp::Ordering::Equal,
         (true, false) => std::cmp::Ordering::Greater,
         (false, true) => std::cmp::Ordering::Less,
-        _ => a.partial_cmp(b).unwrap(),
+        _ => a.total_cmp(b),
     });
 }
 
@@ -388,12 +389,12 @@ pub(crate) const DOCS: &[FnDoc] = &[
     FnDoc {
         path: "stats::sort",
         signature: "stats::sort(values: array) -> array",
-        summary: "The list in ascending order (a new list; the argument is unchanged). −0 and \
-                  0 are equal and keep their order; NaNs go last. Charges the list's length to \
-                  the work budget.",
+        summary: "The list in ascending order (a new list; the argument is unchanged), −0 \
+                  before 0 and NaNs last. Charges the list's length to the work budget.",
         units: "values: numbers in any unit; result: the same numbers.",
-        source: "Definition (a stable sort: Rust's slice::sort_by, JavaScript's \
-                 Array.prototype.sort, stable since ES2019).",
+        source: "Definition: the order of ECMAScript's %TypedArray%.prototype.sort without a \
+                 comparator (ECMA-262, SortCompare of numbers: −0 before +0, NaN last), which \
+                 the page uses; Rust's slice::sort_by with f64::total_cmp gives the same.",
         example: "stats::sort([3.0, 1.0, 2.0])",
     },
     FnDoc {

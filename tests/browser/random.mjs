@@ -16,7 +16,11 @@ try {
   }, cases.draws);
   const outputs = [];
   for (const s of cases.settings) {
-    for (const [name, value] of s.set) await setControl(page, 'a', name, value, s.outputs[0]);
+    const ms = [];
+    for (const [name, value] of s.set) ms.push((await setControl(page, 'a', name, value, s.outputs[0])).ms);
+    // Each update draws 10,000 lognormals, takes two percentiles and a histogram (measured, not
+    // asserted: the machine is shared).
+    console.log(`random.mjs: updates took ${ms.map((x) => x.toFixed(1)).join(', ')} ms`);
     const read = await page.evaluate((names) => names.map((n) =>
       document.querySelector(`[data-output="${n}"]`).getAttribute('data-value')), s.outputs);
     // The histogram's bars, as drawn ("label: count" in each bar's tooltip).

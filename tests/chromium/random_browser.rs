@@ -69,6 +69,7 @@ fn ten_thousand_draws_per_seed_are_the_same_bits_in_chromium() {
     std::fs::write(&cases_path, cases.to_string()).unwrap();
     let (ok, text) = node("random.mjs", &[&page, &cases_path, &result_path]);
     assert!(ok && text.contains("all passed"), "{text}");
+    println!("{text}");
     let got: J = serde_json::from_slice(&std::fs::read(&result_path).unwrap()).unwrap();
     assert_eq!(got["errors"], json!([]), "page errors");
 

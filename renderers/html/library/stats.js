@@ -146,18 +146,9 @@ labforgeTopics.stats = function (lib, h) {
     return values;
   }
 
-  function ascending(a, b) {
-    if (a !== a) {
-      return b !== b ? 0 : 1;
-    }
-    if (b !== b) {
-      return -1;
-    }
-    return a < b ? -1 : (a > b ? 1 : 0);
-  }
-
+  /* A numeric typed-array sort: ascending, -0 before 0, NaN last (as the Rust twin). */
   function sorted(values) {
-    return values.slice().sort(ascending);
+    return Array.prototype.slice.call(Float64Array.from(values).sort());
   }
 
   function total(xs) {
