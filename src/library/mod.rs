@@ -285,8 +285,8 @@ Distinct seeds give distinct states, never the all-zero one.\n\
 - **Uniforms**: two outputs a, b give ((a >> 5)·2^26 + (b >> 6)) / 2^53, in [0, 1) with 53 \
 random bits, exact in both languages.\n\
 - **Transforms** (each function below) use the library's own exp and ln (only + − × ÷ and exact \
-scalings by powers of two, within 2 ulp of the exact value), not the platform's, so that the \
-draws agree bit for bit.\n\
+scalings by powers of two, within 2 ulp of the C library's exp and ln), not the platform's, so \
+that the draws agree bit for bit.\n\
 - **Cost**: a call charges its n draws to the work budget before it runs (a Poisson draw \
 1 + ⌈λ⌉); a formula's list holds at most 10,000 values.\n\n";
 
