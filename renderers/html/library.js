@@ -12,9 +12,11 @@
  * the one produced by labforge::library::models_json() (absent when the page calls no model);
  * the page carries only the entries its formulas name (crates/render/src/render/html/libjs.rs).
  *
- * The namespaces added later (collective::, roofline::, energy::, llm::, carbon::) live in
- * renderers/html/library/NS.js, each registering itself in labforgeTopics; a page carries only
- * the ones its formulas call (topic_scripts in crates/render/src/render/html/libjs.rs).
+ * The namespaces added later (collective::, roofline::, energy::, llm::, carbon::, perf::,
+ * train::, privacy::, and stats:: with rand:: in stats.js) live in renderers/html/library/NS.js,
+ * each registering itself in labforgeTopics, as do rel::ckpt_bytes_per_param and
+ * rel::stacked_availability (reliability.js); a page carries only the ones its formulas call
+ * (crates/render/src/render/html/libjs.rs).
  */
 function labforgeLibrary(hardware, models) {
   "use strict";

@@ -263,6 +263,18 @@ function labforgeRhai(D, L) {
       for (var i = 0; i < arguments.length; i++) {
         if (typeName(arguments[i]) !== T[sig ? sig[i] : "n"]) nomatch(name, Array.prototype.slice.call(arguments));
       }
+      /* Draws and list statistics charge their work first (crates/engine/src/library/random.rs, stats.rs). */
+/*[rand*/
+      if (name.indexOf("rand::") === 0) {
+        var n = arguments[1], lam = arguments[2];
+        if (n >= 0 && n <= 1e6 && n === Math.floor(n)) {
+          _tick(name === "rand::poisson" && lam >= 0 && lam <= 1e6 ? n * (1 + Math.ceil(lam)) : n);
+        }
+      }
+/*rand]*/
+/*[stats*/
+      if (name.indexOf("stats::") === 0 && Array.isArray(arguments[0])) _tick(arguments[0].length);
+/*stats]*/
       var r = f.apply(null, arguments);
       /* Lists the library builds charge their length (crates/engine/src/formula/charged.rs). */
       if (name === "range" || name === "linspace" || name === "logspace") _tick(r.length);

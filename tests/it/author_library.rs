@@ -67,6 +67,11 @@ fn lib_prints_the_reference_and_single_entries() {
         ("energy", "energy::op_pj", "Horowitz"),
         ("llm", "llm::kv_cache_gb", "Kwon"),
         ("carbon", "carbon::operational_t", "Patterson"),
+        ("perf", "perf::amdahl", "Amdahl"),
+        ("train", "train::pipeline_bubble", "GPipe"),
+        ("privacy", "privacy::compose_advanced", "Dwork"),
+        ("stats", "stats::percentile", "Hyndman"),
+        ("rand", "rand::lognormal", "Marsaglia"),
     ] {
         let (ok, text, _) = lib(&[ns]);
         assert!(ok, "{ns}");
@@ -74,6 +79,23 @@ fn lib_prints_the_reference_and_single_entries() {
         assert!(text.contains(cite) && text.contains("- Units:"), "{ns}");
         assert!(!text.contains("### `queue::"), "{ns}");
     }
+    // The generator is specified where its functions are listed.
+    let (_, rand, _) = lib(&["rand"]);
+    assert!(
+        rand.contains("xoshiro128**") && rand.contains("0x9E3779B9"),
+        "{rand}"
+    );
+    // An estimate says so, in the table and under the source.
+    let (ok, a17, _) = lib(&["A17Pro"]);
+    assert!(ok);
+    assert!(a17.contains("| `npu_tops` | 35 |"), "{a17}");
+    assert!(a17.contains("| `battery_wh` | 15 (estimate) |"), "{a17}");
+    assert!(
+        a17.contains("Estimates (not a vendor's published figure"),
+        "{a17}"
+    );
+    let (ok, cluster, _) = lib(&["H100x64"]);
+    assert!(ok && cluster.contains("| `gpus` | 64 |"), "{cluster}");
     let (ok, ndr, _) = lib(&["IBNDR"]);
     assert!(ok);
     assert!(

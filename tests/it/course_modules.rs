@@ -123,6 +123,14 @@ fn mistakes_in_a_module_are_located_in_the_module_file() {
             "did you mean `int8_tops`?",
         ),
         (
+            good.replace(
+                "fields: { int8_tops: 35 }",
+                "fields: { int8_tops: 35 }\n    estimates: [tdp_w]",
+            ),
+            "lib/comm.yaml:31:5: error: device `A17Pro`: `estimates` names `tdp_w`, which is not one of its fields",
+            "list the fields whose values are estimates",
+        ),
+        (
             good.replace("namespace: comm", "namespace: queue"),
             "lib/comm.yaml:1:12: error: `queue` cannot be a module namespace",
             "the built-in library uses it",

@@ -33,6 +33,10 @@ const BUDGET_UNDER: &[&str] = &[
     "scan(big(), 54)",
     "scan(range(0, 9000), 54) + f1(1)",
     "let a = range(0, 9000); let n = 0; for i in range(0, 54) { n += total([i]) + pick(a, i); } n",
+    // Draws charge their count, a Poisson draw 1 + ⌈λ⌉; list statistics their list's length.
+    "let n = 0; for i in range(0, 49) { n += len(rand::normal(i, 10000, 0, 1)); } n",
+    "len(rand::poisson(1, 10000, 47))",
+    "let a = rand::uniform(1, 10000); let n = 0; for i in range(0, 24) { n += stats::percentile(a, 50); } n",
 ];
 
 /// The same one step further: both sides stop with the budget's error.
@@ -44,6 +48,9 @@ const BUDGET_OVER: &[&str] = &[
     "let a = range(1, 9001); let n = 0; for i in range(0, 55) { n += fleet::jain(a); } n",
     "scan(big(), 55)",
     "let a = range(0, 9000); let n = 0; for i in range(0, 55) { n += total(a); } n",
+    "let n = 0; for i in range(0, 51) { n += len(rand::normal(i, 10000, 0, 1)); } n",
+    "len(rand::poisson(1, 10000, 49))",
+    "let a = rand::uniform(1, 10000); let n = 0; for i in range(0, 25) { n += stats::percentile(a, 50); } n",
 ];
 
 /// Lab functions every case may call (the lab's `functions:`), compiled by the lab compiler.
@@ -109,6 +116,22 @@ const FUNCTION_CASES: &[&str] = &[
 
 /// Formulas both sides must compute identically.
 const SAME: &[&str] = &[
+    // seeded draws and list statistics (library::random, library::stats): same values, same
+    // charges, same errors
+    "stats::percentile(rand::lognormal(7, 10000, 2.3, 0.5), 99)",
+    "stats::histogram(rand::normal(3, 1000, 0, 1), -3, 3, 12)",
+    "stats::sort(rand::poisson(2, 20, 3.5))",
+    "let d = rand::exponential(5, 200, 2.0); stats::percentile(d, 50) + at(stats::sort(d), 199)",
+    "rand::pareto(9, 3, 1, 1.5)",
+    "rand::uniform(1, 2.5)",
+    "rand::uniform(-1, 2)",
+    // More draws than a formula's list may hold: the same size error on both sides.
+    "len(rand::uniform(1, 20000))",
+    "stats::histogram(list, 0, 0, 3)",
+    "stats::psi([1, 2, 3], list)",
+    "stats::erf(0.5) + stats::normal_cdf(1, 0, 1) + stats::lognormal_cdf(20, 2.3, 0.5)",
+    "train::flops(175e9, 300e9) + train::chinchilla_tokens(70e9)",
+    "rel::stacked_availability(0.99, 3) + rel::ckpt_bytes_per_param(\"fp16_adam_mixed\")",
     // arithmetic, precedence, unary minus, real division, `%` and `**`
     "1 + 2 * 3 - 4 / 8",
     "-x ** 2",

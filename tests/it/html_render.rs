@@ -525,7 +525,18 @@ fn pages_carry_only_the_library_pieces_they_use() {
         .unwrap();
         page(&path, &RenderOptions::default())
     };
-    let topics = ["collective", "roofline", "energy", "llm", "carbon"];
+    let topics = [
+        "collective",
+        "roofline",
+        "energy",
+        "llm",
+        "carbon",
+        "perf",
+        "train",
+        "privacy",
+        "stats",
+        "reliability",
+    ];
     let carried = |html: &str| -> Vec<&str> {
         topics
             .iter()
@@ -536,6 +547,30 @@ fn pages_carry_only_the_library_pieces_they_use() {
     let none = lab("    formulas:\n      x: 1 + 1\n    outputs:\n      x: { label: X }\n");
     assert_eq!(carried(&none), Vec::<&str>::new());
     assert!(none.contains("\"hardware\":{}"));
+    // The work-budget charges of draws and list statistics are in rhai.js behind features.
+    let charges = |html: &str| {
+        (
+            html.contains("indexOf(`rand::`)"),
+            html.contains("indexOf(`stats::`)"),
+        )
+    };
+    assert_eq!(charges(&none), (false, false));
+    let draws = lab(concat!(
+        "    formulas:\n      p: stats::percentile(rand::normal(1, 100, 0, 1), 50)\n",
+        "      q: train::flops(1e9, 2e10)\n",
+        "    outputs:\n      p: { label: P }\n      q: { label: Q }\n",
+    ));
+    assert_eq!(carried(&draws), ["train", "stats"]);
+    assert_eq!(charges(&draws), (true, true));
+    // rel:: is in library.js; only its two newer functions bring their script.
+    let rel = lab(
+        "    formulas:\n      a: rel::availability(10, 1)\n    outputs:\n      a: { label: A }\n",
+    );
+    assert_eq!(carried(&rel), Vec::<&str>::new());
+    let stacked =
+        lab("    formulas:\n      a: rel::stacked_availability(0.9, 2)\n    outputs:\n      a: { label: A }\n");
+    assert_eq!(carried(&stacked), ["reliability"]);
+    assert_eq!(charges(&stacked), (false, false));
     // In the concept, a placeholder is printed when the page is rendered: no script needed.
     let fixed = lab("    concept: \"{{ fmt(carbon::operational_t(1e6, 1.1, 429), 0) }} t\"\n");
     assert_eq!(carried(&fixed), Vec::<&str>::new());

@@ -148,6 +148,19 @@ pub fn load(path: &Path) -> Result<Module, Vec<Diagnostic>> {
                 "the fields are those of the built-in table (`labforge lib`)".into(),
             )))]);
         }
+        if let Some(e) = d.estimates.iter().find(|e| !d.fields.contains_key(*e)) {
+            return Err(vec![Diagnostic::error(
+                &source.name,
+                field_pos(&source, "estimates"),
+                format!(
+                    "device `{}`: `estimates` names `{e}`, which is not one of its fields",
+                    d.id
+                ),
+            )
+            .with_hint(
+                "list the fields whose values are estimates, e.g. `estimates: [tdp_w]`",
+            )]);
+        }
     }
     for m in &file.models {
         let known = crate::library::MODEL_FIELD_DOCS.iter().map(|(f, _)| *f);
@@ -266,7 +279,12 @@ pub fn reference_markdown(modules: &[Module]) -> String {
             );
             out.push_str("| field | value |\n|---|---|\n");
             for (k, v) in &d.fields {
-                let _ = writeln!(out, "| `{k}` | {v} |");
+                let mark = if d.estimates.contains(k) {
+                    " (estimate)"
+                } else {
+                    ""
+                };
+                let _ = writeln!(out, "| `{k}` | {v}{mark} |");
             }
             let _ = writeln!(out, "\nSource ({}): {}", d.as_of, d.source.trim());
         }

@@ -22,6 +22,12 @@ labforgeTopics.collective = function (lib, h) {
     return (p - 1.0) / p * (n / bw) + (p - 1.0) * alpha;
   }
 
+  lib["collective::alltoall_s"] = function (n, p, alpha, bw) {
+    if (invalid(n, p, alpha, bw)) {
+      return NaN;
+    }
+    return (p - 1.0) * alpha + (p - 1.0) / p * (n / bw);
+  };
   lib["collective::p2p_s"] = function (n, alpha, bw) {
     if (h.bad(n) || h.bad(alpha) || h.bad(bw)) {
       return NaN;

@@ -34,4 +34,25 @@ labforgeTopics.llm = function (lib, h) {
     }
     return Math.floor(free / kvGbPerSeq);
   };
+  function pagedTokens(seq, block) {
+    if (h.whole(block, 1e9) < 1 || h.bad(seq)) {
+      return -1;
+    }
+    return Math.ceil(seq / block) * block;
+  }
+  lib["llm::paged_kv_gb"] = function (layers, kvHeads, headDim, seqLen, batch, block, precision) {
+    var b = h.lookup("llm::paged_kv_gb", "precision", PRECISIONS, precision);
+    var tokens = pagedTokens(seqLen, block);
+    if (tokens < 0 || h.bad(layers) || h.bad(kvHeads) || h.bad(headDim) || h.bad(batch)) {
+      return NaN;
+    }
+    return 2.0 * layers * kvHeads * headDim * tokens * batch * b / 1e9;
+  };
+  lib["llm::paged_kv_waste"] = function (seqLen, block) {
+    var t = pagedTokens(seqLen, block);
+    if (t < 0) {
+      return NaN;
+    }
+    return t > 0 ? (t - seqLen) / t : 0.0;
+  };
 };

@@ -12,7 +12,8 @@
 //!   `to_upper`, `to_lower` and `to_string` of a string (its bytes; `to_string` charges the bytes it
 //!   produces), `keys`/`values` (the record's size), `+` of two strings or two lists (the bytes or
 //!   items of the result) and `+=` on a string or a list (likewise: growing a list copies or
-//!   scans it);
+//!   scans it); the library's `stats::` list functions charge their list's length and `rand::`
+//!   draws their count (`rand::poisson` n·(1 + ⌈λ⌉)), before they run;
 //! - inside a loop, reading a variable that holds a list or a record charges its items: Rhai
 //!   copies such a value when it is read (`let b = big`, `[big]`, the second operand of `==`).
 //!   The reads are wrapped in [`READ`] calls by [`instrument`]. A first argument of a call is

@@ -137,4 +137,16 @@ pub fn register_library(engine: &mut Engine, meter: &Arc<Meter>) {
             Ok(to_array(v))
         });
     }
+    // `stats::` list functions and `rand::` draws charge before they work (library::stats,
+    // library::random); the page's twin is in rhai.js's `_fn`.
+    let m = meter.clone();
+    engine.register_static_module(
+        "stats",
+        crate::library::stats_module(move |n| m.charge(n)).into(),
+    );
+    let m = meter.clone();
+    engine.register_static_module(
+        "rand",
+        crate::library::rand_module(move |n| m.charge(n)).into(),
+    );
 }

@@ -76,6 +76,15 @@ pub(crate) fn hier_allreduce_s(
         + ring_allreduce_s(n / g, nodes, alpha_inter, bw_inter)
 }
 
+/// All-to-all of an n-byte buffer per rank (each rank keeps 1/p and sends (p−1)/p), pairwise
+/// exchange: (p−1)·α + (p−1)/p · n/β.
+pub(crate) fn alltoall_s(n: f64, p: f64, alpha: f64, bw: f64) -> f64 {
+    if invalid(n, p, alpha, bw) {
+        return f64::NAN;
+    }
+    (p - 1.0) * alpha + (p - 1.0) / p * (n / bw)
+}
+
 /// Data-parallel scaling efficiency: t_compute / (t_compute + (1 − overlap)·t_comm).
 pub(crate) fn scaling_efficiency(t_compute: f64, t_comm: f64, overlap: f64) -> f64 {
     if bad(t_compute) || bad(t_comm) || overlap.is_nan() || !(0.0..=1.0).contains(&overlap) {
@@ -93,6 +102,7 @@ pub(crate) fn module() -> Module {
     FuncRegistration::new("tree_allreduce_s").set_into_module(&mut m, tree_allreduce_s);
     FuncRegistration::new("hier_allreduce_s").set_into_module(&mut m, hier_allreduce_s);
     FuncRegistration::new("scaling_efficiency").set_into_module(&mut m, scaling_efficiency);
+    FuncRegistration::new("alltoall_s").set_into_module(&mut m, alltoall_s);
     m
 }
 
@@ -105,6 +115,19 @@ const THAKUR: &str = "R. Thakur, R. Rabenseifner, W. Gropp, \"Optimization of Co
                       (all-gather, reduce-scatter, all-reduce).";
 
 pub(crate) const DOCS: &[FnDoc] = &[
+    FnDoc {
+        path: "collective::alltoall_s",
+        signature: "collective::alltoall_s(n: f64, p: f64, alpha: f64, bw: f64) -> f64",
+        summary: "All-to-all over p ranks, each holding n bytes of which it keeps 1/p and sends \
+                  a different 1/p to every other rank (expert parallelism's token exchange), \
+                  by pairwise exchange: (p−1)·α + (p−1)/p · n/β. Unlike a ring all-reduce the \
+                  p − 1 messages are all distinct, so the latency term cannot be pipelined \
+                  away. Invalid p, negative or NaN arguments → NaN.",
+        units: ALPHA_BETA_UNITS,
+        source: "Thakur, Rabenseifner, Gropp (2005), sec. 3 (all-to-all by pairwise exchange: \
+                 (p−1)α + nβ(p−1)/p, n the data per rank).",
+        example: "collective::alltoall_s(64e6, 8.0, 5e-6, 50e9)",
+    },
     FnDoc {
         path: "collective::p2p_s",
         signature: "collective::p2p_s(n: f64, alpha: f64, bw: f64) -> f64",

@@ -17,7 +17,8 @@ pub struct Device {
     /// Full product name, e.g. "NVIDIA H100 SXM5 80GB".
     pub name: String,
     pub vendor: String,
-    /// `cloud`, `edge`, `mcu` or `tpu`.
+    /// `cloud`, `edge`, `mcu`, `tpu`, `mobile`, `wearable`, `interconnect`, `bus`, `storage`,
+    /// `radio` or `system`.
     pub class: String,
     /// Numeric specifications; names and units are listed in [`FIELD_DOCS`]. A figure the
     /// vendor does not publish is absent.
@@ -26,6 +27,11 @@ pub struct Device {
     pub source: String,
     /// `YYYY-MM` of the sources used.
     pub as_of: String,
+    /// The fields whose value is an estimate (a course's classroom figure or a typical value,
+    /// not a vendor's published specification); the source says whose. Shown by `labforge lib`
+    /// and in docs/library.md.
+    #[serde(default)]
+    pub estimates: Vec<String>,
 }
 
 /// Every field a device may carry, with its meaning and unit.
@@ -63,12 +69,22 @@ pub(crate) const FIELD_DOCS: &[(&str, &str)] = &[
     ),
     (
         "link_gbs",
-        "interconnect bandwidth per direction, per port or per GPU, GB/s (decimal)",
+        "link, bus, radio or storage bandwidth per direction (per port or per GPU for an interconnect), GB/s (decimal)",
     ),
     (
         "latency_us",
-        "interconnect latency per message or step, µs: a modelling figure (the α of the α–β model), see source",
+        "latency per message, step or access, µs: a modelling figure (the α of the α–β model), see source",
     ),
+    ("battery_wh", "battery energy, Wh"),
+    ("battery_life_h", "battery life on one charge as the vendor states it, h"),
+    ("unit_price_usd", "purchase price of one unit, US$ (see source; illustrative)"),
+    (
+        "dispatch_ms",
+        "fixed overhead per kernel or operator dispatch (framework, driver, interpreter), ms",
+    ),
+    ("gpus", "accelerators in a system, count"),
+    ("nodes", "nodes (servers) in a system, count"),
+    ("gpus_per_node", "accelerators per node, count"),
 ];
 
 #[derive(Deserialize)]
@@ -176,7 +192,19 @@ mod tests {
     use super::*;
 
     /// The device classes a table entry may use.
-    const CLASSES: &[&str] = &["cloud", "edge", "mcu", "tpu", "mobile", "interconnect"];
+    const CLASSES: &[&str] = &[
+        "cloud",
+        "edge",
+        "mcu",
+        "tpu",
+        "mobile",
+        "wearable",
+        "interconnect",
+        "bus",
+        "storage",
+        "radio",
+        "system",
+    ];
 
     #[test]
     fn table_parses_and_is_well_formed() {
@@ -207,6 +235,13 @@ mod tests {
                 d.as_of
             );
             assert!(!d.fields.is_empty(), "{}", d.id);
+            for e in &d.estimates {
+                assert!(
+                    d.fields.contains_key(e),
+                    "{}: estimate {e} is not one of its fields",
+                    d.id
+                );
+            }
             for (k, v) in &d.fields {
                 assert!(
                     FIELD_DOCS.iter().any(|(f, _)| f == k),
@@ -236,6 +271,19 @@ mod tests {
             "NVLink4",
             "IBNDR",
             "IBHDR",
+            "OuraRing4",
+            "DriveAGXOrin",
+            "Eth100G",
+            "PCIe3x16",
+            "PCIe4x16",
+            "PCIe5x16",
+            "NVMeGen4",
+            "SATA3SSD",
+            "HDD7200",
+            "BLE2M",
+            "LTECat4",
+            "WiFi6x2",
+            "H100x64",
         ] {
             assert!(ids.contains(want), "missing {want}");
         }

@@ -2,7 +2,7 @@
 
 use rhai::{EvalAltResult, FuncRegistration, ImmutableString, Module};
 
-use super::{bad, lookup, FnDoc};
+use super::{bad, lookup, whole, FnDoc};
 
 /// Bytes per stored element for each precision name.
 pub(crate) const PRECISIONS: &[(&str, f64)] = &[
@@ -59,6 +59,45 @@ pub(crate) fn max_batch(mem_gb: f64, weights_gb: f64, kv_gb_per_seq: f64) -> f64
     (free / kv_gb_per_seq).floor()
 }
 
+/// Tokens a paged KV cache allocates for `seq_len` tokens: whole blocks, ⌈s/B⌉·B.
+fn paged_tokens(seq_len: f64, block: f64) -> Option<f64> {
+    let b = whole(block, 1e9).filter(|&b| b >= 1)? as f64;
+    if bad(seq_len) {
+        return None;
+    }
+    Some((seq_len / b).ceil() * b)
+}
+
+/// KV cache with PagedAttention's fixed-size blocks: kv_cache_gb at ⌈s/B⌉·B tokens.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn paged_kv_gb(
+    layers: f64,
+    kv_heads: f64,
+    head_dim: f64,
+    seq_len: f64,
+    batch: f64,
+    block: f64,
+    precision: &str,
+) -> Result<f64, Box<EvalAltResult>> {
+    let b = bytes("llm::paged_kv_gb", precision)?;
+    let Some(tokens) = paged_tokens(seq_len, block) else {
+        return Ok(f64::NAN);
+    };
+    if [layers, kv_heads, head_dim, batch].into_iter().any(bad) {
+        return Ok(f64::NAN);
+    }
+    Ok(2.0 * layers * kv_heads * head_dim * tokens * batch * b / 1e9)
+}
+
+/// The share of a paged allocation left empty: (⌈s/B⌉·B − s) / (⌈s/B⌉·B).
+pub(crate) fn paged_kv_waste(seq_len: f64, block: f64) -> f64 {
+    match paged_tokens(seq_len, block) {
+        Some(t) if t > 0.0 => (t - seq_len) / t,
+        Some(_) => 0.0,
+        None => f64::NAN,
+    }
+}
+
 pub(crate) fn module() -> Module {
     let mut m = Module::new();
     FuncRegistration::new("bytes_per")
@@ -72,6 +111,13 @@ pub(crate) fn module() -> Module {
         |l: f64, h: f64, d: f64, s: f64, b: f64, p: ImmutableString| kv_cache_gb(l, h, d, s, b, &p),
     );
     FuncRegistration::new("max_batch").set_into_module(&mut m, max_batch);
+    FuncRegistration::new("paged_kv_gb").set_into_module(
+        &mut m,
+        |l: f64, h: f64, d: f64, s: f64, b: f64, blk: f64, p: ImmutableString| {
+            paged_kv_gb(l, h, d, s, b, blk, &p)
+        },
+    );
+    FuncRegistration::new("paged_kv_waste").set_into_module(&mut m, paged_kv_waste);
     m
 }
 
@@ -127,6 +173,31 @@ pub(crate) const DOCS: &[FnDoc] = &[
         source: KWON,
         example: "llm::max_batch(80.0, 35.0, 1.34)",
     },
+    FnDoc {
+        path: "llm::paged_kv_gb",
+        signature: "llm::paged_kv_gb(layers: f64, kv_heads: f64, head_dim: f64, seq_len: f64, \
+                    batch: f64, block_tokens: f64, precision: string) -> f64",
+        summary: "KV-cache memory with PagedAttention: each sequence's cache lives in blocks \
+                  of block_tokens tokens, so it occupies ⌈seq_len/block_tokens⌉ whole blocks; \
+                  llm::kv_cache_gb at that many tokens. vLLM's default block is 16 tokens. \
+                  block_tokens must be a whole number from 1 to 1e9, else NaN; negative or NaN \
+                  sizes → NaN; an unknown precision is an error.",
+        units: "as llm::kv_cache_gb; block_tokens: tokens per block; result: GB (decimal).",
+        source: "Kwon et al. (vLLM), SOSP 2023, sec. 4.1 (KV blocks of a fixed number of tokens; \
+                 waste bounded by one block per sequence) and sec. 7 (block size 16).",
+        example: "llm::paged_kv_gb(80.0, 8.0, 128.0, 1000.0, 16.0, 16.0, \"fp16\")",
+    },
+    FnDoc {
+        path: "llm::paged_kv_waste",
+        signature: "llm::paged_kv_waste(seq_len: f64, block_tokens: f64) -> f64",
+        summary: "The share of a sequence's paged KV allocation left empty, its last block's \
+                  unused slots: (⌈s/B⌉·B − s)/(⌈s/B⌉·B). 1,000 tokens in 16-token blocks waste \
+                  0.8%; a contiguous allocation for a 4,096-token maximum would waste 75.6%. \
+                  0 for an empty sequence; invalid block_tokens, negative or NaN → NaN.",
+        units: "seq_len: tokens; block_tokens: tokens per block; result: fraction.",
+        source: "Kwon et al. (vLLM), SOSP 2023, sec. 4.1.",
+        example: "llm::paged_kv_waste(1000.0, 16.0)",
+    },
 ];
 
 #[cfg(test)]
@@ -162,6 +233,19 @@ mod tests {
         assert!(kv_cache_gb(-1.0, 8.0, 128.0, 1.0, 1.0, "fp16")
             .unwrap()
             .is_nan());
+    }
+
+    #[test]
+    fn paged_blocks() {
+        // 1,000 tokens in 16-token blocks: 63 blocks = 1,008 slots, 8 empty.
+        assert_eq!(paged_kv_waste(1000.0, 16.0), 8.0 / 1008.0);
+        assert_eq!(paged_kv_waste(1024.0, 16.0), 0.0);
+        assert_eq!(paged_kv_waste(0.0, 16.0), 0.0);
+        assert!(paged_kv_waste(10.0, 0.0).is_nan() && paged_kv_waste(10.0, 1.5).is_nan());
+        let paged = paged_kv_gb(80.0, 8.0, 128.0, 1000.0, 1.0, 16.0, "fp16").unwrap();
+        let flat = kv_cache_gb(80.0, 8.0, 128.0, 1008.0, 1.0, "fp16").unwrap();
+        assert_eq!(paged, flat);
+        assert!(paged_kv_gb(80.0, 8.0, 128.0, 1.0, 1.0, 16.0, "fp4").is_err());
     }
 
     #[test]

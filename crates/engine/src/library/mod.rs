@@ -4,8 +4,10 @@
 //! [`register`]) and in JavaScript (`renderers/html/library.js`, keyed by [`FnDoc::path`]).
 //! Both sides evaluate the same IEEE-754 operations in the same order, so the arithmetic
 //! functions agree bit for bit; the few that call a transcendental (`exp`, `ln`, `expm1`,
-//! `log10`, `pow`) agree to within an ulp or two of the platform's math library.
-//! `tests/it/library_js.rs` checks every path against Node.
+//! `log10`, `pow`) agree to within an ulp or two of the platform's math library. `stats::` and
+//! `rand::` use the library's own exp and ln (`stats::exp_a`, `ln_a`) and agree bit for bit.
+//! `tests/it/library_js.rs` checks every path against Node (`tests/chromium/random_browser.rs`
+//! the draws in Chromium).
 //!
 //! Conventions:
 //! - all numbers are `f64` (`rhai::FLOAT`); lists are `rhai::Array`s of floats, records are
@@ -27,9 +29,14 @@ pub(crate) mod globals;
 mod hardware;
 mod llm;
 mod models;
+mod perf;
+mod privacy;
 mod queueing;
+pub(crate) mod random;
 mod reliability;
 mod roofline;
+pub(crate) mod stats;
+mod train;
 mod units;
 
 pub(crate) use hardware::FIELD_DOCS;
@@ -71,6 +78,11 @@ pub fn functions() -> &'static [FnDoc] {
         v.extend_from_slice(energy::DOCS);
         v.extend_from_slice(llm::DOCS);
         v.extend_from_slice(carbon::DOCS);
+        v.extend_from_slice(perf::DOCS);
+        v.extend_from_slice(train::DOCS);
+        v.extend_from_slice(privacy::DOCS);
+        v.extend_from_slice(stats::DOCS);
+        v.extend_from_slice(random::DOCS);
         v.extend_from_slice(units::DOCS);
         v.extend_from_slice(globals::DOCS);
         v
@@ -78,7 +90,9 @@ pub fn functions() -> &'static [FnDoc] {
 }
 
 /// Registers the library: namespaces `queue`, `rel`, `fleet`, `cost`, `collective`, `roofline`,
-/// `energy`, `llm`, `carbon`, `units` as static modules, and the global functions (`hw`, `fmt`, `fmt_pct`, `clamp`, `range`, `linspace`,
+/// `energy`, `llm`, `carbon`, `perf`, `train`, `privacy`, `stats`, `rand`, `units` as static
+/// modules (`stats` and `rand` charge nothing here; the formula engine re-registers them with
+/// the work budget's charges, see [`stats_module`]), and the global functions (`hw`, `fmt`, `fmt_pct`, `clamp`, `range`, `linspace`,
 /// `ceil`, `log10`, `pow`). `min`, `max`, `abs`, `floor`, `round`, `sqrt`, `exp` and `ln`
 /// come from Rhai's standard packages and are documented here but not re-registered.
 pub fn register(engine: &mut Engine) {
@@ -91,8 +105,30 @@ pub fn register(engine: &mut Engine) {
     engine.register_static_module("energy", energy::module().into());
     engine.register_static_module("llm", llm::module().into());
     engine.register_static_module("carbon", carbon::module().into());
+    engine.register_static_module("perf", perf::module().into());
+    engine.register_static_module("train", train::module().into());
+    engine.register_static_module("privacy", privacy::module().into());
+    engine.register_static_module("stats", stats::module().into());
+    engine.register_static_module("rand", random::module().into());
     engine.register_static_module("units", units::module().into());
     globals::register(engine);
+}
+
+/// The `stats` module, its list functions calling `charge` with the work they do first.
+pub fn stats_module<C>(charge: C) -> rhai::Module
+where
+    C: Fn(u64) -> Result<(), Box<EvalAltResult>> + Clone + 'static,
+{
+    stats::module_with(charge)
+}
+
+/// The `rand` module, each draw calling `charge` with its cost first (`n`, or `n·(1 + ⌈λ⌉)`
+/// for `rand::poisson`; the page charges the same, renderers/html/rhai.js).
+pub fn rand_module<C>(charge: C) -> rhai::Module
+where
+    C: Fn(u64) -> Result<(), Box<EvalAltResult>> + Clone + 'static,
+{
+    random::module_with(charge)
 }
 
 /// Makes `hw(id)` on `engine` find `devices` (a course module's) before the built-in table.
@@ -142,7 +178,7 @@ pub fn reference_markdown() -> String {
          TFLOP/s is 10^12 floating-point operations per second.\n\n",
     );
 
-    let sections: [(&str, &str); 11] = [
+    let sections: [(&str, &str); 16] = [
         ("queue::", "Queueing (`queue::`)"),
         ("rel::", "Reliability and checkpointing (`rel::`)"),
         ("fleet::", "Fleet scheduling (`fleet::`)"),
@@ -152,11 +188,19 @@ pub fn reference_markdown() -> String {
         ("energy::", "Energy per operation (`energy::`)"),
         ("llm::", "Model and KV-cache memory (`llm::`)"),
         ("carbon::", "Carbon (`carbon::`)"),
+        ("perf::", "Performance limits (`perf::`)"),
+        ("train::", "Training compute and memory (`train::`)"),
+        ("privacy::", "Differential privacy (`privacy::`)"),
+        ("stats::", "Distributions and list statistics (`stats::`)"),
+        ("rand::", "Seeded random draws (`rand::`)"),
         ("units::", "Unit conversions (`units::`)"),
         ("", "Global functions"),
     ];
     for (prefix, title) in sections {
         let _ = write!(out, "## {title}\n\n");
+        if prefix == "rand::" {
+            out.push_str(RAND_SPEC);
+        }
         for doc in functions() {
             let in_section = if prefix.is_empty() {
                 !doc.path.contains("::")
@@ -182,7 +226,10 @@ pub fn reference_markdown() -> String {
     out.push_str("## Devices (`hw(id)`)\n\n");
     out.push_str(
         "`hw(id)` returns a record of the device's numeric fields plus `name`. Fields a vendor \
-         does not publish are absent, not zero.\n\n",
+         does not publish are absent, not zero. A value marked *(estimate)* is not a vendor's \
+         published figure (a course's classroom figure or a typical value; its source says \
+         whose). Besides devices the table holds links and buses, storage, radios and \
+         systems (`hw(\"H100x64\")`, a 64-GPU H100 cluster), with bandwidth and latency.\n\n",
     );
     out.push_str("| field | meaning |\n| --- | --- |\n");
     for (field, meaning) in hardware::FIELD_DOCS {
@@ -199,13 +246,49 @@ pub fn reference_markdown() -> String {
         out.push_str("| field | value |\n| --- | --- |\n");
         for (k, v) in &d.fields {
             // Display gives the shortest exact text ("494.5", "50000"): no rounding here.
-            let _ = writeln!(out, "| `{k}` | {v} |");
+            let mark = if d.estimates.contains(k) {
+                " (estimate)"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "| `{k}` | {v}{mark} |");
         }
         let _ = write!(out, "\nSource: {}\n\n", d.source);
+        if !d.estimates.is_empty() {
+            let _ = write!(
+                out,
+                "Estimates (not a vendor's published figure; the source says whose): {}.\n\n",
+                d.estimates
+                    .iter()
+                    .map(|e| format!("`{e}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
     }
     models::reference_section(&mut out);
     out
 }
+
+/// The generator's specification, at the head of the `rand::` section.
+const RAND_SPEC: &str = "Every `rand::` function takes a **seed** and a count **n** and returns \
+a list of n draws; the same call gives the same list in the terminal and in the page, bit for \
+bit, and every call starts afresh from its seed (two calls with the same seed share one stream \
+of uniforms: use `seed + 1` for an independent sample).\n\n\
+- **Generator**: xoshiro128** (Blackman and Vigna, ACM TOMS 47(4), 2021), four 32-bit words \
+of state; the page runs it with `Math.imul` and 32-bit integer operations.\n\
+- **Seed handling**: the seed is a whole number s from 0 to 2^53 − 1 (else an error). With \
+lo = s mod 2^32, hi = ⌊s / 2^32⌋ and G = 0x9E3779B9, the state is (mix(lo + G), mix(hi + 2G), \
+mix(lo + 3G), mix(hi + 4G)), sums taken mod 2^32, where mix(h) is MurmurHash3's finaliser \
+(h ^= h >> 16; h ×= 0x85EBCA6B; h ^= h >> 13; h ×= 0xC2B2AE35; h ^= h >> 16, mod 2^32). \
+Distinct seeds give distinct states, never the all-zero one.\n\
+- **Uniforms**: two outputs a, b give ((a >> 5)·2^26 + (b >> 6)) / 2^53, in [0, 1) with 53 \
+random bits, exact in both languages.\n\
+- **Transforms** (each function below) use the library's own exp and ln (only + − × ÷ and exact \
+scalings by powers of two, within 2 ulp of the C library's exp and ln), not the platform's, so \
+that the draws agree bit for bit.\n\
+- **Cost**: a call charges its n draws to the work budget before it runs (a Poisson draw \
+1 + ⌈λ⌉); a formula's list holds at most 10,000 values.\n\n";
 
 /// A short, deterministic rendering of a formula value for the reference.
 fn describe(v: &Dynamic) -> String {

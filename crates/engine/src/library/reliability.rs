@@ -81,6 +81,25 @@ pub(crate) fn bytes_per_param(scheme: &str) -> Result<f64, Box<EvalAltResult>> {
     lookup("rel::bytes_per_param", "scheme", SCHEMES, scheme)
 }
 
+/// The checkpoint bytes per parameter under its explicit name (`rel::bytes_per_param` is the
+/// old name; `train::state_bytes_per_param` is the training memory, gradients included).
+pub(crate) fn ckpt_bytes_per_param(scheme: &str) -> Result<f64, Box<EvalAltResult>> {
+    lookup("rel::ckpt_bytes_per_param", "scheme", SCHEMES, scheme)
+}
+
+/// Availability of k independent replicas of which any one suffices: 1 − (1 − a)^k.
+pub(crate) fn stacked_availability(a: f64, k: f64) -> f64 {
+    if a.is_nan() || !(0.0..=1.0).contains(&a) || bad(k) {
+        return f64::NAN;
+    }
+    let q = 1.0 - a;
+    if q == 1.0 {
+        // No replica is ever up (C's pow(1, ∞) = 1; JavaScript's Math.pow gives NaN).
+        return 0.0;
+    }
+    1.0 - q.powf(k)
+}
+
 /// Steady-state availability mtbf / (mtbf + mttr); an infinite mtbf with a finite mttr is 1.
 pub(crate) fn availability(mtbf: f64, mttr: f64) -> f64 {
     if bad(mtbf) || bad(mttr) {
@@ -107,7 +126,14 @@ pub(crate) fn module() -> Module {
             bytes_per_param(scheme.as_str())
         },
     );
+    FuncRegistration::new("ckpt_bytes_per_param").set_into_module(
+        &mut m,
+        |scheme: ImmutableString| -> Result<f64, Box<EvalAltResult>> {
+            ckpt_bytes_per_param(scheme.as_str())
+        },
+    );
     FuncRegistration::new("availability").set_into_module(&mut m, availability);
+    FuncRegistration::new("stacked_availability").set_into_module(&mut m, stacked_availability);
     m
 }
 
@@ -193,7 +219,8 @@ pub(crate) const DOCS: &[FnDoc] = &[
     FnDoc {
         path: "rel::bytes_per_param",
         signature: "rel::bytes_per_param(scheme: string) -> f64",
-        summary: "Bytes per parameter in a training checkpoint. \"fp16_adam_mixed\" = 14 (fp16 \
+        summary: "The old name of rel::ckpt_bytes_per_param, kept working (the same table and \
+                  values): bytes per parameter in a training checkpoint. \"fp16_adam_mixed\" = 14 (fp16 \
                   weights 2 + fp32 master weights 4 + Adam m 4 + Adam v 4); \"fp32_adam\" = 12 \
                   (fp32 weights 4 + Adam m 4 + v 4; the weights are the master copy); \
                   \"bf16_weights\" = 2, \"fp32_weights\" = 4, \"int8_weights\" = 1 (weights \
@@ -207,6 +234,24 @@ pub(crate) const DOCS: &[FnDoc] = &[
         example: "rel::bytes_per_param(\"fp16_adam_mixed\")",
     },
     FnDoc {
+        path: "rel::ckpt_bytes_per_param",
+        signature: "rel::ckpt_bytes_per_param(scheme: string) -> f64",
+        summary: "Bytes per parameter in a training checkpoint: what must be saved to resume. \
+                  \"fp16_adam_mixed\" = 14 (fp16 weights 2 + fp32 master weights 4 + Adam m 4 + \
+                  Adam v 4; gradients are recomputed, not saved); \"fp32_adam\" = 12; \
+                  \"bf16_weights\" = 2, \"fp32_weights\" = 4, \"int8_weights\" = 1 (weights \
+                  only, for serving). The memory a training step holds, gradients included, is \
+                  train::state_bytes_per_param (16 for mixed-precision Adam). Formerly \
+                  rel::bytes_per_param (still accepted). An unknown scheme is an error listing \
+                  the known ones.",
+        units: "result: bytes per parameter.",
+        source: "S. Rajbhandari et al., \"ZeRO: Memory Optimizations Toward Training Trillion \
+                 Parameter Models\", SC 2020, sec. 3.1 (mixed-precision Adam holds 2Ψ fp16 \
+                 weights + 2Ψ fp16 gradients + 12Ψ fp32 optimizer state; the checkpoint is all \
+                 but the gradients).",
+        example: "rel::ckpt_bytes_per_param(\"fp16_adam_mixed\") * 70e9 / 1e9",
+    },
+    FnDoc {
         path: "rel::availability",
         signature: "rel::availability(mtbf: f64, mttr: f64) -> f64",
         summary: "Steady-state (inherent) availability mtbf / (mtbf + mttr). Infinite mtbf with \
@@ -217,6 +262,19 @@ pub(crate) const DOCS: &[FnDoc] = &[
                  Maintainability Engineering.",
         example: "rel::availability(720.0, 0.025)",
     },
+    FnDoc {
+        path: "rel::stacked_availability",
+        signature: "rel::stacked_availability(a: f64, k: f64) -> f64",
+        summary: "Availability of k independent replicas when any one of them suffices: \
+                  1 − (1 − a)^k. Three replicas of 99% each give 99.9999%. k need not be whole \
+                  (as a formula); a outside [0, 1], a negative k or NaN → NaN.",
+        units: "a: availability of one replica (fraction); k: replica count; result: \
+                fraction of time at least one is up.",
+        source: "Parallel (redundant) system of independent components, Ebeling, An \
+                 Introduction to Reliability and Maintainability Engineering; the course's \
+                 calc_availability_stacked (harvard-edge/cs249r_book, mlsysim/core/formulas.py).",
+        example: "rel::stacked_availability(0.99, 3.0)",
+    },
 ];
 
 #[cfg(test)]
@@ -225,6 +283,23 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() <= 1e-12 * a.abs().max(b.abs())
+    }
+
+    #[test]
+    fn checkpoint_and_stacked_availability() {
+        assert_eq!(ckpt_bytes_per_param("fp16_adam_mixed").unwrap(), 14.0);
+        assert_eq!(bytes_per_param("fp16_adam_mixed").unwrap(), 14.0);
+        let err = ckpt_bytes_per_param("fp8").unwrap_err().to_string();
+        assert!(
+            err.contains("rel::ckpt_bytes_per_param: unknown scheme 'fp8'"),
+            "{err}"
+        );
+        assert!(close(stacked_availability(0.99, 3.0), 0.999_999));
+        assert_eq!(stacked_availability(0.5, 0.0), 0.0);
+        assert_eq!(stacked_availability(1.0, 2.0), 1.0);
+        assert!(
+            stacked_availability(1.5, 2.0).is_nan() && stacked_availability(0.9, -1.0).is_nan()
+        );
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! `chart::features_used`), controls and predictions (`radio`, `bands` of numeric predictions,
 //! `answer`, `xpart`: an earlier part's locked prediction read as `prediction.a`, or a
 //! placeholder that says a prediction is not answered yet), badges
-//! (`badge-danger`, `badge-success`) and library functions (`sci`, `logspace`, `log2`, `model`).
+//! (`badge-danger`, `badge-success`) and library functions (`sci`, `logspace`, `log2`, `model`; `rand` and `stats`, whose charges
+//! are in rhai.js).
 
 use std::collections::BTreeSet;
 
@@ -20,6 +21,8 @@ pub(super) fn used(bodies: &[String], extra: &[&'static str]) -> BTreeSet<&'stat
         ("logspace", "_fn(L,\"logspace\""),
         ("log2", "_fn(L,\"log2\""),
         ("model", "_fn(L,\"model\""),
+        ("rand", "_fn(L,\"rand::"),
+        ("stats", "_fn(L,\"stats::"),
         ("answer", "S.answer"),
     ] {
         if any(needle) {

@@ -5,27 +5,49 @@
 
 use serde_json::{json, Value as J};
 
-/// The namespaces with a script of their own, in the order they are appended to `library.js`.
-const TOPICS: &[(&str, &str)] = &[
+/// The scripts of their own, in the order they are appended to `library.js`, each with the
+/// call prefixes that need it: a namespace (`"llm::"`), or single functions of a namespace
+/// whose rest is in `library.js` (`rel::`).
+const TOPICS: &[(&[&str], &str)] = &[
     (
-        "collective",
+        &["collective::"],
         include_str!("../../../../../renderers/html/library/collective.js"),
     ),
     (
-        "roofline",
+        &["roofline::"],
         include_str!("../../../../../renderers/html/library/roofline.js"),
     ),
     (
-        "energy",
+        &["energy::"],
         include_str!("../../../../../renderers/html/library/energy.js"),
     ),
     (
-        "llm",
+        &["llm::"],
         include_str!("../../../../../renderers/html/library/llm.js"),
     ),
     (
-        "carbon",
+        &["carbon::"],
         include_str!("../../../../../renderers/html/library/carbon.js"),
+    ),
+    (
+        &["perf::"],
+        include_str!("../../../../../renderers/html/library/perf.js"),
+    ),
+    (
+        &["train::"],
+        include_str!("../../../../../renderers/html/library/train.js"),
+    ),
+    (
+        &["privacy::"],
+        include_str!("../../../../../renderers/html/library/privacy.js"),
+    ),
+    (
+        &["stats::", "rand::"],
+        include_str!("../../../../../renderers/html/library/stats.js"),
+    ),
+    (
+        &["rel::ckpt_bytes_per_param\"", "rel::stacked_availability\""],
+        include_str!("../../../../../renderers/html/library/reliability.js"),
     ),
 ];
 
@@ -40,7 +62,7 @@ fn calls(script: &str, prefix: &str) -> bool {
 pub fn topic_scripts(script: &str) -> String {
     TOPICS
         .iter()
-        .filter(|(ns, _)| calls(script, &format!("{ns}::")))
+        .filter(|(prefixes, _)| prefixes.iter().any(|p| calls(script, p)))
         .map(|(_, src)| *src)
         .collect::<Vec<_>>()
         .join("\n")
@@ -140,6 +162,13 @@ mod tests {
         ]));
         assert!(two.contains("labforgeTopics.collective") && two.contains("labforgeTopics.carbon"));
         assert!(!two.contains("labforgeTopics.llm"));
+        // rel:: is in library.js but for two functions, whose script comes only with them.
+        let rel = topic_scripts("_fn(L,\"rel::availability\")(1,2)");
+        assert_eq!(rel, "");
+        let rel = topic_scripts("_fn(L,\"rel::stacked_availability\")(0.9,2)");
+        assert!(rel.contains("labforgeTopics.reliability"), "{rel}");
+        let both = topic_scripts("_fn(L,\"rand::normal\")(1,2,3,4)");
+        assert!(both.contains("labforgeTopics.stats") && !both.contains("labforgeTopics.train"));
     }
 
     #[test]
