@@ -235,6 +235,25 @@ impl CompiledLab {
             if let Some(p) = &model.prediction {
                 self.check_claims(part, p, &sev, &mut out);
             }
+            // A question's claims and numeric output are checked as a prediction's, at the
+            // part's scenario.
+            for q in model.questions.iter().filter(|q| q.is_graded()) {
+                let as_prediction = Prediction {
+                    question: q.prompt(),
+                    scenario: model
+                        .prediction
+                        .as_ref()
+                        .map(|p| p.scenario.clone())
+                        .unwrap_or_default(),
+                    claim: q.spec.claim.clone(),
+                    options: q.spec.options.clone(),
+                    numeric: q.numeric(),
+                    other_feedback: None,
+                    live: false,
+                    lock_text: None,
+                };
+                self.check_claims(part, &as_prediction, &sev, &mut out);
+            }
         }
         self.check_test_values(&mut out);
         out.extend(super::balance::check(&self.lab, &self.source.name));

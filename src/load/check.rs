@@ -30,7 +30,7 @@ pub fn option_id(index: usize, c: &Choice) -> String {
 
 /// Letters, digits and `_`, not starting with a digit. `__proto__` is excluded: the page keys
 /// JavaScript objects by these names, where it would reach `Object.prototype`.
-fn is_identifier(s: &str) -> bool {
+pub(super) fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -113,6 +113,7 @@ pub fn structure(lab: &Lab, source: &Source, out: &mut Vec<Diagnostic>) {
             check_choices(&mut cx, &r.question, &r.options, "reflection");
             unused_other_feedback(&mut cx, &r.options, r.other_feedback.as_ref(), "reflection");
         }
+        super::questions::check(&mut cx.out, cx.file, part);
         let mut ids: Vec<&str> = Vec::new();
         for ctl in &part.controls {
             let cid = ctl.id();
@@ -282,6 +283,20 @@ fn unused_other_feedback(cx: &mut Ctx, options: &[Choice], other: Option<&Text>,
                 o.pos,
                 format!("this {what}'s `other_feedback` is never shown: every option has its own feedback"),
                 "fold what it says into the options' feedback, or remove it",
+            );
+        }
+    }
+}
+
+pub(super) fn option_ids_unique(out: &mut Vec<Diagnostic>, file: &str, options: &[Choice]) {
+    let mut cx = Ctx { file, out };
+    let mut ids = BTreeSet::new();
+    for (i, o) in options.iter().enumerate() {
+        if !ids.insert(option_id(i, o)) {
+            cx.err(
+                o.text.pos,
+                format!("option id `{}` is used twice", option_id(i, o)),
+                "give every option its own id",
             );
         }
     }
