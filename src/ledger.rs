@@ -22,6 +22,8 @@
 //!   student looked at after locking in. The HUD, `*_correct` and both exports follow the
 //!   locked answer only. Format 2 added these; records of format 1 still load.
 
+pub mod questions;
+
 use crate::eval::CompiledLab;
 use crate::load::check::option_id;
 use crate::model::*;
@@ -63,6 +65,9 @@ pub struct PartAnswers {
     /// after; its answers are judged on that track ([`Ledger::refresh_on`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub track: Option<String>,
+    /// Answers to the part's `questions:`, by question id ([`questions`]).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub questions: IndexMap<String, questions::QuestionAnswer>,
 }
 
 /// The saved record.
@@ -228,6 +233,14 @@ impl Ledger {
                 ),
                 _ => None,
             };
+            // In the lab's order of questions.
+            let mut qs = std::mem::take(&mut a.questions);
+            for q in &jp.questions {
+                if let Some(mut qa) = qs.shift_remove(&q.id.value) {
+                    questions::judge(judge, jp, q, &mut qa);
+                    a.questions.insert(q.id.value.clone(), qa);
+                }
+            }
         }
         let mut d = IndexMap::new();
         for p in &lab.lab.parts {
@@ -266,6 +279,7 @@ impl Ledger {
             let a = &self.parts[&p.id.value];
             (p.prediction.is_none() || a.prediction.is_some())
                 && (p.reflection.is_none() || a.reflection.is_some())
+                && questions::all_answered(p, &a.questions)
         });
     }
 
@@ -379,6 +393,7 @@ impl Ledger {
                     a.reflection = None;
                 }
             }
+            questions::sanitize(p, &part, &mut a.questions, &mut dropped);
             for (id, v) in std::mem::take(&mut a.controls) {
                 let ctl = p.controls.iter().find(|c| c.id().value == id);
                 let valid = ctl.and_then(|c| {

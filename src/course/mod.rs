@@ -23,6 +23,7 @@
 pub mod carry;
 pub mod merge;
 pub mod modules;
+pub mod questions;
 pub mod record;
 pub mod site;
 

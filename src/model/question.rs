@@ -274,14 +274,18 @@ pub fn fill_ids(lab: &mut Lab) {
     }
 }
 
-/// Words in a written answer (as the page counts them: runs of non-space).
+/// Words in a written answer: runs of characters other than space, tab, line feed and
+/// carriage return (the page counts them the same way, `questions.js`).
 pub fn word_count(s: &str) -> usize {
-    s.split_whitespace().count()
+    s.split([' ', '\t', '\n', '\r'])
+        .filter(|w| !w.is_empty())
+        .count()
 }
 
-/// A written answer as kept: trimmed at the end, cut to [`MAX_TEXT_ANSWER`] characters.
+/// A written answer as kept: its first [`MAX_TEXT_ANSWER`] characters (Unicode scalar values,
+/// as the page's `Array.from` counts them).
 pub fn bound_text(s: &str) -> String {
-    s.trim_end().chars().take(MAX_TEXT_ANSWER).collect()
+    s.chars().take(MAX_TEXT_ANSWER).collect()
 }
 
 /// The select-all rule: each correct option picked counts +1, each wrong one -1, out of the
