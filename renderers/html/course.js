@@ -88,6 +88,7 @@
       }
       return false;
     }
+/*[questions*/
     /* A part's question answers (src/course/questions.rs): [id, kind, ids?] with kind c(hoice),
        s(elect-all), n(umber), t(ext); words are runs of other than space, tab, CR, LF. */
     function words(s) { return s.split(/[ \t\n\r]+/).filter(Boolean).length; }
@@ -132,6 +133,7 @@
       if (n) out.questions = m; else delete out.questions;
       return took;
     }
+/*questions]*/
     /* A ledger of the lab of `shape` with only what the lab can have, and what was dropped. */
     function clean(l, shape) {
       var dropped = [], given = isRec(l.parts) ? l.parts : {}, parts = Object.create(null), complete = true;
@@ -157,8 +159,10 @@
             if (has(a, "reflection_correct") && typeof a.reflection_correct === "boolean") out.reflection_correct = a.reflection_correct;
           } else dropped.push(part + ": a reflection that is none of its answers");
         }
+/*[questions*/
         var qs = p[4] ? cleanQ(a, p[4], part, dropped) : null;
         if (qs) out.questions = qs;
+/*questions]*/
         if (has(a, "controls")) {
           var c = isRec(a.controls) ? a.controls : {}, ctl = Object.create(null), n = 0;
           dropped.push.apply(dropped, unknown(c, p[3].map(function (s) { return s[0]; }), "a control", part + ": ", "the part does not have"));
@@ -169,7 +173,7 @@
           if (n) out.controls = ctl;
         }
         parts[pid] = out;
-        complete = complete && (p[1] === null || has(out, "prediction")) && (p[2] === null || has(out, "reflection")) && doneQ(out, p[4]);
+        complete = complete && (p[1] === null || has(out, "prediction")) && (p[2] === null || has(out, "reflection"))/*[questions*/ && doneQ(out, p[4])/*questions]*/;
       });
       var log = "";
       if (typeof l.decision_log === "string") log = l.decision_log;
@@ -179,7 +183,7 @@
       return { ledger: r, dropped: dropped };
     }
     function copy(o) { var r = Object.create(null), k; for (k in o) if (has(o, k)) r[k] = o[k]; return r; }
-    function answered(a) { return has(a, "prediction") || has(a, "reflection") || isRec(a.questions); }
+    function answered(a) { return has(a, "prediction") || has(a, "reflection")/*[questions*/ || isRec(a.questions)/*questions]*/; }
     /* Merges the cleaned `theirs` into the cleaned `mine` (null: not started here), part by part:
        { ledger, o: { taken, conflicts, locked } }; a conflict is replaced only when `replace`. */
     function mergeLab(mine, theirs, shape, replace) {
@@ -204,10 +208,12 @@
             if (fill) took = true; else takeControls = true;
           }
         }
+/*[questions*/
         if (mergeQ(out, t, p[4], part, o, replace)) took = true;
+/*questions]*/
         if (took) { o.taken.push(part); takeControls = takeControls || !had; }
         if (takeControls) { delete out.controls; if (has(t, "controls")) out.controls = t.controls; }
-        complete = complete && (p[1] === null || has(out, "prediction")) && (p[2] === null || has(out, "reflection")) && doneQ(out, p[4]);
+        complete = complete && (p[1] === null || has(out, "prediction")) && (p[2] === null || has(out, "reflection"))/*[questions*/ && doneQ(out, p[4])/*questions]*/;
         parts[pid] = out;
       });
       var ml = typeof base.decision_log === "string" ? base.decision_log : "", tl = typeof theirs.decision_log === "string" ? theirs.decision_log : "", log = ml;
@@ -240,7 +246,7 @@
   /* Predictions, reflections and a decision log answered in a lab's ledger. */
   function score(r) {
     var n = r.decision_log ? 1 : 0, p;
-    for (p in r.parts) if (has(r.parts, p) && isRec(r.parts[p])) n += has(r.parts[p], "prediction") + has(r.parts[p], "reflection") + (isRec(r.parts[p].questions) ? Object.keys(r.parts[p].questions).length : 0);
+    for (p in r.parts) if (has(r.parts, p) && isRec(r.parts[p])) n += has(r.parts[p], "prediction") + has(r.parts[p], "reflection")/*[questions*/ + (isRec(r.parts[p].questions) ? Object.keys(r.parts[p].questions).length : 0)/*questions]*/;
     return n;
   }
   /* A record from outside (storage, a link, a file): { rec, left } with only this course's labs

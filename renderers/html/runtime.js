@@ -215,6 +215,10 @@
         if (Array.isArray(a.prediction_attempts) && a.prediction_attempts.every(function (x) { return typeof x === "string"; })) t.prediction_attempts = a.prediction_attempts.slice();
         else dropped = true;
       }
+/*[questions*/
+      /* Checked answer by answer when questions.js starts. */
+      if (has(a, "questions")) { if (isRecord(a.questions)) t.questions = a.questions; else dropped = true; }
+/*questions]*/
       if (has(a, "controls")) {
         if (!isRecord(a.controls)) { dropped = true; return; }
         t.controls = Object.create(null);
@@ -240,7 +244,7 @@
   var TRACK_ID = /^[a-z][a-z0-9-]{0,39}$/, TR = D.track || { now: null, list: [], one: true };
   function trackOf(id) { return TR.list.filter(function (t) { return t[0] === id; })[0]; }
   /*tracks]*/
-  var loaded = readState(), state = loaded.state;
+  var loaded = readState(), state = loaded.state/*[questions*/, QS = null/*questions]*/;
 /*[tracks*/
   if (TR.now) state.on = TR.now;
   var COURSE = window.LF_COURSE;
@@ -662,7 +666,7 @@
   }
   function complete() {
     return D.parts.every(function (p) {
-      return (!p.prediction || answered(p.id, "prediction")) && (!p.reflection || answered(p.id, "reflection"));
+      return (!p.prediction || answered(p.id, "prediction")) && (!p.reflection || answered(p.id, "reflection"))/*[questions*/ && (!QS || QS.done(p))/*questions]*/;
     });
   }
   function partKey(id) { return Array.from(id).length === 1 ? "part" + id.toUpperCase() : "part_" + id; }
@@ -681,6 +685,10 @@
       if (answered(p.id, "reflection")) rec.reflection = String(a.reflection);
       if (rc !== null && answered(p.id, "reflection")) rec.reflection_correct = rc;
       if (a.controls && Object.keys(a.controls).length) rec.controls = a.controls;
+/*[questions*/
+      var qr = QS && QS.record(p);
+      if (qr) rec.questions = qr;
+/*questions]*/
       parts[p.id] = rec;
     });
     D.parts.forEach(function (p) {
@@ -891,6 +899,9 @@
   wireReset();
   restore();
   wire();
+/*[questions*/
+  QS = labforgeQuestions(D, { state: state, save: save, partEl: partEl, announce: announce });
+/*questions]*/
 /*[tracks*/
   /* The student's track on this page: asked when none is picked yet; on another track's page,
      said, with their own track's page and a switch to this one. */

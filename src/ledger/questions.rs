@@ -26,8 +26,13 @@ pub struct QuestionAnswer {
     /// A graded question's answer is right (a select-all: exactly the right set).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub correct: Option<bool>,
-    /// A select-all's partial credit, 0 to 1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// A select-all's partial credit, 0 to 1 (a whole number written as the page writes it:
+    /// `1`, not `1.0`).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "as_javascript"
+    )]
     pub score: Option<f64>,
     /// When it was answered (UTC, RFC 3339).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -51,6 +56,14 @@ impl QuestionAnswer {
             Answer::One(s) => s.clone(),
             Answer::Set(v) => v.join(", "),
         }
+    }
+}
+
+fn as_javascript<S: serde::Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match x {
+        Some(v) if v.fract() == 0.0 && v.abs() < 1e15 => s.serialize_i64(*v as i64),
+        Some(v) => s.serialize_f64(*v),
+        None => s.serialize_none(),
     }
 }
 

@@ -14,10 +14,12 @@ mod build;
 mod controls;
 mod feedback;
 pub mod format;
+mod questions;
 
 pub use build::{explore, header, lab, lab_with, part, track_view};
 pub use controls::control_value_text;
 pub use feedback::{answer_feedback, feedback_at};
+pub use questions::PartQuestionView;
 
 use crate::eval::chart::ChartData;
 use crate::eval::Span;
@@ -143,6 +145,9 @@ pub struct PartView {
     pub explore: ExploreView,
     pub math_peek: Option<MathPeekView>,
     pub reflection: Option<QuestionView>,
+    /// The questions after the prediction, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub questions: Vec<PartQuestionView>,
     /// True for every part but the last.
     pub more: bool,
 }

@@ -1,0 +1,113 @@
+//! A part's `questions:` (tests/inputs/ok_questions.yaml) outside the browser: the record Rust
+//! writes (answers admitted by kind, hostile ones dropped and named, texts bounded, the
+//! select-all rule, `complete`), and what a page pays for them (nothing without questions).
+
+use crate::common;
+use common::root;
+use labforge::eval::load_lab;
+use labforge::ledger::questions::{Answer, QuestionAnswer};
+use labforge::ledger::Ledger;
+
+fn one(s: &str) -> QuestionAnswer {
+    QuestionAnswer::now(Answer::One(s.into()))
+}
+
+#[test]
+fn the_record_admits_answers_by_kind_and_judges_them() {
+    let lab = load_lab(&root().join("tests/inputs/ok_questions.yaml")).unwrap();
+    let mut l = Ledger::new(&lab);
+    assert!(!l.complete);
+    l.parts.get_mut("a").unwrap().prediction = Some("B".into());
+    let q = &mut l.parts.get_mut("a").unwrap().questions;
+    q.insert("lever".into(), one("A"));
+    q.insert(
+        "levers".into(),
+        QuestionAnswer::now(Answer::Set(vec!["B".into(), "A".into()])),
+    );
+    q.insert("amp".into(), one(" 4,8 "));
+    q.insert("worry".into(), one("B"));
+    q.insert("why".into(), one(&"word ".repeat(2_500)));
+    q.insert("q6".into(), one("Keep it below 70%."));
+    // Hostile: a question the part does not ask, an option it does not have, a text of spaces.
+    q.insert("nope".into(), one("A"));
+    let mut bad = l.clone();
+    assert!(l.sanitize(&lab).iter().any(|d| d.contains("`nope`")));
+    l.refresh(&lab);
+    let q = &l.parts["a"].questions;
+    assert_eq!(q["lever"].correct, Some(true));
+    assert_eq!(
+        q["levers"].answer,
+        Answer::Set(vec!["A".into(), "B".into()]),
+        "in the options' order"
+    );
+    assert_eq!(
+        (q["levers"].score, q["levers"].correct),
+        (Some(1.0), Some(true))
+    );
+    assert_eq!(
+        q["amp"].answer,
+        Answer::One("48".into()),
+        "separators dropped, as a numeric prediction's"
+    );
+    assert_eq!(q["amp"].correct, Some(false));
+    assert_eq!(q["worry"].correct, None, "an opinion is never graded");
+    assert_eq!(q["why"].correct, None, "a written answer is never graded");
+    assert_eq!(q["why"].text().chars().count(), 10_000, "bounded");
+    assert!(q
+        .keys()
+        .eq(["lever", "levers", "amp", "worry", "why", "q6"]));
+    assert!(l.complete);
+    let json = serde_json::to_value(&l).unwrap();
+    assert_eq!(
+        json["parts"]["a"]["questions"]["levers"]["score"].to_string(),
+        "1",
+        "written as the page writes it"
+    );
+    // Answers that are none of the question's are dropped, each named.
+    let b = &mut bad.parts.get_mut("a").unwrap().questions;
+    b.insert("lever".into(), one("Z"));
+    b.insert(
+        "levers".into(),
+        QuestionAnswer::now(Answer::Set(vec!["A".into(), "A".into()])),
+    );
+    b.insert("amp".into(), one("five"));
+    b.insert("why".into(), one("  \n "));
+    b.insert(
+        "worry".into(),
+        QuestionAnswer::now(Answer::Set(vec!["A".into()])),
+    );
+    let dropped = bad.sanitize(&lab);
+    for id in ["lever", "levers", "amp", "why", "worry", "nope"] {
+        assert!(
+            dropped.iter().any(|d| d.contains(&format!("`{id}`"))),
+            "{id}: {dropped:?}"
+        );
+    }
+    bad.refresh(&lab);
+    assert!(!bad.complete);
+}
+
+#[test]
+fn a_page_pays_for_questions_only_when_its_lab_asks_some() {
+    let out = std::env::temp_dir().join(format!("labforge-qpage-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    common::render_html(&root().join("tests/inputs/ok_questions.yaml"), &out);
+    common::render_html(
+        &root().join("tests/inputs/ok_giveaway_in_feedback.yaml"),
+        &out,
+    );
+    let with = std::fs::read_to_string(out.join("ok_questions.html")).unwrap();
+    let without = std::fs::read_to_string(out.join("ok_giveaway_in_feedback.html")).unwrap();
+    assert!(with.contains("labforgeQuestions") && with.contains("data-question=\"why\""));
+    assert!(
+        !with.contains("rho/(1-rho)"),
+        "the model answer is for the key only"
+    );
+    for needle in ["labforgeQuestions", "data-question", "questions"] {
+        assert!(
+            !without.contains(needle),
+            "a page without questions carries `{needle}`"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
