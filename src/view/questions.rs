@@ -28,6 +28,9 @@ pub struct PartQuestionView {
     /// Text: the grey text of the empty box, and the fewest words asked (0: any).
     pub placeholder: Option<String>,
     pub min_words: u32,
+    /// Text: the lines a printed handout leaves for the answer (about ten handwritten words a
+    /// line: `min_words / 10`, at least 2, at most 30; 3 without `min_words`).
+    pub writing_lines: u32,
     /// Ids of the earlier questions of the part (or `prediction`) it waits for.
     pub requires: Vec<String>,
     /// Shown once answered.
@@ -83,6 +86,10 @@ pub(super) fn views(
                 numeric,
                 placeholder: s.placeholder.as_ref().map(|p| p.value.clone()),
                 min_words: q.min_words(),
+                writing_lines: match q.min_words() {
+                    0 => 3,
+                    n => n.div_ceil(10).clamp(2, 30),
+                },
                 requires: s.requires.iter().map(|r| r.value.clone()).collect(),
                 feedback: s.feedback.as_ref().map(st).transpose()?,
                 answer: if answers {

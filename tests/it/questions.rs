@@ -111,3 +111,53 @@ fn a_page_pays_for_questions_only_when_its_lab_asks_some() {
     }
     let _ = std::fs::remove_dir_all(&out);
 }
+
+fn handout(key: bool) -> String {
+    use labforge::render::markdown::MarkdownRenderer;
+    use labforge::render::{RenderOptions, Renderer};
+    let lab = load_lab(&root().join("tests/inputs/ok_questions.yaml")).unwrap();
+    let opts = RenderOptions {
+        answer_key: key,
+        ..RenderOptions::default()
+    };
+    let files = MarkdownRenderer.render(&lab, "q", &opts).unwrap();
+    let name = if key { "q-key.md" } else { "q.md" };
+    let f = files
+        .iter()
+        .find(|f| f.path == std::path::Path::new(name))
+        .unwrap();
+    String::from_utf8(f.bytes.clone()).unwrap()
+}
+
+/// The text between `### Question N` and the next heading.
+fn question(doc: &str, n: usize) -> String {
+    let start = doc.find(&format!("### Question {n}")).unwrap();
+    let rest = &doc[start + 4..];
+    rest[..rest.find("\n#").unwrap_or(rest.len())].to_string()
+}
+
+#[test]
+fn handouts_leave_writing_lines_and_keys_print_the_model_answer_and_the_rule() {
+    let (h, k) = (handout(false), handout(true));
+    let lines = |s: &str| s.lines().filter(|l| l.starts_with("_____")).count();
+    // 12 words: two lines of about ten; no minimum: three.
+    assert_eq!(lines(&question(&h, 5)), 2, "{}", question(&h, 5));
+    assert!(question(&h, 5).contains("At least 12 words."));
+    assert_eq!(lines(&question(&h, 6)), 3);
+    assert!(
+        !h.contains("rho/(1-rho)") && !h.contains("(correct)") && !h.contains("graded as a set")
+    );
+    assert!(question(&k, 5).contains("**Model answer:** The utilization term rho/(1-rho)"));
+    assert_eq!(lines(&question(&k, 5)), 0, "the key has no writing lines");
+    let select = question(&k, 2);
+    assert!(
+        select.contains("**Answer:** A, B — graded as a set: each correct option picked counts +1"),
+        "{select}"
+    );
+    assert!(question(&k, 4).contains("an opinion question"));
+    assert!(
+        question(&k, 3).contains("**Expected answer:** 5×"),
+        "{}",
+        question(&k, 3)
+    );
+}
