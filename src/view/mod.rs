@@ -216,7 +216,7 @@ pub struct PredictionView {
     pub worked: Option<Row>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct OptionView {
     pub id: String,
     pub text: Prose,
@@ -228,7 +228,7 @@ pub struct OptionView {
     pub feedback: Option<Prose>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct NumericView {
     pub unit: Option<String>,
     /// The answer box's range, arrow step and starting number.
@@ -264,7 +264,7 @@ pub struct NumericView {
 }
 
 /// A band of a numeric prediction: its bounds, the range in words and its feedback.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct BandView {
     pub from: Option<f64>,
     pub to: Option<f64>,

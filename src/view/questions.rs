@@ -13,7 +13,7 @@ use serde::Serialize;
 type R<T> = Result<T, String>;
 
 /// One question of a part.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct PartQuestionView {
     pub id: String,
     /// `choice`, `select_all`, `numeric` or `text`.

@@ -161,3 +161,83 @@ fn handouts_leave_writing_lines_and_keys_print_the_model_answer_and_the_rule() {
         question(&k, 3)
     );
 }
+
+/// `labforge run` on a pty: every kind answered with real keys; a written answer of two lines
+/// ended with Ctrl-D; Ctrl-D on an empty written answer saves and quits, and the next run
+/// resumes at that question.
+#[test]
+fn the_terminal_asks_every_kind_and_resumes_at_an_unanswered_written_answer() {
+    use common::pty::{expect, finish, ledger, send, spawn, tmp, to_explore, END};
+    let lab = root().join("tests/inputs/ok_questions.yaml");
+    let l = tmp("questions").join("l.json");
+    let mut s = to_explore(&lab, &l);
+    send(&mut s, END);
+    send(&mut s, "\r");
+    expect(&mut s, "Question 1");
+    expect(&mut s, "Enter choose");
+    send(&mut s, "\r");
+    expect(&mut s, "✓ Correct.");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    expect(&mut s, "Question 2 (select all that apply)");
+    expect(&mut s, "Enter done");
+    send(&mut s, " ");
+    send(&mut s, "\r");
+    expect(&mut s, "Partly right: 50% credit.");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    expect(&mut s, "What is the amplification at C_s = 3? (×)");
+    send(&mut s, "5\r");
+    expect(&mut s, "✓ Correct.");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    expect(&mut s, "Question 4");
+    expect(&mut s, "Enter choose");
+    send(&mut s, "\r");
+    expect(&mut s, "Recorded.");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    expect(&mut s, "Name the binding term");
+    expect(
+        &mut s,
+        "Ctrl-D when done; e.g. The term that grows fastest is ...)",
+    );
+    send(&mut s, "Utilization binds:\rthe queue grows.");
+    send(&mut s, "\x04");
+    expect(&mut s, "Saved (5 words; at least 12 were asked).");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    expect(&mut s, "Question 6");
+    expect(&mut s, "Ctrl-D when done)");
+    send(&mut s, "\x04");
+    let (_, code) = finish(&mut s);
+    assert_eq!(code, 0, "Ctrl-D on an empty answer saves and quits");
+    let r = ledger(&l);
+    let q = &r["parts"]["a"]["questions"];
+    assert_eq!(
+        q["why"]["answer"], "Utilization binds:\nthe queue grows.",
+        "{q}"
+    );
+    assert_eq!(q["levers"]["answer"], serde_json::json!(["A"]));
+    assert_eq!(q["amp"]["correct"], true);
+    assert!(q.get("q6").is_none() && r["complete"] == false, "{r}");
+    // Resumed: straight to the unanswered question.
+    let mut s = spawn(
+        &[lab.to_str().unwrap(), "--ledger", l.to_str().unwrap()],
+        100,
+    );
+    let before = expect(&mut s, "Question 6");
+    assert!(!before.contains("Question 5"), "{before}");
+    expect(&mut s, "Ctrl-D when done)");
+    send(&mut s, "Keep the cluster below 70%.\x04");
+    expect(&mut s, "Saved (5 words).");
+    expect(&mut s, "Press Enter to continue");
+    send(&mut s, "\r");
+    let _ = finish(&mut s);
+    let r = ledger(&l);
+    assert_eq!(
+        r["parts"]["a"]["questions"]["q6"]["answer"],
+        "Keep the cluster below 70%."
+    );
+    assert_eq!(r["complete"], true);
+}
