@@ -241,3 +241,65 @@ fn the_terminal_asks_every_kind_and_resumes_at_an_unanswered_written_answer() {
     );
     assert_eq!(r["complete"], true);
 }
+
+/// `labforge grade` on three students' records with written answers: alice answers everything,
+/// bob writes too little and half the select-all, carol's written answer is empty (a record
+/// edited by hand: dropped and named) and one is missing. The CSV has a column per question;
+/// the report reads each question student by student. Both are golden.
+#[test]
+fn grading_reads_every_question_student_by_student() {
+    use std::process::{Command, Stdio};
+    // A fixed folder, and paths relative to it: the CSV names each record's file.
+    let dir = std::env::temp_dir().join("labforge-qgrade");
+    let _ = std::fs::remove_dir_all(&dir);
+    let records = dir.join("records");
+    std::fs::create_dir_all(&records).unwrap();
+    let lab = root().join("tests/inputs/ok_questions.yaml");
+    let run = |who: &str, answers: &str| {
+        let a = dir.join(format!("{who}.answers.yaml"));
+        std::fs::write(&a, answers).unwrap();
+        let st = Command::new(env!("CARGO_BIN_EXE_labforge"))
+            .args([
+                "run",
+                lab.to_str().unwrap(),
+                "--answers",
+                a.to_str().unwrap(),
+                "--ledger",
+            ])
+            .arg(records.join(format!("{who}.json")))
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(st.success());
+    };
+    run("alice", "predictions: { a: B }\nquestions: { a: { lever: A, levers: [A, B], amp: 5, worry: A, why: \"The utilization term binds: rho/(1-rho) grows without bound as the cluster nears full, whatever the variance.\", q6: \"Keep the cluster below 70% busy.\" } }\n");
+    run("bob", "predictions: { a: A }\nquestions: { a: { lever: B, levers: [A, C], amp: 12, worry: B, why: \"Variance, mostly.\", q6: \"Buy GPUs.\" } }\n");
+    run("carol", "predictions: { a: B }\nquestions: { a: { lever: A, levers: [B], amp: 5.4, worry: B, why: \"placeholder\", q6: \"=HYPERLINK(\\\"x\\\")\" } }\n");
+    let path = records.join("carol.json");
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    v["parts"]["a"]["questions"]["why"]["answer"] = serde_json::json!("   ");
+    std::fs::write(&path, v.to_string()).unwrap();
+    let out = dir.join("out");
+    let o = Command::new(env!("CARGO_BIN_EXE_labforge"))
+        .args(["grade", lab.to_str().unwrap(), "records", "-o", "out"])
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv = std::fs::read_to_string(out.join("questions-demo.csv")).unwrap();
+    insta::assert_snapshot!("questions_grade_csv", csv);
+    let report = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let start = report.find("<h3 id=\"reading-").expect("a reading view");
+    let end = report[start..]
+        .find("<h3>Decision logs")
+        .map_or(report.len(), |e| start + e);
+    let end = report[start..end]
+        .rfind("</section>")
+        .map_or(end, |e| start + e + 10);
+    insta::assert_snapshot!("questions_grade_reading", &report[start..end]);
+    assert!(report.contains("not answered") && report.contains("too short: 2 of 12 words"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
