@@ -61,7 +61,7 @@ fn describe(claim: &Claim) -> String {
     parts.join(" and ")
 }
 
-fn value_str(v: &Dynamic) -> String {
+pub(super) fn value_str(v: &Dynamic) -> String {
     match as_number(v) {
         Some(x) => format!("{x}"),
         None => v.to_string(),
@@ -128,8 +128,8 @@ impl CompiledLab {
             Err(EvalError(d)) => return vec![d],
         };
         let tol = t.tolerance.unwrap_or(1e-9);
-        let mut out = Vec::new();
-        for (k, want) in &t.expect {
+        let (mut out, answered) = self.test_answers(t, part);
+        for (k, want) in t.expect.iter().filter(|(k, _)| !answered.contains(k)) {
             let Some(got) = ev.values.get(k) else {
                 out.push(
                     Diagnostic::error(

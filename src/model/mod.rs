@@ -673,4 +673,9 @@ pub struct LabTest {
     /// The track the test runs under (default: every track of the lab).
     #[serde(default)]
     pub track: Option<Spanned<String>>,
+    /// Answers to the part's questions (question id -> an option id, a list of them, a number
+    /// or a written answer); `expect` names each with its verdict: `true`/`false` (right or
+    /// not), a select-all's credit or a written answer's words, `recorded` for an opinion.
+    #[serde(default)]
+    pub answers: IndexMap<String, Spanned<Value>>,
 }
