@@ -303,3 +303,23 @@ fn grading_reads_every_question_student_by_student() {
     assert!(report.contains("not answered") && report.contains("too short: 2 of 12 words"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A question whose right option differs per track: each track's page grades it by that
+/// track's answer (the `correct` expression computed per track).
+#[test]
+fn each_tracks_page_grades_a_question_by_its_own_right_answer() {
+    let out = std::env::temp_dir().join(format!("labforge-qtracks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    common::render_html(&root().join("tests/inputs/ok_questions_tracks.yaml"), &out);
+    let data = |track: &str| {
+        let page = std::fs::read_to_string(out.join(format!("ok_questions_tracks.{track}.html"))).unwrap();
+        let start = page.find("id=\"lf-data\"").unwrap();
+        let json = &page[page[start..].find('>').unwrap() + start + 1..];
+        let json = &json[..json.find("</script>").unwrap()];
+        let v: serde_json::Value = serde_json::from_str(json).unwrap();
+        v["parts"][0]["questions"][0]["options"].clone()
+    };
+    assert_eq!(data("cloud"), serde_json::json!([["yes", true], ["no", false]]));
+    assert_eq!(data("phone"), serde_json::json!([["yes", false], ["no", true]]));
+    let _ = std::fs::remove_dir_all(&out);
+}
