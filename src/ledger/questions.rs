@@ -11,12 +11,15 @@ use crate::model::question::{bound_text, select_score, word_count, MAX_TEXT_ANSW
 use crate::model::*;
 use serde::{Deserialize, Serialize};
 
-/// An answer: one option id, number or text; or a select-all's option ids.
+/// An answer: one option id, number or text; or a select-all's option ids. Anything else a
+/// record holds (a number, a record) is `Other`, which [`admit`] refuses: the answer is dropped
+/// and named, never the whole record.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Answer {
     One(String),
     Set(Vec<String>),
+    Other(serde_json::Value),
 }
 
 /// A student's answer to one question.
@@ -55,6 +58,7 @@ impl QuestionAnswer {
         match &self.answer {
             Answer::One(s) => s.clone(),
             Answer::Set(v) => v.join(", "),
+            Answer::Other(_) => String::new(),
         }
     }
 }
@@ -106,11 +110,13 @@ pub fn admit(q: &PartQuestion, ans: &Answer) -> Result<Answer, String> {
             .ok_or_else(|| format!("`{a}` is not a number")),
         (QuestionKind::Text, Answer::One(a)) if word_count(a) > 0 => Ok(Answer::One(bound_text(a))),
         (QuestionKind::Text, Answer::One(_)) => Err("an empty written answer".into()),
+        (k, Answer::Other(_)) => Err(format!("not an answer to a {} question", k.key())),
         (k, a) => Err(format!(
             "`{}` is not an answer to a {} question",
             crate::load::text::for_terminal(&clip(&match a {
                 Answer::One(s) => s.clone(),
                 Answer::Set(v) => v.join(", "),
+                Answer::Other(_) => String::new(),
             })),
             k.key()
         )),

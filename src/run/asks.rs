@@ -96,10 +96,7 @@ impl Session<'_> {
             })?;
             ui::echo_text(
                 &scr,
-                &crate::load::text::for_terminal(&match &got {
-                    Answer::One(s) => s.clone(),
-                    Answer::Set(v) => v.join(", "),
-                }),
+                &crate::load::text::for_terminal(&QuestionAnswer::now(got.clone()).text()),
             );
             return Ok(got);
         }
@@ -161,6 +158,7 @@ impl Session<'_> {
         let chosen: Vec<&str> = match &rec.answer {
             Answer::One(s) => vec![s.as_str()],
             Answer::Set(v) => v.iter().map(String::as_str).collect(),
+            Answer::Other(_) => vec![],
         };
         let mut fb: Vec<String> = q
             .options

@@ -76,8 +76,12 @@ fn the_record_admits_answers_by_kind_and_judges_them() {
         "worry".into(),
         QuestionAnswer::now(Answer::Set(vec!["A".into()])),
     );
+    b.insert(
+        "q6".into(),
+        QuestionAnswer::now(Answer::Other(serde_json::json!({"x": 1}))),
+    );
     let dropped = bad.sanitize(&lab);
-    for id in ["lever", "levers", "amp", "why", "worry", "nope"] {
+    for id in ["lever", "levers", "amp", "why", "worry", "q6", "nope"] {
         assert!(
             dropped.iter().any(|d| d.contains(&format!("`{id}`"))),
             "{id}: {dropped:?}"
@@ -85,6 +89,17 @@ fn the_record_admits_answers_by_kind_and_judges_them() {
     }
     bad.refresh(&lab);
     assert!(!bad.complete);
+    // A record read back with an answer of no kind at all still loads; the answer is dropped.
+    let f = std::env::temp_dir().join(format!("labforge-qodd-{}.json", std::process::id()));
+    let mut v = serde_json::to_value(&l).unwrap();
+    v["parts"]["a"]["questions"]["amp"]["answer"] = serde_json::json!(5);
+    v["parts"]["a"]["questions"]["lever"]["answer"] = serde_json::json!({"__proto__": 1});
+    std::fs::write(&f, v.to_string()).unwrap();
+    let mut back = Ledger::load(&f).unwrap().unwrap();
+    let d = back.sanitize(&lab);
+    assert_eq!(d.len(), 2, "{d:?}");
+    assert!(back.parts["a"].questions.contains_key("why"));
+    let _ = std::fs::remove_file(&f);
 }
 
 #[test]
@@ -312,14 +327,21 @@ fn each_tracks_page_grades_a_question_by_its_own_right_answer() {
     let _ = std::fs::remove_dir_all(&out);
     common::render_html(&root().join("tests/inputs/ok_questions_tracks.yaml"), &out);
     let data = |track: &str| {
-        let page = std::fs::read_to_string(out.join(format!("ok_questions_tracks.{track}.html"))).unwrap();
+        let page =
+            std::fs::read_to_string(out.join(format!("ok_questions_tracks.{track}.html"))).unwrap();
         let start = page.find("id=\"lf-data\"").unwrap();
         let json = &page[page[start..].find('>').unwrap() + start + 1..];
         let json = &json[..json.find("</script>").unwrap()];
         let v: serde_json::Value = serde_json::from_str(json).unwrap();
         v["parts"][0]["questions"][0]["options"].clone()
     };
-    assert_eq!(data("cloud"), serde_json::json!([["yes", true], ["no", false]]));
-    assert_eq!(data("phone"), serde_json::json!([["yes", false], ["no", true]]));
+    assert_eq!(
+        data("cloud"),
+        serde_json::json!([["yes", true], ["no", false]])
+    );
+    assert_eq!(
+        data("phone"),
+        serde_json::json!([["yes", false], ["no", true]])
+    );
     let _ = std::fs::remove_dir_all(&out);
 }
