@@ -113,7 +113,7 @@ pub fn structure(lab: &Lab, source: &Source, out: &mut Vec<Diagnostic>) {
             check_choices(&mut cx, &r.question, &r.options, "reflection");
             unused_other_feedback(&mut cx, &r.options, r.other_feedback.as_ref(), "reflection");
         }
-        super::questions::check(&mut cx.out, cx.file, part);
+        super::questions::check(cx.out, cx.file, part);
         let mut ids: Vec<&str> = Vec::new();
         for ctl in &part.controls {
             let cid = ctl.id();
@@ -288,6 +288,7 @@ fn unused_other_feedback(cx: &mut Ctx, options: &[Choice], other: Option<&Text>,
     }
 }
 
+/// Every option of a question has its own id (explicit, or its letter).
 pub(super) fn option_ids_unique(out: &mut Vec<Diagnostic>, file: &str, options: &[Choice]) {
     let mut cx = Ctx { file, out };
     let mut ids = BTreeSet::new();
@@ -326,16 +327,7 @@ fn check_choices(cx: &mut Ctx, q: &Text, options: &[Choice], what: &str) {
             "mark exactly one option with `correct: true`",
         );
     }
-    let mut ids = BTreeSet::new();
-    for (i, o) in options.iter().enumerate() {
-        if !ids.insert(option_id(i, o)) {
-            cx.err(
-                o.text.pos,
-                format!("option id `{}` is used twice", option_id(i, o)),
-                "give every option its own id",
-            );
-        }
-    }
+    option_ids_unique(cx.out, cx.file, options);
 }
 
 /// A numeric prediction's box and bands: tolerances not negative and not both kinds, `min`

@@ -120,7 +120,7 @@ pub enum QuestionInput {
     /// A text question in one line: its prompt.
     Text(String),
     /// A question of any kind.
-    Full(RawPartQuestion),
+    Full(Box<RawPartQuestion>),
 }
 
 impl<'de> Deserialize<'de> for QuestionInput {
@@ -139,7 +139,7 @@ impl<'de> Deserialize<'de> for QuestionInput {
                 map: A,
             ) -> Result<QuestionInput, A::Error> {
                 RawPartQuestion::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                    .map(QuestionInput::Full)
+                    .map(|q| QuestionInput::Full(Box::new(q)))
             }
         }
         d.deserialize_any(V)
@@ -154,7 +154,7 @@ impl<'de> Deserialize<'de> for PartQuestion {
                 text: Some(Spanned::new(t, s.pos)),
                 ..Default::default()
             },
-            QuestionInput::Full(q) => q,
+            QuestionInput::Full(q) => *q,
         };
         Ok(PartQuestion {
             id: spec
