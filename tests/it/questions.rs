@@ -124,6 +124,23 @@ fn a_page_pays_for_questions_only_when_its_lab_asks_some() {
             "a page without questions carries `{needle}`"
         );
     }
+    // In a course, every page's course script cleans every lab's answers: it carries the
+    // question rule when some lab of the course asks questions, the lab without them too.
+    let course = out.join("course");
+    std::fs::create_dir_all(&course).unwrap();
+    for f in ["ok_questions.yaml", "ok_giveaway_in_feedback.yaml"] {
+        std::fs::copy(root().join("tests/inputs").join(f), course.join(f)).unwrap();
+    }
+    std::fs::write(
+        course.join("course.yaml"),
+        "title: Demo course\nlabs: [ok_giveaway_in_feedback.yaml, ok_questions.yaml]\n",
+    )
+    .unwrap();
+    let site = out.join("site");
+    common::render_html(&course, &site);
+    let plain = std::fs::read_to_string(site.join("ok_giveaway_in_feedback.html")).unwrap();
+    assert!(plain.contains("an answer to a question"), "the course merge's question rule");
+    assert!(!plain.contains("labforgeQuestions"), "the page's own question script");
     let _ = std::fs::remove_dir_all(&out);
 }
 
