@@ -900,7 +900,8 @@
   restore();
   wire();
 /*[questions*/
-  QS = labforgeQuestions(D, { state: state, save: save, partEl: partEl, announce: announce });
+  /* questions.js comes with the page of a lab that asks questions (a test may load this file alone). */
+  if (typeof labforgeQuestions === "function") QS = labforgeQuestions(D, { state: state, save: save, partEl: partEl, announce: announce });
 /*questions]*/
 /*[tracks*/
   /* The student's track on this page: asked when none is picked yet; on another track's page,
