@@ -112,7 +112,8 @@ function labforgeQuestions(D, api) {
       });
       els.forEach(function (e) {
         if (q.kind === "choice") e.addEventListener("change", function () { if (e.checked) answer(p, q); });
-        if (q.kind === "text") e.addEventListener("input", function () { show(p, q); });
+        /* A written answer is saved by its button, and when the box is left changed. */
+        if (q.kind === "text") { e.addEventListener("input", function () { show(p, q); }); e.addEventListener("change", function () { answer(p, q); }); }
       });
       var sub = box(p, q).querySelector("[data-q-submit]"), form = box(p, q).querySelector("[data-q-form]");
       if (form) form.addEventListener("submit", function (ev) { ev.preventDefault(); answer(p, q); });
