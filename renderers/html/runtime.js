@@ -724,6 +724,16 @@
         (a.prediction_locked_at ? ", locked in " + a.prediction_locked_at : "") +
         (a.prediction_attempts ? "; looked at after locking in: " + a.prediction_attempts.join(", ") : "") : "not answered"));
       if (p.reflection) out.push("- Reflection: " + (a.reflection !== undefined ? said("reflection", a.reflection) + (a.reflection_correct ? " (correct)" : " (review)") : "not answered"));
+/*[questions*/
+      /* Each question: the answer (a written one quoted, line by line), and its verdict. */
+      (p.questions || []).forEach(function (qq) {
+        var x = a.questions && a.questions[qq.id], v = x ? x.answer : null;
+        var how = !x || x.correct === undefined ? "" : x.correct ? " (correct)" : x.score !== undefined ? " (" + Math.round(x.score * 100) + "% credit)" : " (review)";
+        if (v === null) out.push("- Question `" + qq.id + "`: not answered");
+        else if (qq.kind === "text") out.push("- Question `" + qq.id + "`:", "", md(v).split("\n").map(function (s) { return "  > " + s; }).join("\n"), "");
+        else out.push("- Question `" + qq.id + "`: " + (Array.isArray(v) ? v.join(", ") : md(v)) + how);
+      });
+/*questions]*/
       p.controls.forEach(function (c) { var r = ctlReport(p, c); out.push("- " + md(r[0]) + ": " + md(r[1])); });
       out.push("");
     });

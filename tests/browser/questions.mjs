@@ -55,6 +55,10 @@ try {
   check('in the lab\'s order', JSON.stringify(Object.keys(q)) === '["lever","levers","amp","worry","why","q6"]', JSON.stringify(Object.keys(q)));
   check('complete', before.complete === true);
   fs.writeFileSync(path.join(outDir, 'before.json'), JSON.stringify(before, null, 2));
+  // The Markdown report to read: each answer, a written one quoted line by line.
+  const report = await page.evaluate(() => window.LF_PAGE.report());
+  check('the report lists the answers', report.includes('- Question `levers`: A (50% credit)') &&
+    report.includes('  > Utilization binds:\n  > the queue grows without bound.') && report.includes('- Question `worry`: B\n'), report);
   await reloadSaved(page);
   const after = await rec();
   check('the same record after a reload', JSON.stringify(after.parts.a.questions) === JSON.stringify(before.parts.a.questions),
