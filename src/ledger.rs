@@ -3,7 +3,7 @@
 //! rename).
 //!
 //! Both writers derive every field but `position` from the answers alone, the same way:
-//! - `complete` is true when every prediction and every reflection the lab asks is answered
+//! - `complete` is true when every prediction, reflection and question the lab asks is answered
 //!   (the decision log is optional on both sides). Where the terminal's walk stands — including
 //!   whether it has been through the synthesis — is `position`, which only the terminal writes.
 //! - `*_correct` and the HUD follow [`prediction_correct`]; in `hud.parts` a part whose
@@ -89,7 +89,7 @@ pub struct Ledger {
     /// Derived like `design`.
     #[serde(default)]
     pub hud: HudState,
-    /// Every prediction and reflection of the lab is answered (see the module docs).
+    /// Every prediction, reflection and question of the lab is answered (see the module docs).
     #[serde(default)]
     pub complete: bool,
     /// Where the terminal prompt resumes: `PART.prediction`, `PART.explore`, `PART.reflection`,

@@ -139,8 +139,14 @@ fn a_page_pays_for_questions_only_when_its_lab_asks_some() {
     let site = out.join("site");
     common::render_html(&course, &site);
     let plain = std::fs::read_to_string(site.join("ok_giveaway_in_feedback.html")).unwrap();
-    assert!(plain.contains("an answer to a question"), "the course merge's question rule");
-    assert!(!plain.contains("labforgeQuestions"), "the page's own question script");
+    assert!(
+        plain.contains("an answer to a question"),
+        "the course merge's question rule"
+    );
+    assert!(
+        !plain.contains("labforgeQuestions"),
+        "the page's own question script"
+    );
     let _ = std::fs::remove_dir_all(&out);
 }
 
