@@ -368,3 +368,48 @@ fn each_tracks_page_grades_a_question_by_its_own_right_answer() {
     );
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// An answers file names questions the part asks, with answers they take: anything else fails
+/// the run with the section and the question named (nothing skipped silently).
+#[test]
+fn an_answers_file_with_a_wrong_question_answer_fails_naming_it() {
+    use std::process::Command;
+    let dir = common::pty::tmp("qanswers");
+    let lab = root().join("tests/inputs/ok_questions.yaml");
+    let run = |answers: &str| {
+        let a = dir.join("a.yaml");
+        std::fs::write(&a, answers).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_labforge"))
+            .args([
+                "run",
+                lab.to_str().unwrap(),
+                "--restart",
+                "--answers",
+                a.to_str().unwrap(),
+                "--ledger",
+            ])
+            .arg(dir.join("l.json"))
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        (
+            o.status.success(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (ok, err) = run("predictions: { a: B }\nquestions: { a: { nope: A } }\n");
+    assert!(
+        !ok && err.contains("questions: part `a` asks no question `nope`"),
+        "{err}"
+    );
+    let (ok, err) = run("predictions: { a: B }\nquestions: { a: { lever: Z } }\n");
+    assert!(
+        !ok && err.contains("question `lever`") && err.contains("`Z` is not an answer"),
+        "{err}"
+    );
+    let (ok, err) = run("predictions: { a: B }\nquestions: { a: { lever: A } }\n");
+    assert!(
+        !ok && err.contains("no answer to question `levers` of part `a`"),
+        "{err}"
+    );
+}
