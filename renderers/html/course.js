@@ -88,6 +88,52 @@
       }
       return false;
     }
+/*[questions*/
+    /* A part's question answers (crates/engine/src/record/questions.rs): [id, kind, ids?] with kind c(hoice),
+       s(elect-all), n(umber), t(ext); words are runs of other than space, tab, CR, LF. */
+    function words(s) { return s.split(/[ \t\n\r]+/).filter(Boolean).length; }
+    function admitQ(spec, x) {
+      var ids = spec[2] || [];
+      if (spec[1] === "c") return typeof x === "string" && ids.indexOf(x) >= 0 ? x : null;
+      if (spec[1] === "s") {
+        if (!Array.isArray(x) || !x.every(function (a, i) { return typeof a === "string" && ids.indexOf(a) >= 0 && x.indexOf(a) === i; })) return null;
+        return ids.filter(function (i) { return x.indexOf(i) >= 0; });
+      }
+      if (spec[1] === "n") return typeof x === "string" && isNumberText(x) ? x : null;
+      return typeof x === "string" && words(x) ? Array.from(x).slice(0, 10000).join("") : null;
+    }
+    function cleanQ(a, specs, part, dropped) {
+      if (!has(a, "questions")) return null;
+      if (!isRec(a.questions)) { dropped.push(part + ": question answers that are not a record"); return null; }
+      var g = a.questions, out = Object.create(null), n = 0;
+      dropped.push.apply(dropped, unknown(g, specs.map(function (s) { return s[0]; }), "an answer to a question", part + ": ", "the part does not ask"));
+      specs.forEach(function (s) {
+        if (!has(g, s[0])) return;
+        var v = g[s[0]], x = isRec(v) && has(v, "answer") ? admitQ(s, v.answer) : null;
+        if (x === null) { dropped.push(part + ": an answer to the question `" + s[0] + "` that is none of its answers"); return; }
+        var q = { answer: x };
+        if (typeof v.correct === "boolean") q.correct = v.correct;
+        if (typeof v.score === "number" && v.score >= 0 && v.score <= 1) q.score = v.score;
+        if (typeof v.answered_at === "string" && Array.from(v.answered_at).length <= 64) q.answered_at = v.answered_at;
+        out[s[0]] = q; n++;
+      });
+      return n ? out : null;
+    }
+    function doneQ(a, specs) { return (specs || []).every(function (s) { return isRec(a.questions) && has(a.questions, s[0]); }); }
+    function mergeQ(out, t, specs, part, o, replace) {
+      if (!isRec(t.questions)) return false;
+      var mine = isRec(out.questions) ? out.questions : {}, m = Object.create(null), took = false, n = 0;
+      (specs || []).forEach(function (s) {
+        var id = s[0], a = has(mine, id) ? mine[id] : null, b = has(t.questions, id) ? t.questions[id] : null;
+        if (!a && b) { m[id] = b; took = true; }
+        else if (a && b && !same(a.answer, b.answer)) { o.conflicts.push(part + "'s question `" + id + "`"); m[id] = replace ? b : a; }
+        else if (a) m[id] = a; else return;
+        n++;
+      });
+      if (n) out.questions = m; else delete out.questions;
+      return took;
+    }
+/*questions]*/
     /* A ledger of the lab of `shape` with only what the lab can have, and what was dropped. */
     function clean(l, shape) {
       var dropped = [], given = isRec(l.parts) ? l.parts : {}, parts = Object.create(null), complete = true;
@@ -113,6 +159,10 @@
             if (has(a, "reflection_correct") && typeof a.reflection_correct === "boolean") out.reflection_correct = a.reflection_correct;
           } else dropped.push(part + ": a reflection that is none of its answers");
         }
+/*[questions*/
+        var qs = p[4] ? cleanQ(a, p[4], part, dropped) : null;
+        if (qs) out.questions = qs;
+/*questions]*/
         if (has(a, "controls")) {
           var c = isRec(a.controls) ? a.controls : {}, ctl = Object.create(null), n = 0;
           dropped.push.apply(dropped, unknown(c, p[3].map(function (s) { return s[0]; }), "a control", part + ": ", "the part does not have"));
@@ -123,7 +173,7 @@
           if (n) out.controls = ctl;
         }
         parts[pid] = out;
-        complete = complete && (p[1] === null || has(out, "prediction")) && (p[2] === null || has(out, "reflection"));
+        complete = complete && (p[1] === null || has(out, "prediction")) && (p[2] === null || has(out, "reflection"))/*[questions*/ && doneQ(out, p[4])/*questions]*/;
       });
       var log = "";
       if (typeof l.decision_log === "string") log = l.decision_log;
@@ -133,7 +183,7 @@
       return { ledger: r, dropped: dropped };
     }
     function copy(o) { var r = Object.create(null), k; for (k in o) if (has(o, k)) r[k] = o[k]; return r; }
-    function answered(a) { return has(a, "prediction") || has(a, "reflection"); }
+    function answered(a) { return has(a, "prediction") || has(a, "reflection")/*[questions*/ || isRec(a.questions)/*questions]*/; }
     /* Merges the cleaned `theirs` into the cleaned `mine` (null: not started here), part by part:
        { ledger, o: { taken, conflicts, locked } }; a conflict is replaced only when `replace`. */
     function mergeLab(mine, theirs, shape, replace) {
@@ -158,9 +208,12 @@
             if (fill) took = true; else takeControls = true;
           }
         }
+/*[questions*/
+        if (mergeQ(out, t, p[4], part, o, replace)) took = true;
+/*questions]*/
         if (took) { o.taken.push(part); takeControls = takeControls || !had; }
         if (takeControls) { delete out.controls; if (has(t, "controls")) out.controls = t.controls; }
-        complete = complete && (p[1] === null || has(out, "prediction")) && (p[2] === null || has(out, "reflection"));
+        complete = complete && (p[1] === null || has(out, "prediction")) && (p[2] === null || has(out, "reflection"))/*[questions*/ && doneQ(out, p[4])/*questions]*/;
         parts[pid] = out;
       });
       var ml = typeof base.decision_log === "string" ? base.decision_log : "", tl = typeof theirs.decision_log === "string" ? theirs.decision_log : "", log = ml;
@@ -193,7 +246,7 @@
   /* Predictions, reflections and a decision log answered in a lab's ledger. */
   function score(r) {
     var n = r.decision_log ? 1 : 0, p;
-    for (p in r.parts) if (has(r.parts, p) && isRec(r.parts[p])) n += has(r.parts[p], "prediction") + has(r.parts[p], "reflection");
+    for (p in r.parts) if (has(r.parts, p) && isRec(r.parts[p])) n += has(r.parts[p], "prediction") + has(r.parts[p], "reflection")/*[questions*/ + (isRec(r.parts[p].questions) ? Object.keys(r.parts[p].questions).length : 0)/*questions]*/;
     return n;
   }
   /* A record from outside (storage, a link, a file): { rec, left } with only this course's labs

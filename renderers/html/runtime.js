@@ -215,6 +215,10 @@
         if (Array.isArray(a.prediction_attempts) && a.prediction_attempts.every(function (x) { return typeof x === "string"; })) t.prediction_attempts = a.prediction_attempts.slice();
         else dropped = true;
       }
+/*[questions*/
+      /* Checked answer by answer when questions.js starts. */
+      if (has(a, "questions")) { if (isRecord(a.questions)) t.questions = a.questions; else dropped = true; }
+/*questions]*/
       if (has(a, "controls")) {
         if (!isRecord(a.controls)) { dropped = true; return; }
         t.controls = Object.create(null);
@@ -240,7 +244,7 @@
   var TRACK_ID = /^[a-z][a-z0-9-]{0,39}$/, TR = D.track || { now: null, list: [], one: true };
   function trackOf(id) { return TR.list.filter(function (t) { return t[0] === id; })[0]; }
   /*tracks]*/
-  var loaded = readState(), state = loaded.state;
+  var loaded = readState(), state = loaded.state/*[questions*/, QS = null/*questions]*/;
 /*[tracks*/
   if (TR.now) state.on = TR.now;
   var COURSE = window.LF_COURSE;
@@ -662,7 +666,7 @@
   }
   function complete() {
     return D.parts.every(function (p) {
-      return (!p.prediction || answered(p.id, "prediction")) && (!p.reflection || answered(p.id, "reflection"));
+      return (!p.prediction || answered(p.id, "prediction")) && (!p.reflection || answered(p.id, "reflection"))/*[questions*/ && (!QS || QS.done(p))/*questions]*/;
     });
   }
   function partKey(id) { return Array.from(id).length === 1 ? "part" + id.toUpperCase() : "part_" + id; }
@@ -681,6 +685,10 @@
       if (answered(p.id, "reflection")) rec.reflection = String(a.reflection);
       if (rc !== null && answered(p.id, "reflection")) rec.reflection_correct = rc;
       if (a.controls && Object.keys(a.controls).length) rec.controls = a.controls;
+/*[questions*/
+      var qr = QS && QS.record(p);
+      if (qr) rec.questions = qr;
+/*questions]*/
       parts[p.id] = rec;
     });
     D.parts.forEach(function (p) {
@@ -716,6 +724,16 @@
         (a.prediction_locked_at ? ", locked in " + a.prediction_locked_at : "") +
         (a.prediction_attempts ? "; looked at after locking in: " + a.prediction_attempts.join(", ") : "") : "not answered"));
       if (p.reflection) out.push("- Reflection: " + (a.reflection !== undefined ? said("reflection", a.reflection) + (a.reflection_correct ? " (correct)" : " (review)") : "not answered"));
+/*[questions*/
+      /* Each question: the answer (a written one quoted, line by line), and its verdict. */
+      (p.questions || []).forEach(function (qq) {
+        var x = a.questions && a.questions[qq.id], v = x ? x.answer : null;
+        var how = !x || x.correct === undefined ? "" : x.correct ? " (correct)" : x.score !== undefined ? " (" + Math.round(x.score * 100) + "% credit)" : " (review)";
+        if (v === null) out.push("- Question `" + qq.id + "`: not answered");
+        else if (qq.kind === "text") out.push("- Question `" + qq.id + "`:", "", md(v).split("\n").map(function (s) { return "  > " + s; }).join("\n"), "");
+        else out.push("- Question `" + qq.id + "`: " + (Array.isArray(v) ? v.join(", ") : md(v)) + how);
+      });
+/*questions]*/
       p.controls.forEach(function (c) { var r = ctlReport(p, c); out.push("- " + md(r[0]) + ": " + md(r[1])); });
       out.push("");
     });
@@ -891,6 +909,10 @@
   wireReset();
   restore();
   wire();
+/*[questions*/
+  /* questions.js comes with the page of a lab that asks questions (a test may load this file alone). */
+  if (typeof labforgeQuestions === "function") QS = labforgeQuestions(D, { state: state, save: save, partEl: partEl, announce: announce });
+/*questions]*/
 /*[tracks*/
   /* The student's track on this page: asked when none is picked yet; on another track's page,
      said, with their own track's page and a switch to this one. */

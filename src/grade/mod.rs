@@ -18,9 +18,11 @@
 //!
 //! The CSV is [`sheet`], the class report page (roster, tallies, decision logs) [`report`].
 
+mod reading;
 mod report;
 mod sheet;
 
+pub use reading::{readings, QuestionGrade, Reading};
 pub use report::{
     report, tallies, track_rows, Tally, TallyRow, TrackCount, TrackPart, TrackRow, REPORT_TEMPLATE,
 };
@@ -73,6 +75,8 @@ pub struct PartGrade {
     /// The track the part's answers are judged on (a lab with tracks): the one its prediction
     /// was locked on, else the student's.
     pub track: Option<String>,
+    /// The answers to the part's questions, in the lab's order.
+    pub questions: Vec<QuestionGrade>,
 }
 
 /// A lab and its class.
@@ -369,6 +373,7 @@ fn graded(
                     .as_ref()
                     .map(|_| a.reflection_correct.unwrap_or(false)),
                 track: a.track.clone().or_else(|| track.clone()),
+                questions: reading::question_grades(p, &a),
             }
         })
         .collect();

@@ -264,6 +264,8 @@ struct ReportLab {
     mean: String,
     asked: usize,
     tallies: Vec<Tally>,
+    /// Per question of the parts' `questions:`: every student's answer.
+    readings: Vec<super::Reading>,
     /// Per track (a lab with tracks): students, and right answers per question.
     tracks: Vec<TrackRow>,
     logs: Vec<ReportNote>,
@@ -415,6 +417,7 @@ pub fn report(
                         .count()
                 }),
                 tallies: tallies(g),
+                readings: super::readings(g),
                 tracks: track_rows(g),
                 logs: g
                     .graded

@@ -65,6 +65,7 @@ pub fn csv(g: &LabGrades) -> Result<String, String> {
             head.push(format!("{l} reflection"));
             head.push(format!("{l} reflection correct"));
         }
+        super::reading::csv_head(p, &l, &mut head);
     }
     head.push("decision log".into());
     head.push("notes".into());
@@ -98,6 +99,7 @@ pub fn csv(g: &LabGrades) -> Result<String, String> {
                 row.push(pg.reflection.clone().unwrap_or_default());
                 row.push(mark(&pg.reflection, pg.reflection_correct));
             }
+            super::reading::csv_cells(p, pg, &mut row);
         }
         row.push(s.decision_log.clone());
         row.push(s.notes.join("; "));

@@ -13,6 +13,7 @@ use std::path::Path;
 /// predictions: { a: C, b: 25 }          # option id, or the number for numeric predictions
 /// controls: { a: { cluster_gpus: 8000 } } # applied in order during the part's exploration
 /// reflections: { a: B }
+/// questions: { a: { lever: A, levers: [A, B], amp: 5, why: "Utilization binds ..." } }
 /// decision_log: "I would ..."
 /// ```
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -24,6 +25,10 @@ pub struct Answers {
     pub controls: IndexMap<String, IndexMap<String, serde_json::Value>>,
     #[serde(default)]
     pub reflections: IndexMap<String, serde_json::Value>,
+    /// Per part, per question id: an option id, a list of them (a select-all), a number or
+    /// the written answer.
+    #[serde(default)]
+    pub questions: IndexMap<String, IndexMap<String, serde_json::Value>>,
     #[serde(default)]
     pub decision_log: Option<String>,
 }
@@ -45,6 +50,7 @@ impl Answers {
             ("predictions", self.predictions.keys().collect::<Vec<_>>()),
             ("controls", self.controls.keys().collect()),
             ("reflections", self.reflections.keys().collect()),
+            ("questions", self.questions.keys().collect()),
         ];
         for (section, ids) in named {
             if let Some(id) = ids.into_iter().find(|id| !parts.contains(&id.as_str())) {
@@ -61,6 +67,19 @@ impl Answers {
             }
             if self.reflections.contains_key(id) && p.reflection.is_none() {
                 return Err(format!("reflections: part `{id}` asks no reflection"));
+            }
+            let qids: Vec<&str> = p.questions.iter().map(|q| q.id.value.as_str()).collect();
+            for q in self.questions.get(id).into_iter().flat_map(|m| m.keys()) {
+                if !qids.contains(&q.as_str()) {
+                    return Err(format!(
+                        "questions: part `{id}` asks no question `{q}` (questions: {})",
+                        if qids.is_empty() {
+                            "none".to_string()
+                        } else {
+                            qids.join(", ")
+                        }
+                    ));
+                }
             }
             let controls: Vec<&str> = p.controls.iter().map(|c| c.id().value.as_str()).collect();
             for c in self.controls.get(id).into_iter().flat_map(|m| m.keys()) {
@@ -101,6 +120,21 @@ impl Answers {
                 "the answers file has no {what} for part `{pid}` ({what}s: {{{pid}: ...}})"
             ))
         })
+    }
+}
+
+impl Answers {
+    /// The answer to question `qid` of part `pid`.
+    pub(super) fn question(&self, pid: &str, qid: &str) -> Res<serde_json::Value> {
+        self.questions
+            .get(pid)
+            .and_then(|m| m.get(qid))
+            .cloned()
+            .ok_or_else(|| {
+                Stop::Bad(format!(
+                    "the answers file has no answer to question `{qid}` of part `{pid}` (questions: {{{pid}: {{{qid}: ...}}}})"
+                ))
+            })
     }
 }
 

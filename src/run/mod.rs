@@ -16,6 +16,7 @@
 //! `md.rs`, `chart.rs` terminal output.
 
 pub mod answers;
+mod asks;
 pub mod chart;
 pub mod controls;
 pub mod course;
@@ -362,14 +363,13 @@ impl<'a> Session<'a> {
                 let asked = |i: usize| {
                     let (p, a) = (&parts[i], &self.ledger.parts[&parts[i].id.value]);
                     let pred = p.prediction.is_none() || a.prediction.is_some();
-                    let refl = p.reflection.is_none() || a.reflection.is_some();
+                    let refl = (p.reflection.is_none() || a.reflection.is_some())
+                        && crate::ledger::questions::all_answered(p, &a.questions);
                     (pred, refl)
                 };
-                let any_answer = self
-                    .ledger
-                    .parts
-                    .values()
-                    .any(|a| a.prediction.is_some() || a.reflection.is_some());
+                let any_answer = self.ledger.parts.values().any(|a| {
+                    a.prediction.is_some() || a.reflection.is_some() || !a.questions.is_empty()
+                });
                 match (0..n).find(|&i| asked(i) != (true, true)) {
                     // Nothing answered (a fresh record, or a lab that asks nothing): the start.
                     _ if !any_answer => (0, 0),
@@ -449,7 +449,8 @@ impl<'a> Session<'a> {
         for (i, part) in lab.parts.iter().enumerate() {
             let a = &self.ledger.parts[&part.id.value];
             let pred_done = part.prediction.is_none() || a.prediction.is_some();
-            let refl_done = part.reflection.is_none() || a.reflection.is_some();
+            let refl_done = (part.reflection.is_none() || a.reflection.is_some())
+                && crate::ledger::questions::all_answered(part, &a.questions);
             let explore_done = !has_explore(part) || self.position() > (i, 1);
             if pred_done && refl_done && explore_done {
                 continue;
@@ -465,6 +466,7 @@ impl<'a> Session<'a> {
                 self.advance(i, 2);
                 self.save()?;
             }
+            self.questions(part)?;
             self.reflection(i, part)?;
         }
         self.synthesis()

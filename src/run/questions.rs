@@ -295,7 +295,7 @@ fn in_box(n: &NumericAnswer, typed: &str) -> Result<(), String> {
 
 impl Session<'_> {
     /// Waits for Enter after feedback on a terminal (answers files and pipes go on).
-    fn pause(&mut self) -> Res<()> {
+    pub(super) fn pause(&mut self) -> Res<()> {
         let scr = self.scr;
         match &mut self.source {
             Source::Prompt(p) => p.pause(&scr),

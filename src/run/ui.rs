@@ -6,7 +6,9 @@ use super::term::{display_width, RawMode, Screen, Style};
 use crossterm::event::{Event, KeyCode as Key, KeyEvent, KeyEventKind, KeyModifiers};
 
 mod line;
+mod text;
 pub use line::LinePrompter;
+pub use text::HOW as TEXT_HOW;
 
 /// Why a prompt ended without an answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -54,6 +56,10 @@ pub trait Prompter {
     fn pause(&mut self, _scr: &Screen) -> Res<()> {
         Ok(())
     }
+    /// A written answer of several lines (`placeholder`: an example shown with the prompt). On
+    /// a terminal Enter starts a new line and Ctrl-D ends it (with nothing written: save and
+    /// quit); a line prompter reads lines up to one that is `.` alone, or the end of input.
+    fn text(&mut self, scr: &Screen, prompt: &str, placeholder: Option<&str>) -> Res<String>;
     /// A typed value, re-asked until `check` accepts it.
     fn input(
         &mut self,
@@ -448,6 +454,10 @@ fn choose(
 }
 
 impl Prompter for TtyPrompter {
+    fn text(&mut self, scr: &Screen, prompt: &str, placeholder: Option<&str>) -> Res<String> {
+        text::tty(scr, prompt, placeholder)
+    }
+
     fn select(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
         let hint = "(↑/↓ move, Enter choose, or press the option's number; q save and quit)";
         choose(scr, prompt, hint, items, default, Mode::Pick)

@@ -13,6 +13,7 @@ mod html_browser;
 mod injection_browser;
 mod load_browser;
 mod predict_browser;
+mod questions_browser;
 mod random_browser;
 mod records_browser;
 mod speed_browser;

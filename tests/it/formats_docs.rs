@@ -99,6 +99,7 @@ fn the_documented_template_fields_are_the_ones_that_evaluate_placeholders() {
     for lab in [
         "tests/inputs/html_demo.yaml",
         "tests/inputs/md_checkpoint.yaml",
+        "tests/inputs/ok_questions.yaml",
     ] {
         probed.extend(template_fields(&root().join(lab)));
     }

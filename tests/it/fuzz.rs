@@ -676,6 +676,22 @@ fn answered_ledger(lab: &CompiledLab, shape: &serde_json::Value, half: bool) -> 
         if let Some(a) = first(&p[2]) {
             l["parts"][id]["reflection"] = a;
         }
+        // A part's questions (the shape's fifth entry): each answered as its kind takes.
+        for q in p.get(4).and_then(|q| q.as_array()).into_iter().flatten() {
+            let ids = q
+                .get(2)
+                .and_then(|x| x.as_array())
+                .cloned()
+                .unwrap_or_default();
+            let answer = match q[1].as_str() {
+                Some("c") => ids.first().cloned().unwrap_or_default(),
+                Some("s") => serde_json::Value::Array(ids.iter().take(2).cloned().collect()),
+                Some("n") => "5".into(),
+                _ => "Utilization binds, the queue grows.".into(),
+            };
+            l["parts"][id]["questions"][q[0].as_str().unwrap()] =
+                serde_json::json!({"answer": answer, "answered_at": "2026-01-01T00:00:00Z"});
+        }
     }
     l["decision_log"] = if half { "" } else { "Mine." }.into();
     l
@@ -687,6 +703,7 @@ fn mutated_course_records_merge_the_same_in_rust_and_the_page() {
     let labs: Vec<CompiledLab> = [
         "labs/fault-tolerance.yaml",
         "labs/compute-infrastructure.yaml",
+        "tests/inputs/ok_questions.yaml",
     ]
     .iter()
     .map(|f| labforge::lab::load_lab(&root().join(f)).unwrap())

@@ -41,6 +41,7 @@ mod library_models;
 mod markdown_cli;
 mod markdown_handout;
 mod print_pdf;
+mod questions;
 mod record_merge;
 mod run_answers;
 mod run_durability;

@@ -40,6 +40,35 @@ fn answered() -> J {
     )
 }
 
+/// Part `q` asks a choice `c` (`x`/`y`), a select-all `s` (`a`/`b`/`c`), a number `n` and a
+/// text `t`; no prediction.
+fn qshape() -> J {
+    json!([[
+        "q",
+        null,
+        null,
+        [],
+        [
+            ["c", "c", ["x", "y"]],
+            ["s", "s", ["a", "b", "c"]],
+            ["n", "n"],
+            ["t", "t"]
+        ]
+    ]])
+}
+
+fn qanswers() -> J {
+    ledger(
+        json!({"q": {"questions": {
+            "c": {"answer": "x", "correct": true, "answered_at": "2026-01-01T00:00:00Z"},
+            "s": {"answer": ["a", "c"], "correct": false, "score": 0.5},
+            "n": {"answer": "12.5", "correct": true},
+            "t": {"answer": "Bandwidth binds: the weights stream from memory."}
+        }}}),
+        "",
+    )
+}
+
 struct Case {
     name: &'static str,
     case: J,
@@ -217,6 +246,48 @@ fn cases() -> Vec<Case> {
             name: "the course track: theirs from another course's tracks is not taken",
             case: with_tracks(case(&s, None, &answered().to_string(), false), &["phone", "ring"], J::Null, json!("cloud")),
             check: |r| assert_eq!(r["track"], J::Null, "{r}"),
+        },
+        Case {
+            name: "question answers: unknown questions and wrong kinds dropped and named, a text bounded",
+            case: case(&qshape(), None, &ledger(json!({"q": {"questions": {
+                "zz": {"answer": "x"}, "__proto__": {"answer": "x"}, "\u{1b}[2J": {"answer": "x"},
+                "c": {"answer": "z", "correct": true},
+                "s": {"answer": ["c", "a"], "score": 7, "correct": "yes", "answered_at": "2026-01-01T00:00:00Z"},
+                "n": {"answer": "0x10"},
+                "t": {"answer": "word ".repeat(3_000), "answered_at": "x".repeat(65)}
+            }}}), "").to_string(), false),
+            check: |r| {
+                let d: Vec<&str> = r["dropped"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
+                assert_eq!(d, [
+                    "Part Q: an answer to a question `__proto__` the part does not ask",
+                    "Part Q: an answer to a question `zz` the part does not ask",
+                    "Part Q: 1 × an answer to a question with an unusual name the part does not ask",
+                    "Part Q: an answer to the question `c` that is none of its answers",
+                    "Part Q: an answer to the question `n` that is none of its answers",
+                ], "{r}");
+                let q = &r["clean"]["parts"]["q"]["questions"];
+                assert_eq!(q["s"], json!({"answer": ["a", "c"], "answered_at": "2026-01-01T00:00:00Z"}), "in the options' order, odd fields dropped: {r}");
+                assert_eq!(q["t"]["answer"].as_str().unwrap().chars().count(), 10_000);
+                assert!(q["t"].get("answered_at").is_none());
+                assert_eq!(r["clean"]["complete"], false);
+            },
+        },
+        Case {
+            name: "question answers this copy lacks are taken; one that differs is a conflict",
+            case: case(&qshape(), Some(&ledger(json!({"q": {"questions": {"c": {"answer": "y"}}}}), "")), &qanswers().to_string(), false),
+            check: |r| {
+                assert_eq!(r["o"]["taken"], json!(["Part Q"]), "{r}");
+                assert_eq!(r["o"]["conflicts"], json!(["Part Q's question `c`"]));
+                let q = &r["merged"]["parts"]["q"]["questions"];
+                assert_eq!(q["c"]["answer"], "y", "mine is kept without consent");
+                assert_eq!(q["s"]["score"], 0.5);
+                assert_eq!(r["merged"]["complete"], true);
+            },
+        },
+        Case {
+            name: "... and replaced with it",
+            case: case(&qshape(), Some(&ledger(json!({"q": {"questions": {"c": {"answer": "y"}}}}), "")), &qanswers().to_string(), true),
+            check: |r| assert_eq!(r["merged"]["parts"]["q"]["questions"]["c"]["answer"], "x", "{r}"),
         },
         Case {
             name: "an identical copy changes nothing",

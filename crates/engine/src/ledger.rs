@@ -3,7 +3,7 @@
 //! rename).
 //!
 //! Both writers derive every field but `position` from the answers alone, the same way:
-//! - `complete` is true when every prediction and every reflection the lab asks is answered
+//! - `complete` is true when every prediction, reflection and question the lab asks is answered
 //!   (the decision log is optional on both sides). Where the terminal's walk stands — including
 //!   whether it has been through the synthesis — is `position`, which only the terminal writes.
 //! - `*_correct` and the HUD follow [`prediction_correct`]; in `hud.parts` a part whose
@@ -21,6 +21,8 @@
 //!   RFC 3339); `prediction_attempts` lists, in order, every other option (or number) the
 //!   student looked at after locking in. The HUD, `*_correct` and both exports follow the
 //!   locked answer only. Format 2 added these; records of format 1 still load.
+
+pub mod questions;
 
 use crate::eval::CompiledLab;
 use crate::load::check::option_id;
@@ -63,6 +65,9 @@ pub struct PartAnswers {
     /// after; its answers are judged on that track ([`Ledger::refresh_on`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub track: Option<String>,
+    /// Answers to the part's `questions:`, by question id ([`questions`]).
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub questions: IndexMap<String, questions::QuestionAnswer>,
 }
 
 /// The saved record.
@@ -84,7 +89,7 @@ pub struct Ledger {
     /// Derived like `design`.
     #[serde(default)]
     pub hud: HudState,
-    /// Every prediction and reflection of the lab is answered (see the module docs).
+    /// Every prediction, reflection and question of the lab is answered (see the module docs).
     #[serde(default)]
     pub complete: bool,
     /// Where the terminal prompt resumes: `PART.prediction`, `PART.explore`, `PART.reflection`,
@@ -218,6 +223,14 @@ impl Ledger {
                 ),
                 _ => None,
             };
+            // In the lab's order of questions.
+            let mut qs = std::mem::take(&mut a.questions);
+            for q in &jp.questions {
+                if let Some(mut qa) = qs.shift_remove(&q.id.value) {
+                    questions::judge(judge, jp, q, &mut qa);
+                    a.questions.insert(q.id.value.clone(), qa);
+                }
+            }
         }
         let mut d = IndexMap::new();
         for p in &lab.lab.parts {
@@ -256,6 +269,7 @@ impl Ledger {
             let a = &self.parts[&p.id.value];
             (p.prediction.is_none() || a.prediction.is_some())
                 && (p.reflection.is_none() || a.reflection.is_some())
+                && questions::all_answered(p, &a.questions)
         });
     }
 
@@ -369,6 +383,7 @@ impl Ledger {
                     a.reflection = None;
                 }
             }
+            questions::sanitize(p, &part, &mut a.questions, &mut dropped);
             for (id, v) in std::mem::take(&mut a.controls) {
                 let ctl = p.controls.iter().find(|c| c.id().value == id);
                 let valid = ctl.and_then(|c| {

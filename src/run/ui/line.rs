@@ -160,6 +160,26 @@ impl<R: BufRead> Prompter for LinePrompter<R> {
         }
     }
 
+    fn text(&mut self, scr: &Screen, prompt: &str, placeholder: Option<&str>) -> Res<String> {
+        print!("{}", prompt_text(scr, prompt));
+        let how = "lines; a line with `.` alone ends the answer";
+        match placeholder {
+            Some(p) => println!("({how}; e.g. {})", crate::load::text::for_terminal(p)),
+            None => println!("({how})"),
+        }
+        let _ = std::io::stdout().flush();
+        let mut lines: Vec<String> = Vec::new();
+        loop {
+            match self.line() {
+                Ok(l) if l.trim() == "." => break,
+                Ok(l) => lines.push(l),
+                Err(Stop::Eof) if !lines.is_empty() => break,
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(lines.join("\n"))
+    }
+
     fn input(
         &mut self,
         scr: &Screen,

@@ -35,7 +35,7 @@ pub fn option_id(index: usize, c: &Choice) -> String {
 
 /// Letters, digits and `_`, not starting with a digit. `__proto__` is excluded: the page keys
 /// JavaScript objects by these names, where it would reach `Object.prototype`.
-fn is_identifier(s: &str) -> bool {
+pub(super) fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -120,6 +120,7 @@ pub fn structure(lab: &Lab, source: &Source, accepts: Accepts, out: &mut Vec<Dia
             check_choices(&mut cx, &r.question, &r.options, "reflection");
             unused_other_feedback(&mut cx, &r.options, r.other_feedback.as_ref(), "reflection");
         }
+        super::questions::check(cx.out, cx.file, part);
         let mut ids: Vec<&str> = Vec::new();
         for ctl in &part.controls {
             let cid = ctl.id();
@@ -294,6 +295,22 @@ fn unused_other_feedback(cx: &mut Ctx, options: &[Choice], other: Option<&Text>,
     }
 }
 
+/// Every option of a question has its own id (explicit, or its letter).
+pub(super) fn option_ids_unique(out: &mut Vec<Diagnostic>, file: &str, options: &[Choice]) {
+    let accepts: Accepts = &|_, _| Ok(());
+    let mut cx = Ctx { file, accepts, out };
+    let mut ids = BTreeSet::new();
+    for (i, o) in options.iter().enumerate() {
+        if !ids.insert(option_id(i, o)) {
+            cx.err(
+                o.text.pos,
+                format!("option id `{}` is used twice", option_id(i, o)),
+                "give every option its own id",
+            );
+        }
+    }
+}
+
 fn check_choices(cx: &mut Ctx, q: &Text, options: &[Choice], what: &str) {
     if options.is_empty() {
         cx.err(
@@ -318,16 +335,7 @@ fn check_choices(cx: &mut Ctx, q: &Text, options: &[Choice], what: &str) {
             "mark exactly one option with `correct: true`",
         );
     }
-    let mut ids = BTreeSet::new();
-    for (i, o) in options.iter().enumerate() {
-        if !ids.insert(option_id(i, o)) {
-            cx.err(
-                o.text.pos,
-                format!("option id `{}` is used twice", option_id(i, o)),
-                "give every option its own id",
-            );
-        }
-    }
+    option_ids_unique(cx.out, cx.file, options);
 }
 
 /// A numeric prediction's box and bands: tolerances not negative and not both kinds, `min`

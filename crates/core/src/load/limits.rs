@@ -273,6 +273,18 @@ pub fn bounds(lab: &Lab, source: &Source, out: &mut Vec<Diagnostic>) {
         if let Some(r) = &p.reflection {
             choices(&mut cx, &r.question, &r.options);
         }
+        cx.count(
+            pos,
+            &format!("questions in part `{}`", p.id.value),
+            p.questions.len(),
+            MAX_PER_PART,
+        );
+        for q in &p.questions {
+            choices(&mut cx, &q.prompt(), &q.spec.options);
+            if let Some(t) = &q.spec.placeholder {
+                cx.text(t.pos, "a placeholder", t);
+            }
+        }
         for c in &p.controls {
             control(&mut cx, c);
         }

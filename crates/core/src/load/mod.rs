@@ -59,8 +59,9 @@ pub fn parse(source: &Source) -> Result<Lab, Diagnostic> {
     if let Some(d) = limits::source(source) {
         return Err(d);
     }
-    let lab =
+    let mut lab =
         serde_saphyr::from_str::<Lab>(&source.text).map_err(|e| yaml_diagnostic(source, &e))?;
+    crate::model::question::fill_ids(&mut lab);
     match text::check_source(source) {
         Some(d) => Err(d),
         None => Ok(lab),
@@ -356,6 +357,7 @@ mod tests {
 }
 pub mod check;
 pub mod limits;
+mod questions;
 pub mod text;
 pub mod tracks;
 pub mod xref;

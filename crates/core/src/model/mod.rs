@@ -10,6 +10,7 @@ mod closing;
 mod control;
 mod function;
 mod numeric;
+pub mod question;
 mod self_assessment;
 mod spanned;
 pub mod track;
@@ -20,6 +21,7 @@ pub use closing::{Card, DecisionLog, Hud, LedgerSpec, Synthesis, Tier};
 pub use control::{Checkboxes, Control, NumberInput, Select, Slider, Switch};
 pub use function::{DocumentedArg, FnArg, Function};
 pub use numeric::{NumericAnswer, NumericBand};
+pub use question::{PartQuestion, QuestionKind};
 pub use self_assessment::SelfAssessmentItem;
 pub use spanned::{Pos, Spanned};
 use track::schema_as_written;
@@ -271,6 +273,11 @@ pub struct Part {
     /// The reflection question closing the part.
     #[serde(default)]
     pub reflection: Option<Question>,
+    /// Questions after the prediction: choice, select-all, numeric or written (see
+    /// [`question`]); a bare string is a written one.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!(["Name the binding term.", {"id": "levers", "select_all": "Which levers lower the wait?", "options": [{"text": "Lower utilization", "correct": true}, {"text": "Faster GPUs"}]}]))]
+    pub questions: Vec<PartQuestion>,
 }
 
 /// Who speaks at the start of a part and what they say.
@@ -666,6 +673,11 @@ pub struct LabTest {
     /// The track the test runs under (default: every track of the lab).
     #[serde(default)]
     pub track: Option<Spanned<String>>,
+    /// Answers to the part's questions (question id -> an option id, a list of them, a number
+    /// or a written answer); `expect` names each with its verdict: `true`/`false` (right or
+    /// not), a select-all's credit or a written answer's words, `recorded` for an opinion.
+    #[serde(default)]
+    pub answers: IndexMap<String, Spanned<Value>>,
 }
 
 /// How every view names a part after `Part `: `A` for id `a`, the id itself when longer

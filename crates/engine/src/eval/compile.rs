@@ -632,6 +632,9 @@ pub fn part_static_texts(part: &Part) -> Vec<&Text> {
         }
         v.extend(r.other_feedback.iter());
     }
+    for q in &part.questions {
+        v.extend(q.texts());
+    }
     v
 }
 

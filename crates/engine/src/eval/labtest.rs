@@ -61,7 +61,7 @@ fn describe(claim: &Claim) -> String {
     parts.join(" and ")
 }
 
-fn value_str(v: &Dynamic) -> String {
+pub(super) fn value_str(v: &Dynamic) -> String {
     match as_number(v) {
         Some(x) => format!("{x}"),
         None => v.to_string(),
@@ -128,8 +128,8 @@ impl CompiledLab {
             Err(EvalError(d)) => return vec![d],
         };
         let tol = t.tolerance.unwrap_or(1e-9);
-        let mut out = Vec::new();
-        for (k, want) in &t.expect {
+        let (mut out, answered) = self.test_answers(t, part);
+        for (k, want) in t.expect.iter().filter(|(k, _)| !answered.contains(k)) {
             let Some(got) = ev.values.get(k) else {
                 out.push(
                     Diagnostic::error(
@@ -234,6 +234,25 @@ impl CompiledLab {
             }
             if let Some(p) = &model.prediction {
                 self.check_claims(part, p, &sev, &mut out);
+            }
+            // A question's claims and numeric output are checked as a prediction's, at the
+            // part's scenario.
+            for q in model.questions.iter().filter(|q| q.is_graded()) {
+                let as_prediction = Prediction {
+                    question: q.prompt(),
+                    scenario: model
+                        .prediction
+                        .as_ref()
+                        .map(|p| p.scenario.clone())
+                        .unwrap_or_default(),
+                    claim: q.spec.claim.clone(),
+                    options: q.spec.options.clone(),
+                    numeric: q.numeric(),
+                    other_feedback: None,
+                    live: false,
+                    lock_text: None,
+                };
+                self.check_claims(part, &as_prediction, &sev, &mut out);
             }
         }
         self.check_test_values(&mut out);

@@ -1,6 +1,7 @@
 //! Evaluation: a compiled part at given control values gives every named value, the outputs as
 //! shown, the active feedback banners and the chart data.
 
+mod answer_test;
 mod balance;
 pub mod chart;
 pub mod compile;

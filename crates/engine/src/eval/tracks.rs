@@ -206,7 +206,8 @@ pub(super) fn resolve(c: &mut Compiler, lab: &mut Lab, consts: &[(String, Dynami
             .prediction
             .iter_mut()
             .map(|p| &mut p.options)
-            .chain(part.reflection.iter_mut().map(|q| &mut q.options));
+            .chain(part.reflection.iter_mut().map(|q| &mut q.options))
+            .chain(part.questions.iter_mut().map(|q| &mut q.spec.options));
         for options in questions {
             for o in options {
                 count += o.tracked.len();

@@ -68,7 +68,8 @@ pub fn bounds(text: &str) -> Result<(), String> {
 }
 
 /// What a lab's ledger can hold, as the page's data carries it (`course.labs[i][3]`):
-/// `[[part id, prediction, reflection, [[control id, spec], ...]], ...]`. A prediction is
+/// `[[part id, prediction, reflection, [[control id, spec], ...], questions?], ...]` (the
+/// questions only in a part that asks some, [`super::questions::shape`]). A prediction is
 /// `null` (none asked), `"num"` (a number) or its option ids; a reflection `null` or its option
 /// ids. A control's spec: `["n", lo, hi]` (a number from `lo` to `hi`, either `null` for no
 /// bound, tolerance included), `["v", [numbers]]` (one of these, within 1e-9 relative),
@@ -97,7 +98,11 @@ pub fn shape(lab: &CompiledLab) -> J {
                 .iter()
                 .map(|c| json!([c.id().value, control_spec(c)]))
                 .collect();
-            json!([p.id.value, pred, refl, ctls])
+            let mut v = json!([p.id.value, pred, refl, ctls]);
+            if let (Some(qs), Some(a)) = (super::questions::shape(p), v.as_array_mut()) {
+                a.push(qs);
+            }
+            v
         })
         .collect();
     J::Array(parts)
@@ -245,7 +250,7 @@ pub fn is_track_id(s: &str) -> bool {
 }
 
 /// A typed number as the ledger keeps it: trimmed, no `,`/`_`, a finite decimal.
-fn is_number_text(s: &str) -> bool {
+pub(super) fn is_number_text(s: &str) -> bool {
     crate::ledger::numeric_answer(s).is_some()
 }
 
@@ -412,6 +417,9 @@ pub fn clean(l: &J, shape: &J) -> (J, Vec<String>) {
                 dropped.push(format!("{part}: a reflection that is none of its answers"));
             }
         }
+        if let Some(q) = super::questions::clean(a, &p[4], &part, &mut dropped) {
+            out.insert("questions".into(), q);
+        }
         let specs: Vec<&J> = p[3].as_array().into_iter().flatten().collect();
         if let Some(c) = a.get("controls") {
             let c = c.as_object().unwrap_or(&no);
@@ -464,7 +472,8 @@ pub fn clean(l: &J, shape: &J) -> (J, Vec<String>) {
     for p in &sp {
         let a = &parts[p[0].as_str().unwrap_or_default()];
         complete &= (p[1].is_null() || !a["prediction"].is_null())
-            && (p[2].is_null() || !a["reflection"].is_null());
+            && (p[2].is_null() || !a["reflection"].is_null())
+            && super::questions::complete(a, &p[4]);
     }
     r.insert("parts".into(), J::Object(parts));
     r.insert("decision_log".into(), J::from(log));
@@ -496,7 +505,7 @@ impl Outcome {
 }
 
 fn answered(a: &J) -> bool {
-    !a["prediction"].is_null() || !a["reflection"].is_null()
+    !a["prediction"].is_null() || !a["reflection"].is_null() || a["questions"].is_object()
 }
 
 /// Merges the cleaned copy `theirs` into the cleaned `mine` (none: a lab this copy has not
@@ -560,6 +569,7 @@ pub fn merge_lab(mine: Option<&J>, theirs: &J, shape: &J, replace: bool) -> (J, 
             }
             _ => {}
         }
+        took |= super::questions::merge(&mut out, &t, &p[4], &part, &mut o, replace);
         if took {
             o.taken.push(part.clone());
             take_controls |= !had;
@@ -571,7 +581,8 @@ pub fn merge_lab(mine: Option<&J>, theirs: &J, shape: &J, replace: bool) -> (J, 
             }
         }
         complete &= (p[1].is_null() || out.contains_key("prediction"))
-            && (p[2].is_null() || out.contains_key("reflection"));
+            && (p[2].is_null() || out.contains_key("reflection"))
+            && super::questions::complete(&J::Object(out.clone()), &p[4]);
         parts.insert(pid.into(), J::Object(out));
     }
     let (ml, tl) = (

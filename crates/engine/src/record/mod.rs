@@ -13,6 +13,7 @@
 //! by part ([`super::merge`]; docs/formats.md, "How course records merge").
 
 pub mod merge;
+pub mod questions;
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -96,7 +97,7 @@ fn course_tracks(labs: &[SiteLab]) -> Vec<&str> {
     out
 }
 
-/// Answers in a ledger: predictions, reflections and a non-empty decision log.
+/// Answers in a ledger: predictions, reflections, questions and a non-empty decision log.
 pub fn score(ledger: &J) -> usize {
     let log = ledger["decision_log"]
         .as_str()
@@ -109,6 +110,7 @@ pub fn score(ledger: &J) -> usize {
                 .map(|a| {
                     usize::from(!a["prediction"].is_null())
                         + usize::from(!a["reflection"].is_null())
+                        + a["questions"].as_object().map_or(0, |q| q.len())
                 })
                 .sum()
         })

@@ -63,6 +63,10 @@ pub const ASSETS: &[(&str, &str)] = &[
         include_str!("../../../../renderers/html/lock.html.j2"),
     ),
     (
+        "questions.html.j2",
+        include_str!("../../../../renderers/html/questions.html.j2"),
+    ),
+    (
         "value-row.html.j2",
         include_str!("../../../../renderers/html/value-row.html.j2"),
     ),
@@ -89,6 +93,10 @@ pub const ASSETS: &[(&str, &str)] = &[
     (
         "tabs.js",
         include_str!("../../../../renderers/html/tabs.js"),
+    ),
+    (
+        "questions.js",
+        include_str!("../../../../renderers/html/questions.js"),
     ),
     (
         "first-paint.js",
@@ -520,16 +528,34 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     let charts_js = script("charts.js")?;
     // The runtime's script element holds Rhai's semantics (`labforgeRhai`) and the page's way
     // of writing values (`labforgeFormat`) before the runtime that runs the page with them.
+    // A lab with questions: their script, before the runtime that starts it.
+    let questions_js = if on.contains("questions") {
+        format!("{}\n", script("questions.js")?)
+    } else {
+        String::new()
+    };
     let runtime_js = format!(
-        "{}\n{}\n{}",
+        "{}\n{}\n{questions_js}{}",
         script("rhai.js")?,
         script("format.js")?,
         script("runtime.js")?
     );
     // The course record's script runs before the runtime reads saved progress.
     let mut scripts = vec![lib_js, charts_js, fn_js];
-    if course.is_some() {
-        scripts.push(script("course.js")?);
+    if let Some(c) = &course {
+        // Its question code only in a course where some lab asks questions (a part's shape
+        // then has a fifth entry, `course::questions::shape`).
+        let asks = c.data["labs"].as_array().into_iter().flatten().any(|l| {
+            l[3].as_array()
+                .into_iter()
+                .flatten()
+                .any(|p| p.get(4).is_some())
+        });
+        let mut con = on.clone();
+        if asks {
+            con.insert("questions");
+        }
+        scripts.push(page_script("course.js", dir, &con)?);
     }
     scripts.push(runtime_js);
     // The head's script decides how long the first paint waits; the tabs (one part at a time)
@@ -634,6 +660,9 @@ fn page_features(lab: &crate::model::Lab) -> Vec<&'static str> {
     };
     if numeric().any(|n| !n.bands.is_empty()) {
         on.push("bands");
+    }
+    if lab.parts.iter().any(|p| !p.questions.is_empty()) {
+        on.push("questions");
     }
     for b in &lab.badges {
         match b.kind {

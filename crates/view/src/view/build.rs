@@ -277,6 +277,7 @@ pub fn part(
             })
             .transpose()?,
         reflection,
+        questions: super::questions::views(lab, cp, &scen, answers)?,
         more: false,
     })
 }

@@ -14,10 +14,12 @@ mod build;
 mod controls;
 mod feedback;
 pub mod format;
+mod questions;
 
 pub use build::{explore, header, lab, lab_with, part, track_view};
 pub use controls::control_value_text;
 pub use feedback::{answer_feedback, feedback_at};
+pub use questions::PartQuestionView;
 
 use crate::eval::chart::ChartData;
 use crate::eval::Span;
@@ -143,6 +145,9 @@ pub struct PartView {
     pub explore: ExploreView,
     pub math_peek: Option<MathPeekView>,
     pub reflection: Option<QuestionView>,
+    /// The questions after the prediction, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub questions: Vec<PartQuestionView>,
     /// True for every part but the last.
     pub more: bool,
 }
@@ -211,7 +216,7 @@ pub struct PredictionView {
     pub worked: Option<Row>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct OptionView {
     pub id: String,
     pub text: Prose,
@@ -223,7 +228,7 @@ pub struct OptionView {
     pub feedback: Option<Prose>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct NumericView {
     pub unit: Option<String>,
     /// The answer box's range, arrow step and starting number.
@@ -259,7 +264,7 @@ pub struct NumericView {
 }
 
 /// A band of a numeric prediction: its bounds, the range in words and its feedback.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct BandView {
     pub from: Option<f64>,
     pub to: Option<f64>,

@@ -93,6 +93,30 @@ fn options_data(options: &[OptionView]) -> Vec<J> {
         .collect()
 }
 
+/// A part's questions for questions.js: `{id, kind, options: [[id, correct]], min_words,
+/// target, tol, abs}` (fields a kind does not use left out).
+fn questions_data(qs: &[crate::view::PartQuestionView]) -> J {
+    qs.iter()
+        .map(|q| {
+            let opts: Vec<J> = q
+                .options
+                .iter()
+                .map(|o| json!([o.id, o.correct.unwrap_or(false)]))
+                .collect();
+            let n = q.numeric.as_ref();
+            without_nulls(json!({
+                "id": q.id, "kind": q.kind,
+                "options": (!opts.is_empty()).then_some(opts),
+                "opinion": q.opinion.then_some(true),
+                "min_words": (q.min_words > 0).then_some(q.min_words),
+                "target": n.map(|n| n.target.unwrap_or(f64::NAN)),
+                "tol": n.and_then(|n| n.tolerance),
+                "abs": n.and_then(|n| n.abs_tol),
+            }))
+        })
+        .collect()
+}
+
 /// The template context of one part and its runtime data.
 pub(super) fn part(
     cx: &mut PartCx,
@@ -231,7 +255,7 @@ pub(super) fn part(
         "peek_body": locked_prose(cx, fns, mp.map(|m| &m.body), false)?,
         "reflection": locked_prose(cx, fns, model.reflection.as_ref().map(|r| &r.question), true)?,
     });
-    let data = json!({
+    let mut data = json!({
         "id": pid,
         // Plain texts for the Markdown report (Markdown source, never HTML-escaped).
         "label": crate::model::part_label(&pid),
@@ -254,6 +278,10 @@ pub(super) fn part(
         "feedback": feedback,
         "charts": charts,
     });
+    // A part with questions: how the page grades and records them (questions.js).
+    if !pv.questions.is_empty() {
+        data["questions"] = questions_data(&pv.questions);
+    }
     let lock_text = pv
         .requires
         .iter()
