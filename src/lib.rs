@@ -14,7 +14,7 @@ pub mod print;
 
 pub use labforge_driver::{
     build, course, course_file, diag, discover, eval, formula, lab, ledger, library, load, model,
-    module, project, record, render, safe_fs, site, template, view,
+    module, project, record, render, safe_fs, site, store, template, view,
 };
 
 pub mod author;

@@ -136,7 +136,7 @@ pub fn scaffold(name: &str, dir: &Path) -> Result<Scaffold, String> {
     }
     let schema_path = dir.join(SCHEMA_FILE);
     let schema = if write_schema {
-        crate::ledger::write_atomic(&schema_path, crate::cmd::schema_json().as_bytes())
+        crate::store::write_atomic(&schema_path, crate::cmd::schema_json().as_bytes())
             .map_err(|e| format!("{}: {e}", schema_path.display()))?;
         Some(schema_path)
     } else {

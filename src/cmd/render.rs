@@ -2,6 +2,7 @@
 
 use super::{fail, report};
 use crate::build::Event;
+use crate::store::RecordFile as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

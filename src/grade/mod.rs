@@ -156,7 +156,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// lab in it, named `FILE (lab LAB-ID)`, each a record or the reason it is not one.
 fn read_records(path: &Path) -> Result<Vec<(String, Entry)>, String> {
     let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if meta.len() > ledger::MAX_BYTES {
+    if meta.len() > crate::store::MAX_BYTES {
         return Err(format!(
             "{} bytes is too large for a progress record",
             meta.len()

@@ -11,6 +11,7 @@ use crate::ledger::Ledger;
 use crate::record::merge;
 use crate::record::CourseRecord;
 use crate::site::Site;
+use crate::store::RecordFile as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -46,7 +47,7 @@ fn open(course: &Course, dir: Option<&Path>) -> Result<RunCourse, String> {
         Some(d) => d.join(CourseRecord::file_name(&site.id)),
         None => CourseRecord::default_path(&site.id),
     };
-    crate::ledger::clear_stale_temps(&path);
+    crate::store::clear_stale_temps(&path);
     let record = CourseRecord::load(&path, &site.id, &site.labs)?;
     Ok(RunCourse {
         site,
@@ -327,7 +328,7 @@ fn import_record(rc: &mut RunCourse, f: &Path, replace: bool) -> Result<(), Exit
         eprintln!("error: not imported: {}: {e}", f.display());
         ExitCode::FAILURE
     };
-    let text = crate::record::read_bounded(f).map_err(|e| fail(e.to_string()))?;
+    let text = crate::store::read_bounded(f).map_err(|e| fail(e.to_string()))?;
     let (r, left) = CourseRecord::parse(&text, &rc.site.id, &rc.site.labs).map_err(fail)?;
     for l in left.iter().take(NAMED) {
         eprintln!("warning: {}: left out {l}", f.display());

@@ -32,6 +32,7 @@ use crate::eval::{self, CompiledLab, CompiledPart, EvalError};
 use crate::formula::to_json;
 use crate::ledger::Ledger;
 use crate::model::*;
+use crate::store::LedgerFile as _;
 use crate::view::Prose;
 pub use answers::Answers;
 use controls::ask_control;
@@ -114,8 +115,8 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             }
         },
     };
-    crate::ledger::clear_stale_temps(&path);
-    crate::ledger::clear_stale_temps(&backup_path(&path));
+    crate::store::clear_stale_temps(&path);
+    crate::store::clear_stale_temps(&backup_path(&path));
     let scr = Screen::detect();
     let mut source = match answers {
         Some(a) => Source::Answers(Box::new(a)),
@@ -278,12 +279,11 @@ fn backup_path(path: &Path) -> PathBuf {
 /// Copies the record at `path`, if there is one, to [`backup_path`] (atomically), so starting
 /// over or dropping bad values never loses what the file held.
 fn keep_backup(path: &Path) -> Result<(), String> {
-    let target =
-        crate::ledger::save_target(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let target = crate::store::save_target(path).map_err(|e| format!("{}: {e}", path.display()))?;
     match std::fs::read(&target) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(format!("{}: {e}", path.display())),
-        Ok(bytes) => crate::ledger::write_atomic(&backup_path(path), &bytes)
+        Ok(bytes) => crate::store::write_atomic(&backup_path(path), &bytes)
             .map_err(|e| format!("{}: {e}", backup_path(path).display())),
     }
 }

@@ -2,6 +2,7 @@
 //! progress before exiting.
 
 use crate::ledger::Ledger;
+use crate::store::LedgerFile as _;
 use std::io::IsTerminal;
 #[cfg(unix)]
 use std::os::fd::AsFd;

@@ -15,6 +15,7 @@ use crate::eval::CompiledLab;
 use crate::ledger::Ledger;
 use crate::model::track::{Track, TrackSet};
 use crate::record::CourseRecord;
+use crate::store::{LedgerFile as _, RecordFile as _};
 use indexmap::IndexMap;
 use std::path::Path;
 use std::process::ExitCode;

@@ -282,3 +282,39 @@ fn every_rust_file_the_page_scripts_name_exists() {
     );
     assert!(bad.is_empty(), "named but missing:\n{}", bad.join("\n"));
 }
+
+#[test]
+fn only_the_driver_touches_the_disk() {
+    // Below the driver, one place reads, and it reads one named file: `Source::read`.
+    let root = common::root();
+    let allowed = ["crates/core/src/load/mod.rs"];
+    let mut bad = Vec::new();
+    for layer in ["core", "engine", "view", "render"] {
+        for f in files(&root.join("crates").join(layer)) {
+            let rel = f.strip_prefix(&root).unwrap().display().to_string();
+            let src = std::fs::read_to_string(&f).unwrap();
+            let code = src.split("#[cfg(test)]").next().unwrap_or("");
+            for (i, line) in code.lines().enumerate() {
+                let line = line.split("//").next().unwrap_or("");
+                let touches = [
+                    "std::fs",
+                    "fs::",
+                    "File::",
+                    "OpenOptions",
+                    "read_dir",
+                    "dirs::",
+                ]
+                .iter()
+                .any(|m| line.contains(m));
+                if touches && !allowed.contains(&rel.as_str()) {
+                    bad.push(format!("{rel}:{}: {}", i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "disk access below the driver:\n{}",
+        bad.join("\n")
+    );
+}

@@ -7,6 +7,7 @@ use common::root;
 use labforge::lab::load_lab;
 use labforge::ledger::questions::{Answer, QuestionAnswer};
 use labforge::ledger::Ledger;
+use labforge::store::LedgerFile as _;
 
 fn one(s: &str) -> QuestionAnswer {
     QuestionAnswer::now(Answer::One(s.into()))

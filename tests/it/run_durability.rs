@@ -2,6 +2,7 @@
 //! change is a save), the file is always a complete, readable record.
 
 use labforge::ledger::Ledger;
+use labforge::store::LedgerFile as _;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

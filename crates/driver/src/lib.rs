@@ -14,3 +14,4 @@ pub mod discover;
 pub mod lab;
 pub mod project;
 pub mod safe_fs;
+pub mod store;

@@ -30,8 +30,6 @@ use crate::model::*;
 use indexmap::IndexMap;
 use rhai::Dynamic;
 use serde::{Deserialize, Serialize};
-use std::io::Write;
-use std::path::Path;
 
 /// Format tag of the record.
 pub const FORMAT: &str = "labforge-ledger/2";
@@ -273,51 +271,6 @@ impl Ledger {
         });
     }
 
-    /// Writes the record atomically ([`write_atomic`]).
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        let mut text = serde_json::to_string_pretty(self).expect("ledger serializes");
-        text.push('\n');
-        write_atomic(path, text.as_bytes())
-    }
-
-    /// Reads a record; `Ok(None)` when the file does not exist. A record of another format is
-    /// an error (never silently rewritten as this one), and so is anything but a regular file
-    /// (a symbolic link is followed) or a file over [`MAX_BYTES`]. A leading UTF-8 byte-order
-    /// mark, as some editors write, is skipped.
-    pub fn load(path: &Path) -> Result<Option<Ledger>, String> {
-        let target = match save_target(path) {
-            Ok(t) => t,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
-        };
-        let size = match std::fs::metadata(&target) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("{}: {e}", path.display())),
-            Ok(m) => m.len(),
-        };
-        if size > MAX_BYTES {
-            return Err(format!(
-                "{}: {size} bytes is too large for a progress record (at most {MAX_BYTES})",
-                path.display()
-            ));
-        }
-        let s = std::fs::read_to_string(&target).map_err(|e| format!("{}: {e}", path.display()))?;
-        let s = s.strip_prefix('\u{FEFF}').unwrap_or(&s);
-        let mut l: Ledger = serde_json::from_str(s)
-            .map_err(|e| format!("{}: not a labforge ledger: {e}", path.display()))?;
-        if READS.contains(&l.format.as_str()) {
-            l.format = FORMAT.into();
-        }
-        if l.format != FORMAT {
-            return Err(format!(
-                "{}: is a `{}` record; this labforge reads `{FORMAT}` (and {})",
-                path.display(),
-                l.format,
-                READS.join(", ")
-            ));
-        }
-        Ok(Some(l))
-    }
-
     /// Drops what the lab cannot have answered: a prediction or reflection that is none of its
     /// options (or, for a numeric prediction, not a finite number), a control value the control
     /// cannot take, parts and controls the lab does not have. Returns one sentence per dropped
@@ -405,127 +358,6 @@ impl Ledger {
             }
         }
         dropped
-    }
-}
-
-/// The largest progress record read (a real one is a few kilobytes).
-pub const MAX_BYTES: u64 = 4 * 1024 * 1024;
-
-/// The directory a file is in (`.` for a bare name) and its name (for temporary files).
-fn dir_and_name(path: &Path) -> (&Path, &str) {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("ledger.json");
-    (dir, name)
-}
-
-/// Where a save of `path` really goes: `path` itself when it is a regular file or does not exist
-/// yet; the file a symbolic link names (followed deliberately, link by link, so the link stays
-/// and its target is replaced); an error for anything else — a directory, a device such as
-/// `/dev/full`, a FIFO or a socket is never replaced by a record.
-pub fn save_target(path: &Path) -> std::io::Result<std::path::PathBuf> {
-    let mut p = path.to_path_buf();
-    for _ in 0..40 {
-        match std::fs::symlink_metadata(&p) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(p),
-            Err(e) => return Err(e),
-            Ok(m) if m.file_type().is_symlink() => {
-                let to = std::fs::read_link(&p)?;
-                p = match p.parent() {
-                    Some(dir) => dir.join(to),
-                    None => to,
-                };
-            }
-            Ok(m) if m.is_file() => return Ok(p),
-            Ok(_) => {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::InvalidInput,
-                    format!(
-                        "{} is not a regular file; a record is only written to a regular file",
-                        p.display()
-                    ),
-                ))
-            }
-        }
-    }
-    Err(std::io::Error::new(
-        std::io::ErrorKind::InvalidInput,
-        format!("{}: too many levels of symbolic links", path.display()),
-    ))
-}
-
-/// Writes `bytes` to `path` so that a reader (or a crash) sees the old file or the new one,
-/// never a part: a temporary `.NAME.PID.tmp` in the same directory, held under an exclusive
-/// lock while it exists, fsync, rename, fsync of the directory. Creates the directory. A
-/// symbolic link is followed and its target replaced; a path that is neither a regular file nor
-/// absent is refused ([`save_target`]).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let target = save_target(path)?;
-    let path = target.as_path();
-    let (dir, name) = dir_and_name(path);
-    std::fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    // A cleaner ([`clear_stale_temps`]) may remove the temporary between its creation and our
-    // lock: the rename then finds nothing, and the write is done again.
-    let mut tries = 0;
-    let written = loop {
-        tries += 1;
-        let r = (|| {
-            let mut f = std::fs::File::create(&tmp)?;
-            f.lock()?;
-            f.write_all(bytes)?;
-            f.sync_all()?;
-            // The lock goes with `f`, after the rename.
-            std::fs::rename(&tmp, path)
-        })();
-        match r {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && tries < 3 => continue,
-            r => break r,
-        }
-    };
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written?;
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
-/// Removes temporary files left by saves of processes that were killed (`.NAME.PID.tmp` beside
-/// the ledger that no save holds locked: the operating system drops a killed process's locks).
-/// A save in progress elsewhere holds its lock and is left alone.
-pub fn clear_stale_temps(path: &Path) {
-    // Saves write beside the file a symbolic link names: look there.
-    let target = save_target(path).unwrap_or_else(|_| path.to_path_buf());
-    let (dir, name) = dir_and_name(&target);
-    let prefix = format!(".{name}.");
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let f = e.file_name();
-        let ours = f
-            .to_str()
-            .and_then(|f| f.strip_prefix(&prefix))
-            .and_then(|r| r.strip_suffix(".tmp"))
-            .is_some_and(|p| p.parse::<u32>().is_ok());
-        if !ours {
-            continue;
-        }
-        let unlocked = std::fs::OpenOptions::new()
-            .write(true)
-            .open(e.path())
-            .is_ok_and(|h| h.try_lock().is_ok());
-        if unlocked {
-            let _ = std::fs::remove_file(e.path());
-        }
     }
 }
 
@@ -637,54 +469,6 @@ pub fn hud(lab: &CompiledLab, ledger: &Ledger) -> HudState {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn names(dir: &Path) -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
-    }
-
-    #[test]
-    fn atomic_writes_replace_whole_files_and_leave_no_temporaries() {
-        let dir = std::env::temp_dir().join(format!("labforge-atomic-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let f = dir.join("sub/l.json");
-        write_atomic(&f, b"one").unwrap();
-        write_atomic(&f, b"two").unwrap();
-        assert_eq!(std::fs::read(&f).unwrap(), b"two");
-        assert_eq!(names(&dir.join("sub")), ["l.json"]);
-        // A target that cannot be replaced (a directory): an error, and no temporary left.
-        std::fs::create_dir_all(dir.join("sub/d.json/x")).unwrap();
-        assert!(write_atomic(&dir.join("sub/d.json"), b"x").is_err());
-        assert_eq!(names(&dir.join("sub")), ["d.json", "l.json"]);
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn only_unlocked_temporaries_are_cleared() {
-        let dir = std::env::temp_dir().join(format!("labforge-stale-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let f = dir.join("l.json");
-        std::fs::write(&f, b"{}").unwrap();
-        // A save in progress (locked), a killed one (unlocked), and a file that is not ours.
-        let busy = std::fs::File::create(dir.join(".l.json.1.tmp")).unwrap();
-        busy.lock().unwrap();
-        std::fs::write(dir.join(".l.json.2.tmp"), b"half").unwrap();
-        std::fs::write(dir.join(".other.json.3.tmp"), b"x").unwrap();
-        clear_stale_temps(&f);
-        assert_eq!(
-            names(&dir),
-            [".l.json.1.tmp", ".other.json.3.tmp", "l.json"]
-        );
-        drop(busy);
-        clear_stale_temps(&f);
-        assert_eq!(names(&dir), [".other.json.3.tmp", "l.json"]);
-        let _ = std::fs::remove_dir_all(&dir);
-    }
 
     #[test]
     fn numeric_answers_are_finite_numbers_as_typed() {

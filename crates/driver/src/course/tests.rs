@@ -113,6 +113,7 @@ fn a_folder_of_labs_does_not_count_course_yaml_as_a_lab() {
 mod record {
     use crate::record::{score, CourseRecord};
     use crate::site::SiteLab;
+    use crate::store::RecordFile as _;
     use serde_json::json;
 
     fn labs() -> Vec<SiteLab> {

@@ -18,35 +18,6 @@ pub mod questions;
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value as J;
-use std::path::{Path, PathBuf};
-
-/// The text of the file at `path`, refused before it is read when it is larger than a record
-/// can be ([`merge::MAX_BYTES`]); the read itself stops there too (a file that grows meanwhile,
-/// or a device).
-pub fn read_bounded(path: &Path) -> std::io::Result<String> {
-    use std::io::Read;
-    let f = std::fs::File::open(path)?;
-    let size = f.metadata()?.len();
-    let too_big = || {
-        std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!(
-                "{size} bytes is too large for a course record (at most {})",
-                merge::MAX_BYTES
-            ),
-        )
-    };
-    if size > merge::MAX_BYTES as u64 {
-        return Err(too_big());
-    }
-    let mut text = String::new();
-    f.take(merge::MAX_BYTES as u64 + 1)
-        .read_to_string(&mut text)?;
-    if text.len() > merge::MAX_BYTES {
-        return Err(too_big());
-    }
-    Ok(text)
-}
 
 /// One lab of a course, as its record and its site know it (`site::Site::labs`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -131,45 +102,6 @@ impl CourseRecord {
     /// The record's file name: `course-<course id>.json`.
     pub fn file_name(course_id: &str) -> String {
         format!("course-{course_id}.json")
-    }
-
-    /// The terminal's record file for the course `course_id`, in the data directory beside the
-    /// labs' ledgers (see [`crate::run::default_ledger_path`]).
-    pub fn default_path(course_id: &str) -> PathBuf {
-        dirs::data_dir()
-            .map(|d| d.join("labforge"))
-            .unwrap_or_else(|| PathBuf::from(".labforge"))
-            .join(CourseRecord::file_name(course_id))
-    }
-
-    /// Reads the record at `path`: a fresh one when there is no file. Its labs are checked
-    /// like any record's ([`Self::parse`]); what the check drops is not kept.
-    pub fn load(path: &Path, course_id: &str, labs: &[SiteLab]) -> Result<CourseRecord, String> {
-        match read_bounded(path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(CourseRecord::new(course_id)),
-            Err(e) => Err(format!("{}: {e}", path.display())),
-            Ok(text) => {
-                let (r, _) = CourseRecord::parse(&text, course_id, labs)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                Ok(r)
-            }
-        }
-    }
-
-    /// A record given on the command line (`render --record`), of whichever course: the caller
-    /// compares its `course` with the labs'.
-    pub fn read(path: &Path) -> Result<CourseRecord, String> {
-        let text = read_bounded(path).map_err(|e| e.to_string())?;
-        merge::bounds(&text)?;
-        let j: J = serde_json::from_str(text.trim_start_matches('\u{FEFF}'))
-            .map_err(|e| format!("not a JSON file ({e})"))?;
-        if j["format"].as_str() != Some(FORMAT)
-            || !j["labs"].is_object()
-            || !j["course"].is_string()
-        {
-            return Err(format!("not a labforge course record (`format: {FORMAT}`)"));
-        }
-        serde_json::from_value(j).map_err(|e| format!("a damaged course record: {e}"))
     }
 
     /// A record from outside (a page's export, a file, the record file itself): bounded
@@ -268,49 +200,6 @@ impl CourseRecord {
             said.push((l.title.clone(), o));
         }
         said
-    }
-
-    /// Writes the record atomically.
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        let text = serde_json::to_string_pretty(self).expect("json") + "\n";
-        crate::ledger::write_atomic(path, text.as_bytes())
-    }
-
-    /// Changes the record at `path` under an exclusive lock on `.NAME.lock` beside it: reads it
-    /// as it is now (another run may have written it since this one read it), applies `f`,
-    /// writes it, and only then lets the next writer in. Returns the record written.
-    pub fn update(
-        path: &Path,
-        course_id: &str,
-        labs: &[SiteLab],
-        f: impl FnOnce(&mut CourseRecord),
-    ) -> Result<CourseRecord, String> {
-        let target =
-            crate::ledger::save_target(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let dir = target
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let name = target
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("course.json");
-        let lock_path = dir.join(format!(".{name}.lock"));
-        let lock = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .map_err(|e| format!("{}: {e}", lock_path.display()))?;
-        lock.lock()
-            .map_err(|e| format!("{}: {e}", lock_path.display()))?;
-        let mut r = CourseRecord::load(path, course_id, labs)?;
-        f(&mut r);
-        r.save(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        drop(lock);
-        Ok(r)
     }
 
     /// `done`, `in progress` or `not started` for the lab `id`.
