@@ -82,8 +82,12 @@
     return out;
   }
   function normColor(s) { return ({ good: "green", warn: "orange", bad: "red" })[s] || s; }
+  /* What a chart spec leaves out is its default (src/render/html/chart.rs, `compact`): no
+     text, no items, false or none. */
+  var CHART = { x_prefix: "", x_suffix: "", y_prefix: "", y_suffix: "", axes: [], series: [], bars: [], markers: [], hlines: [], vlines: [] };
   /* The chart model (eval::chart::ChartData) at scope S. */
   function chartData(c, S) {
+    c = Object.assign({}, CHART, c);
     var e = function (i, extra) { return run(i, extra ? child(S, extra) : S); };
     var t = function (x) { return x === null || x === undefined ? null : tplText(x, S); };
     var opt = function (x) { return x === null || x === undefined ? null : numv(e(x)); };
@@ -110,7 +114,7 @@
       var emphasis = s.emphasis !== null && s.emphasis !== undefined ? e(s.emphasis) === true : false;
       var points = [];
       if (c.kind === "radar") {
-        s.values.forEach(function (v) { points.push({ x: points.length, y: numv(e(v)), color: null, text: null }); });
+        (s.values || []).forEach(function (v) { points.push({ x: points.length, y: numv(e(v)), color: null, text: null }); });
       } else {
         var binds = sweep ? sweep.vals : [null];
         binds.forEach(function (b) {
@@ -126,7 +130,7 @@
           points.push({ x: x, y: y, color: color, text: text });
         });
       }
-      series.push({ name: t(s.name), color: s.color, dashed: s.dashed, fill: s.fill, emphasis: emphasis,
+      series.push({ name: t(s.name), color: s.color, dashed: !!s.dashed, fill: !!s.fill, emphasis: emphasis,
         style: s.style || null, width: s.width === undefined ? null : s.width, marker: s.marker || null, points: points });
     });
     if (c.bars.length) {
@@ -134,7 +138,7 @@
         var y = numv(e(b.value));
         var label = t(b.label);
         var pe = child(S, { x: label, y: y });
-        var color = b.color_when !== null && b.color_when !== undefined ? normColor(tostr(run(b.color_when, pe))) : b.color;
+        var color = b.color_when !== null && b.color_when !== undefined ? normColor(tostr(run(b.color_when, pe))) : b.color || null;
         return { x: label, y: y, color: color, text: b.text ? tplText(b.text, pe) : null };
       });
       series.push({ name: "", color: "blue", dashed: false, fill: false, emphasis: false, style: null, width: null, marker: null, points: pts });
@@ -155,12 +159,12 @@
     });/*band]*/
     var lines = function (ls) {
       var v = [];
-      ls.forEach(function (l) { if (shown(l.when)) v.push({ at: numv(e(l.at)), label: t(l.label), color: l.color, dashed: l.dashed }); });
+      ls.forEach(function (l) { if (shown(l.when)) v.push({ at: numv(e(l.at)), label: t(l.label), color: l.color, dashed: !!l.dashed }); });
       return v;
     };
     return {
       id: c.id, kind: c.kind, title: t(c.title), x_label: t(c.x_label), y_label: t(c.y_label),
-      x_log: c.x_log, y_log: c.y_log, x_min: opt(c.x_min), x_max: opt(c.x_max), y_min: opt(c.y_min), y_max: opt(c.y_max),
+      x_log: !!c.x_log, y_log: !!c.y_log, x_min: opt(c.x_min), x_max: opt(c.x_max), y_min: opt(c.y_min), y_max: opt(c.y_max),
       x_prefix: c.x_prefix, x_suffix: c.x_suffix, y_prefix: c.y_prefix, y_suffix: c.y_suffix, legend: c.legend,
       description: c.description ? t(c.description) : null, height: c.height || 360, stacked: !!c.stacked, bands: bands,
       axes: c.axes, series: series, markers: markers,

@@ -508,7 +508,9 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         script("runtime.js")?
     );
     // The course record's script runs before the runtime reads saved progress.
-    let mut scripts = vec![lib_js, charts_js, fn_js];
+    // The formulas' script is read as written above (which library pieces, features and
+    // fields it uses); the page carries it minified.
+    let mut scripts = vec![lib_js, charts_js, minify_js(&fn_js)];
     if course.is_some() {
         scripts.push(script("course.js")?);
     }

@@ -61,7 +61,8 @@ fn locked_prose(
     Ok(json!({"tpl": tpl, "html": html}))
 }
 
-/// The runtime's description of a control.
+/// The runtime's description of a control, without the keys it has no value for (the
+/// runtime reads a missing `values`, `base`, `digits` or `unit` as none).
 fn control_data(c: &crate::view::ControlView) -> J {
     match &c.input {
         InputView::Range {
@@ -69,11 +70,11 @@ fn control_data(c: &crate::view::ControlView) -> J {
             base,
             digits,
             ..
-        } => {
-            json!({"id": c.id, "kind": "slider", "values": values, "base": base, "digits": digits, "unit": c.unit})
-        }
+        } => without_nulls(
+            json!({"id": c.id, "kind": "slider", "values": values, "base": base, "digits": digits, "unit": c.unit}),
+        ),
         InputView::Number { .. } => {
-            json!({"id": c.id, "kind": "number", "digits": null, "unit": c.unit})
+            without_nulls(json!({"id": c.id, "kind": "number", "unit": c.unit}))
         }
         InputView::Switch { .. } => json!({"id": c.id, "kind": "switch"}),
         InputView::Select { choices } | InputView::Radio { choices } => {
@@ -84,12 +85,15 @@ fn control_data(c: &crate::view::ControlView) -> J {
     }
 }
 
-/// A question's options for the runtime: ids and which is correct (the report reads an
-/// option's text from its label).
+/// A question's options for the runtime: ids and which is correct, `correct` only on a right
+/// one (the report reads an option's text from its label).
 fn options_data(options: &[OptionView]) -> Vec<J> {
     options
         .iter()
-        .map(|o| json!({"id": o.id, "correct": o.correct.unwrap_or(false)}))
+        .map(|o| match o.correct {
+            Some(true) => json!({"id": o.id, "correct": true}),
+            _ => json!({"id": o.id}),
+        })
         .collect()
 }
 
