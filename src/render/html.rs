@@ -72,6 +72,11 @@ pub const ASSETS: &[(&str, &str)] = &[
     ),
     ("rhai.js", include_str!("../../renderers/html/rhai.js")),
     ("format.js", include_str!("../../renderers/html/format.js")),
+    (
+        "chart-model.js",
+        include_str!("../../renderers/html/chart-model.js"),
+    ),
+    ("ledger.js", include_str!("../../renderers/html/ledger.js")),
     ("charts.js", include_str!("../../renderers/html/charts.js")),
     ("tabs.js", include_str!("../../renderers/html/tabs.js")),
     (
@@ -499,14 +504,20 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         minify_js(&libjs::topic_scripts(&fn_js))
     );
     let charts_js = script("charts.js")?;
-    // The runtime's script element holds Rhai's semantics (`labforgeRhai`) and the page's way
-    // of writing values (`labforgeFormat`) before the runtime that runs the page with them.
-    let runtime_js = format!(
-        "{}\n{}\n{}",
-        script("rhai.js")?,
-        script("format.js")?,
-        script("runtime.js")?
-    );
+    // The runtime's script element holds Rhai's semantics (`labforgeRhai`), the page's way
+    // of writing values (`labforgeFormat`), the chart model (`labforgeChartModel`) and the
+    // record and report (`labforgeLedger`) before the runtime that runs the page with them.
+    let runtime_js = [
+        "rhai.js",
+        "format.js",
+        "chart-model.js",
+        "ledger.js",
+        "runtime.js",
+    ]
+    .iter()
+    .map(|n| script(n))
+    .collect::<Result<Vec<_>, _>>()?
+    .join("\n");
     // The course record's script runs before the runtime reads saved progress.
     // The formulas' script is read as written above (which library pieces, features and
     // fields it uses); the page carries it minified.

@@ -451,6 +451,8 @@ fn embedded_scripts_never_lean_on_automatic_semicolons() {
         "runtime.js",
         "rhai.js",
         "format.js",
+        "chart-model.js",
+        "ledger.js",
         "charts.js",
         "library.js",
         "library/collective.js",
