@@ -30,7 +30,7 @@
     p.controls.forEach(function (c) { S[c.id] = inputs[c.id]; });
     for (var i = 0; i < p.formulas.length; i++) {
       var f = p.formulas[i];
-      try { S[f[0]] = run(f[1], S); } catch (e) { throw final(msg("formula", f[0], e.message)); }
+      try { S[f[0]] = f[2] ? remembered(p, i, f, S) : run(f[1], S); } catch (e) { throw final(msg("formula", f[0], e.message)); }
     }
 /*[answer*/
     /* The locked-in answer (eval::with_answer): after the formulas, which never see it. */
@@ -52,6 +52,23 @@
     }
 /*xpart]*/
     return S;
+  }
+  /* A formula with a loop (f[2]: the names it reads, src/render/html/part.rs `scope_reads`):
+     its last value while those names hold the same values, the update charged the operations
+     it cost then, so a drag of a slider it does not read skips it and the budget runs out
+     where it would have (then it runs, and fails as it would). */
+  var LAB_OPS = D.labOps || D.maxOps, reused = 0;
+  window.LF_RUNTIME.reused = function () { return reused; };
+  function remembered(p, i, f, S) {
+    var m = (p._memo || (p._memo = []))[i], t = R.total();
+    if (m && t + m.ops <= LAB_OPS && f[2].every(function (k, j) { return S[k] === m.in[j]; })) {
+      R.total(t + m.ops);
+      reused++;
+      return m.v;
+    }
+    var v = run(f[1], S);
+    p._memo[i] = { in: f[2].map(function (k) { return S[k]; }), v: v, ops: R.total() - t };
+    return v;
   }
   /* The chart model (chart-model.js, `labforgeChartModel`). */
   var CM = labforgeChartModel(R, F), chartData = CM.chartData, child = CM.child;
