@@ -4,5 +4,7 @@
 # the CPU throttled 4×; long tasks from a PerformanceObserver. Targets: none over 50 ms at full
 # speed, none over 100 ms at 4×; exits non-zero when one is missed.
 # Usage: benches/drag.sh [LAB.yaml|DIR ...]   (default: labs/)
+# On a shared machine compare two renderings by paired ratios instead:
+#   node tests/browser/drag-pair.mjs BEFORE.html AFTER.html [ROUNDS]
 source "$(dirname "$0")/page-setup.sh"
 cd tests/browser && node drag.mjs "${pages[@]}"

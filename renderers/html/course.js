@@ -11,7 +11,10 @@
  * rule of docs/formats.md ("How course records merge"), the same as crates/engine/src/record/merge.rs (the
  * tests run both on the same cases): bounded before parsing, cleaned against each lab's shape
  * (C.labs[i][3]), merged part by part; answers that would replace the student's wait for their
- * confirmation in the page.
+ * confirmation in the page. A lab page has only its own lab's shape: another lab's ledger
+ * (C.labs[i][3] null, [4] its part ids) passes through it as it came, merged part by part over
+ * those ids, and is cleaned by that lab's page and by the index, which have its shape; a merge
+ * that would leave the record past its bounds is refused, so the stored record always parses.
  */
 (function () {
   "use strict";
@@ -272,6 +275,7 @@
       if (!has(j.labs, l[0])) return;
       var x = j.labs[l[0]];
       if (isRec(x) && x.lab === l[0] && x.version === l[1] && isRec(x.parts) && typeof x.format === "string" && x.format.indexOf("labforge-ledger/") === 0) {
+        if (!l[3]) { r.labs[l[0]] = x; return; }
         var c = core.clean(x, l[3]);
         r.labs[l[0]] = c.ledger;
         c.dropped.forEach(function (d) { left.push(l[2] + ": " + d); });
@@ -280,25 +284,35 @@
     return { rec: r, left: left };
   }
   var R = parse(get(KEY)).rec || blank();
+  /* A lab's shape, or for another lab on a lab page its parts with nothing asked. */
+  function shapeOf(l) { return l[3] || l[4].map(function (id) { return [id, null, null]; }); }
   /* Merges the parsed record `inc` into R lab by lab (course order); writes what changed to R
-     and to each changed lab's own saved progress. Returns [title, outcome] per lab of `inc`. */
+     and to each changed lab's own saved progress. Returns [title, outcome] per lab of `inc`, or
+     { error } when the merged record would be past the bounds (nothing is written then). */
   function merge(inc, replace, dry) {
-    var said = [], changed = false, tr = core.mergeTrack(R.track, inc.track, TRACKS);
+    var said = [], next = JSON.parse(JSON.stringify(R)), own = [], tr = core.mergeTrack(R.track, inc.track, TRACKS);
     if (tr && tr !== R.track) {
       said.push(["The course", { taken: ["your track (" + tr + ")"], conflicts: [], locked: [] }]);
-      if (!dry) { R.track = tr; changed = true; }
+      next.track = tr;
     }
     C.labs.forEach(function (l) {
       if (!has(inc.labs, l[0])) return;
-      var m = core.mergeLab(has(R.labs, l[0]) ? R.labs[l[0]] : null, inc.labs[l[0]], l[3], replace);
+      var m = core.mergeLab(has(R.labs, l[0]) ? R.labs[l[0]] : null, inc.labs[l[0]], shapeOf(l), replace);
       said.push([l[2], m.o]);
-      if (!dry && (m.o.taken.length || (replace && m.o.conflicts.length))) {
-        R.labs[l[0]] = m.ledger;
-        put(ownKey(l), JSON.stringify(m.ledger));
-        changed = true;
+      if (m.o.taken.length || (replace && m.o.conflicts.length)) {
+        /* Another lab's `complete` is its page's and the index's to compute. */
+        if (!l[3]) m.ledger.complete = false;
+        next.labs[l[0]] = m.ledger;
+        own.push([ownKey(l), JSON.stringify(m.ledger)]);
       }
     });
-    if (changed) put(KEY, JSON.stringify(R));
+    var text = JSON.stringify(next), b = core.bounds(text);
+    if (b) return { error: "with this browser's record it would break a bound (" + b + ")" };
+    if (!dry && (own.length || next.track !== R.track)) {
+      R = next;
+      own.forEach(function (o) { put(o[0], o[1]); });
+      put(KEY, text);
+    }
     return said;
   }
   function unchanged(o) { return !o.taken.length && !o.conflicts.length; }
@@ -338,12 +352,14 @@
     if (p.error) { say(what + " was not imported: " + p.error + "."); return; }
     if (!Object.keys(p.rec.labs).length) { say(what + " was not imported: it holds no lab of this course." + leftOut(p.left)); return; }
     var trial = merge(p.rec, false, true);
+    if (trial.error) { say(what + " was not imported: " + trial.error + "." + leftOut(p.left)); return; }
     if (trial.every(function (s) { return unchanged(s[1]); })) {
       say("Nothing changed: " + what + " holds no answer this browser does not already have." + leftOut(p.left));
       return;
     }
     function apply(replace) {
       var said = merge(p.rec, replace, false);
+      if (said.error) { say(what + " was not imported: " + said.error + "."); return said; }
       say("Imported from " + what + ". " + told(said, replace) + "." + leftOut(p.left));
       changedEvent(said.map(function (s) { return s[0]; }));
       return said;
@@ -376,9 +392,11 @@
     var mk = ownKey(me), own = null, cur = has(R.labs, me[0]) ? R.labs[me[0]] : null;
     try { own = JSON.parse(get(mk)); } catch (e) { /* none */ }
     if (isRec(own) && isRec(own.parts)) {
-      var mine = core.clean({ lab: me[0], version: me[1], parts: own.parts, decision_log: own.decision_log }, me[3]).ledger;
+      var c = core.clean({ lab: me[0], version: me[1], parts: own.parts, decision_log: own.decision_log }, me[3]), mine = c.ledger;
       var m = cur ? core.mergeLab(mine, cur, me[3], false) : { ledger: mine, o: { taken: [] } };
-      if (m.o.taken.length) put(mk, JSON.stringify(m.ledger));
+      /* Saved progress another lab's page passed on uncleaned is stored cleaned before the
+         runtime reads it. */
+      if (m.o.taken.length || c.dropped.length) put(mk, JSON.stringify(m.ledger));
       R.labs[me[0]] = m.ledger;
     } else if (cur) put(mk, JSON.stringify(cur));
     document.addEventListener("labforge:record", function (ev) { R.labs[me[0]] = ev.detail.ledger; put(KEY, JSON.stringify(R)); });
@@ -401,7 +419,7 @@
   });
   document.querySelectorAll("[data-earlier]").forEach(function (el) {
     var id = el.getAttribute("data-earlier"), r = has(R.labs, id) ? R.labs[id] : null;
-    if (r && r.decision_log) el.lastChild.textContent = r.decision_log;
+    if (r && typeof r.decision_log === "string" && r.decision_log) el.lastChild.textContent = r.decision_log;
   });
   /* The student's track (one of the course's, or null) and its change, kept in the record. */
   function track() { return core.mergeTrack(R.track, null, TRACKS); }

@@ -2,7 +2,8 @@
  * labforge page runtime. Plain ES2019, no dependencies, no eval: runs the page (controls, gating,
  * outputs, banners, charts, progress in localStorage, ledger and report export) with the lab's
  * formulas, which rhai.js (`labforgeRhai`) runs with Rhai's semantics, writing values as
- * format.js (`labforgeFormat`) does.
+ * format.js (`labforgeFormat`) does, its charts' content computed by chart-model.js
+ * (`labforgeChartModel`) and its record and report written by ledger.js (`labforgeLedger`).
  */
 (function () {
   "use strict";
@@ -29,7 +30,7 @@
     p.controls.forEach(function (c) { S[c.id] = inputs[c.id]; });
     for (var i = 0; i < p.formulas.length; i++) {
       var f = p.formulas[i];
-      try { S[f[0]] = run(f[1], S); } catch (e) { throw final(msg("formula", f[0], e.message)); }
+      try { S[f[0]] = f[2] ? remembered(p, i, f, S) : run(f[1], S); } catch (e) { throw final(msg("formula", f[0], e.message)); }
     }
 /*[answer*/
     /* The locked-in answer (eval::with_answer): after the formulas, which never see it. */
@@ -52,121 +53,25 @@
 /*xpart]*/
     return S;
   }
-  function child(S, vars) {
-    var c = Object.create(S);
-    for (var k in vars) c[k] = vars[k];
-    return c;
+  /* A formula with a loop (f[2]: the names it reads, crates/render/src/render/html/part.rs `scope_reads`):
+     its last value while those names hold the same values, the update charged the operations
+     it cost then, so a drag of a slider it does not read skips it and the budget runs out
+     where it would have (then it runs, and fails as it would). */
+  var LAB_OPS = D.labOps || D.maxOps, reused = 0;
+  window.LF_RUNTIME.reused = function () { return reused; };
+  function remembered(p, i, f, S) {
+    var m = (p._memo || (p._memo = []))[i], t = R.total();
+    if (m && t + m.ops <= LAB_OPS && f[2].every(function (k, j) { return S[k] === m.in[j]; })) {
+      R.total(t + m.ops);
+      reused++;
+      return m.v;
+    }
+    var v = run(f[1], S);
+    p._memo[i] = { in: f[2].map(function (k) { return S[k]; }), v: v, ops: R.total() - t };
+    return v;
   }
-  function numv(v) { return isNum(v) ? v : NaN; }
-  /* linspace / step / log sweep (eval::chart::sweep_values; log as the library's logspace). */
-  function sweepValues(from, to, points, step, log) {
-    var out = [], i;
-    if (log) {
-      var k = Math.min(Math.max(points === null || points === undefined ? 50 : points, 1), 10000);
-      if (!(from > 0 && to > 0 && isFinite(from) && isFinite(to))) return out;
-      for (i = 0; i < k; i++) out.push(from * Math.pow(to / from, i / (k - 1.0)));
-      out[0] = from;
-      if (k > 1) out[k - 1] = to;
-      return out;
-    }
-    if (step !== null && step !== undefined && step > 0) {
-      var n = Math.max(0, Math.floor((to - from) / step + 1e-9));
-      n = Math.min(n, 10000);
-      for (i = 0; i <= n; i++) out.push(from + step * i);
-      return out;
-    }
-    var m = Math.min(Math.max(points === null || points === undefined ? 50 : points, 1), 10000);
-    if (m === 1) return [from];
-    var d = (to - from) / (m - 1);
-    for (i = 0; i < m; i++) out.push(i === m - 1 ? to : from + d * i);
-    return out;
-  }
-  function normColor(s) { return ({ good: "green", warn: "orange", bad: "red" })[s] || s; }
-  /* The chart model (eval::chart::ChartData) at scope S. */
-  function chartData(c, S) {
-    var e = function (i, extra) { return run(i, extra ? child(S, extra) : S); };
-    var t = function (x) { return x === null || x === undefined ? null : tplText(x, S); };
-    var opt = function (x) { return x === null || x === undefined ? null : numv(e(x)); };
-    var sweep = null;
-    if (c.sweep) {
-      var from = numv(e(c.sweep.from)), to = numv(e(c.sweep.to));
-      /* eval::chart: a log sweep's bounds, positive at the defaults (check), may not be at live values. */
-/*[logsweep*/
-      if (c.sweep.log && !(from > 0 && to > 0 && isFinite(from) && isFinite(to))) throw final(msg("log_sweep", display(from), display(to)));
-/*logsweep]*/
-      sweep = { v: c.sweep.var, vals: sweepValues(from, to, c.sweep.points, c.sweep.step, c.sweep.log) };
-    }
-    /* `when:` hides a series, band, marker or line (eval::chart: a condition, true or false). */
-    var shown = function (w) {
-      if (w === null || w === undefined) return true;
-      var v = e(w);
-      if (typeof v !== "boolean") throw final(msg("when", display(v)));
-      return v;
-    };
-    var series = [], kept = [];
-    c.series.forEach(function (s) {
-      if (!shown(s.when)) { kept.push(null); return; }
-      kept.push(series.length);
-      var emphasis = s.emphasis !== null && s.emphasis !== undefined ? e(s.emphasis) === true : false;
-      var points = [];
-      if (c.kind === "radar") {
-        s.values.forEach(function (v) { points.push({ x: points.length, y: numv(e(v)), color: null, text: null }); });
-      } else {
-        var binds = sweep ? sweep.vals : [null];
-        binds.forEach(function (b) {
-          /* One scope per point: the sweep variable, then x and y for colour and text. */
-          var pe = Object.create(S);
-          if (b !== null) pe[sweep.v] = b;
-          var xv = s.x !== null && s.x !== undefined ? run(s.x, pe) : (b !== null ? b : 0);
-          var y = numv(s.y !== null && s.y !== undefined ? run(s.y, pe) : 0);
-          var x = c.kind === "bar" ? display(xv) : numv(xv);
-          pe.x = xv; pe.y = y;
-          var color = s.color_when !== null && s.color_when !== undefined ? normColor(tostr(run(s.color_when, pe))) : null;
-          var text = s.text ? tplText(s.text, pe) : null;
-          points.push({ x: x, y: y, color: color, text: text });
-        });
-      }
-      series.push({ name: t(s.name), color: s.color, dashed: s.dashed, fill: s.fill, emphasis: emphasis,
-        style: s.style || null, width: s.width === undefined ? null : s.width, marker: s.marker || null, points: points });
-    });
-    if (c.bars.length) {
-      var pts = c.bars.map(function (b) {
-        var y = numv(e(b.value));
-        var label = t(b.label);
-        var pe = child(S, { x: label, y: y });
-        var color = b.color_when !== null && b.color_when !== undefined ? normColor(tostr(run(b.color_when, pe))) : b.color;
-        return { x: label, y: y, color: color, text: b.text ? tplText(b.text, pe) : null };
-      });
-      series.push({ name: "", color: "blue", dashed: false, fill: false, emphasis: false, style: null, width: null, marker: null, points: pts });
-    }
-    var markers = [];
-    c.markers.forEach(function (m) {
-      if (!shown(m.when)) return;
-      var x = numv(e(m.x)), y = numv(e(m.y));
-      markers.push({ name: t(m.name), x: x, y: y, symbol: m.symbol, color: m.color,
-        text: m.text ? tplText(m.text, child(S, { x: x, y: y })) : null });
-    });
-    var bands = [];
-    /*[band*/(c.bands || []).forEach(function (b) {
-      if (!shown(b.when)) return;
-      var lo = b.lower === null ? null : kept[b.lower], hi = b.upper === null ? null : kept[b.upper];
-      if (lo === null || lo === undefined || hi === null || hi === undefined) return;
-      bands.push({ name: b.name === null ? "" : t(b.name), color: b.color !== null ? b.color : series[lo].color, lower: lo, upper: hi });
-    });/*band]*/
-    var lines = function (ls) {
-      var v = [];
-      ls.forEach(function (l) { if (shown(l.when)) v.push({ at: numv(e(l.at)), label: t(l.label), color: l.color, dashed: l.dashed }); });
-      return v;
-    };
-    return {
-      id: c.id, kind: c.kind, title: t(c.title), x_label: t(c.x_label), y_label: t(c.y_label),
-      x_log: c.x_log, y_log: c.y_log, x_min: opt(c.x_min), x_max: opt(c.x_max), y_min: opt(c.y_min), y_max: opt(c.y_max),
-      x_prefix: c.x_prefix, x_suffix: c.x_suffix, y_prefix: c.y_prefix, y_suffix: c.y_suffix, legend: c.legend,
-      description: c.description ? t(c.description) : null, height: c.height || 360, stacked: !!c.stacked, bands: bands,
-      axes: c.axes, series: series, markers: markers,
-      hlines: lines(c.hlines), vlines: lines(c.vlines)
-    };
-  }
+  /* The chart model (chart-model.js, `labforgeChartModel`). */
+  var CM = labforgeChartModel(R, F), chartData = CM.chartData, child = CM.child;
 
   /* ------------------------------------------------------------ state */
 
@@ -245,6 +150,11 @@
   function trackOf(id) { return TR.list.filter(function (t) { return t[0] === id; })[0]; }
   /*tracks]*/
   var loaded = readState(), state = loaded.state/*[questions*/, QS = null/*questions]*/;
+  /* ledger.js (`labforgeLedger`). */
+  var LG = labforgeLedger(D, { state: state, answered: answered, predictionCorrect: predictionCorrect,
+    reflectionCorrect: reflectionCorrect, run: run, startUpdate: startUpdate, consts: LAB_CONST, q: q, qa: qa,
+    partEl: partEl, ctlInputs: ctlInputs, controlText: controlText/*[questions*/, qs: function () { return QS; }/*questions]*/ });
+  var updateHud = LG.updateHud, complete = LG.complete, ledger = LG.ledger, report = LG.report, download = LG.download;
 /*[tracks*/
   if (TR.now) state.on = TR.now;
   var COURSE = window.LF_COURSE;
@@ -623,144 +533,6 @@
     if (err) { err.hidden = false; err.textContent = "⚠ " + (e.lf ? e.message : msg("expression", e.message)); }
   }
 
-  /* ------------------------------------------------------------ HUD, ledger, report */
-
-  function hudState() {
-    if (!D.hud) return { parts: {}, tier: null };
-    startUpdate();
-    var correct = Object.create(null), count = 0, parts = {}, started = false;
-    D.hud.parts.forEach(function (pid) {
-      if (answered(pid, "prediction")) started = true;
-      var p = D.parts.filter(function (x) { return x.id === pid; })[0];
-      var ok = !!(p && predictionCorrect(p, state.parts[pid].prediction));
-      if (ok) count += 1;
-      correct[pid] = ok;
-      parts[pid] = !answered(pid, "prediction") ? "pending" : ok ? "correct" : "review";
-    });
-    var S = Object.create(null);
-    for (var k in LAB_CONST) S[k] = LAB_CONST[k];
-    S.correct = correct; S.correct_count = count;
-    var tier = null;
-    /* No standing before any listed prediction is answered (crates/engine/src/ledger.rs `hud`). */
-    for (var i = 0; started && i < D.hud.tiers.length; i++) {
-      var t = D.hud.tiers[i], on = false;
-      if (t.when === null || t.when === undefined) on = true;
-      else { try { on = run(t.when, S) === true; } catch (e) { on = false; } }
-      if (on) { tier = t.name; break; }
-    }
-    return { parts: parts, tier: tier };
-  }
-  function updateHud() {
-    var h = hudState();
-    Object.keys(h.parts).forEach(function (pid) {
-      var n = document.querySelector('[data-hud-part="' + pid + '"]');
-      if (n) {
-        var st = h.parts[pid];
-        n.setAttribute("data-state", st);
-        var w = q(n, "[data-hud-word]");
-        if (w) w.textContent = st === "correct" ? "✓ CORRECT" : st === "review" ? "⚠ REVIEW" : "… pending";
-      }
-    });
-    var tier = document.querySelector("[data-hud-tier]");
-    if (tier) tier.textContent = h.tier || "not started";
-  }
-  function complete() {
-    return D.parts.every(function (p) {
-      return (!p.prediction || answered(p.id, "prediction")) && (!p.reflection || answered(p.id, "reflection"))/*[questions*/ && (!QS || QS.done(p))/*questions]*/;
-    });
-  }
-  function partKey(id) { return Array.from(id).length === 1 ? "part" + id.toUpperCase() : "part_" + id; }
-  function ledger() {
-    var design = Object.create(null), parts = Object.create(null);
-    D.parts.forEach(function (p) {
-      var a = state.parts[p.id], rec = Object.create(null);
-      var pc = predictionCorrect(p, a.prediction), rc = reflectionCorrect(p, a.reflection);
-      if (answered(p.id, "prediction")) rec.prediction = String(a.prediction);
-      if (pc !== null && answered(p.id, "prediction")) rec.prediction_correct = pc;
-      if (answered(p.id, "prediction") && a.prediction_locked_at) rec.prediction_locked_at = String(a.prediction_locked_at);
-/*[tracks*/
-      if (answered(p.id, "prediction") && a.track) rec.track = a.track;
-/*tracks]*/
-      if (answered(p.id, "prediction") && Array.isArray(a.prediction_attempts) && a.prediction_attempts.length) rec.prediction_attempts = a.prediction_attempts.map(String);
-      if (answered(p.id, "reflection")) rec.reflection = String(a.reflection);
-      if (rc !== null && answered(p.id, "reflection")) rec.reflection_correct = rc;
-      if (a.controls && Object.keys(a.controls).length) rec.controls = a.controls;
-/*[questions*/
-      var qr = QS && QS.record(p);
-      if (qr) rec.questions = qr;
-/*questions]*/
-      parts[p.id] = rec;
-    });
-    D.parts.forEach(function (p) {
-      var key = partKey(p.id), a = parts[p.id];
-      if (p.prediction) {
-        design[key + "_prediction"] = a.prediction !== undefined ? a.prediction : "no_selection";
-        design[key + "_correct"] = a.prediction_correct === true;
-      }
-      if (p.reflection) design[key + "_reflection"] = a.reflection !== undefined ? a.reflection : "no_selection";
-    });
-    design[D.lab.justKey] = state.decision_log;
-    return {
-      format: D.ledgerFormat, lab: D.lab.id, version: D.lab.version, chapter: D.lab.chapter,
-      design: design, parts: parts, decision_log: state.decision_log, hud: hudState(), complete: complete()
-    };
-  }
-  function report() {
-    var l = ledger(), out = [];
-    out.push("# " + D.lab.title + " — progress report", "");
-    out.push("- Lab: `" + l.lab + "` v" + l.version + " (chapter " + l.chapter + ")");
-    if (l.hud.tier) out.push("- Standing: **" + l.hud.tier + "**");
-    out.push("- Complete: " + (l.complete ? "yes" : "no"), "");
-    D.parts.forEach(function (p) {
-      var a = l.parts[p.id];
-      out.push("## " + p.label + ": " + p.title, "");
-      /* An option as its label reads, after its letter (the page's data holds no option text). */
-      var said = function (what, v) {
-        var r = qa(partEl(p), 'input[name="' + what + "-" + p.id + '"]').filter(function (x) { return x.value === String(v); })[0];
-        var l = r && r.closest("label"), b = l && q(l, "b");
-        return l && b ? v + " — " + md(l.textContent.slice(b.textContent.length).trim()) : v;
-      };
-      if (p.prediction) out.push("- Prediction: " + (a.prediction !== undefined ? said("prediction", a.prediction) + (a.prediction_correct ? " (correct)" : " (review)") +
-        (a.prediction_locked_at ? ", locked in " + a.prediction_locked_at : "") +
-        (a.prediction_attempts ? "; looked at after locking in: " + a.prediction_attempts.join(", ") : "") : "not answered"));
-      if (p.reflection) out.push("- Reflection: " + (a.reflection !== undefined ? said("reflection", a.reflection) + (a.reflection_correct ? " (correct)" : " (review)") : "not answered"));
-/*[questions*/
-      /* Each question: the answer (a written one quoted, line by line), and its verdict. */
-      (p.questions || []).forEach(function (qq) {
-        var x = a.questions && a.questions[qq.id], v = x ? x.answer : null;
-        var how = !x || x.correct === undefined ? "" : x.correct ? " (correct)" : x.score !== undefined ? " (" + Math.round(x.score * 100) + "% credit)" : " (review)";
-        if (v === null) out.push("- Question `" + qq.id + "`: not answered");
-        else if (qq.kind === "text") out.push("- Question `" + qq.id + "`:", "", md(v).split("\n").map(function (s) { return "  > " + s; }).join("\n"), "");
-        else out.push("- Question `" + qq.id + "`: " + (Array.isArray(v) ? v.join(", ") : md(v)) + how);
-      });
-/*questions]*/
-      p.controls.forEach(function (c) { var r = ctlReport(p, c); out.push("- " + md(r[0]) + ": " + md(r[1])); });
-      out.push("");
-    });
-    out.push("## Decision log", "", l.decision_log ? md(l.decision_log).split("\n").map(function (s) { return "> " + s; }).join("\n") : "_(empty)_", "");
-    return out.join("\n");
-  }
-  /* The student's text as text in Markdown: no HTML tag or entity of its own. */
-  function md(s) { return String(s).replace(/[\\<>&]/g, "\\$&"); }
-  /* A control as the page shows it: its label and its setting (the slider's read-out, the
-     option's label, the boxes ticked). */
-  function ctlReport(p, c) {
-    var els = ctlInputs(p, c), el = els[0], lab = function (e) { return (document.querySelector('label[for="' + e.id + '"]') || e).textContent.trim(); };
-    var name = el.closest("fieldset") ? el.closest("fieldset").querySelector("legend").textContent.trim() : lab(el);
-    var on = els.filter(function (e) { return e.checked; }).map(lab);
-    var o = q(partEl(p), '[data-control-display="' + c.id + '"]');
-    var v = c.kind === "slider" && o ? o.textContent : c.kind === "number" ? controlText(c, parseFloat(el.value)) :
-      c.kind === "select" ? el.options[el.selectedIndex].text : c.kind === "switch" ? (el.checked ? "on" : "off") : on.join(", ") || "none";
-    return [name, v];
-  }
-  function download(name, type, text) {
-    var a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([text], { type: type }));
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
-  }
   window.LF_PAGE = { ledger: function () { applyQueued(); return ledger(); }, report: report, state: function () { return state; } };
 
   /* ------------------------------------------------------------ wiring */

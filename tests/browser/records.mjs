@@ -2,8 +2,9 @@
 // `#lf-course=` record invents ten parts leaves the student's answers and decision log as they
 // were and names what it left out; one that would replace the decision log asks in the page
 // first (Keep mine / Replace mine); a 1.5 MB fragment and one with too many keys are refused
-// visibly with no long task; a damaged one is refused visibly; the index reads fragments and
-// checks imports the same way.
+// visibly with no long task; a damaged one is refused visibly; another lab's ledger passes through
+// a lab page uncleaned and is cleaned by its own page, and a merge past the bounds is refused; the
+// index reads fragments and checks imports the same way.
 // Usage: node records.mjs SITE_DIR LAB1_ID
 import fs from 'node:fs';
 import path from 'node:path';
@@ -86,6 +87,38 @@ try {
   await page.fill('[name="decision-log"]', DECISION);
   await probe.close();
   probe = await settle(page);
+  await page.close();
+
+  // 2b. Another lab's ledger passes through this page uncleaned (the page has only its own lab's
+  // shape), over that lab's parts only; that lab's page cleans it before its runtime reads it;
+  // a merge that would take the record past its bounds is refused, so the record still parses.
+  const [lab2, lab2Version] = await (async () => {
+    const p = await b.ctx.newPage();
+    await p.goto('file://' + page1);
+    const l = await p.evaluate((me) => JSON.parse(document.getElementById('lf-data').textContent).course.labs.find((l) => l[0] !== me), lab1);
+    await p.close();
+    return l;
+  })();
+  const foreign = (parts) => JSON.stringify({ format: 'labforge-course/1', course, labs: { [lab2]: { format: 'labforge-ledger/2', lab: lab2, version: lab2Version, parts } } });
+  page = await visit(b.ctx, page1, '#lf-course=' + b64(foreign({ a: { prediction: 'not-an-option' }, zz: { prediction: 'A' } })));
+  check('another lab\'s ledger: taken without touching this lab', (await answers(page)) === mine && /^Imported from This link's course record\. .*took Part A/.test(await note(page)), await note(page));
+  const passed = await page.evaluate((id) => window.LF_COURSE.record().labs[id].parts, lab2);
+  check('another lab\'s ledger: only its parts pass, as they came', passed.a.prediction === 'not-an-option' && !('zz' in passed), JSON.stringify(passed));
+  const huge = 'x'.repeat(300000);
+  await page.close();
+  page = await visit(b.ctx, page1, '#lf-course=' + b64(foreign({ b: { prediction: huge } })));
+  check('another lab: a 300 KB answer is taken', /took Part B/.test(await note(page)), await note(page));
+  await page.close();
+  page = await visit(b.ctx, page1, '#lf-course=' + b64(foreign({ c: { prediction: huge } })));
+  check('another lab: a merge past the bounds is refused visibly', /was not imported: with this browser's record it would break a bound/.test(await note(page)), await note(page));
+  await page.close();
+  page = await visit(b.ctx, page1, '');
+  check('the stored record still parses, with both labs', await page.evaluate((ids) => ids.every((id) => !!window.LF_COURSE.record().labs[id]), [lab1, lab2]) && (await answers(page)) === mine);
+  await page.close();
+  page = await visit(b.ctx, path.resolve(dir, lab2 + '.html'), '');
+  const theirs = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)).parts, `labforge:${lab2}:v${lab2Version}`);
+  check('another lab\'s page stores its progress cleaned before its runtime reads it', !('prediction' in (theirs.a || {})) && !('prediction' in (theirs.b || {})), JSON.stringify(theirs).slice(0, 200));
+  check('another lab\'s page shows no answer from the link', await page.evaluate(() => { const l = window.LF_PAGE.ledger(); return !l.parts.a.prediction && !l.parts.b.prediction; }));
   await page.close();
 
   // 3. Big fragments: refused before the work grows, visibly. The page's own handling of each

@@ -38,6 +38,18 @@ try {
   check(at('first prediction near the top'), first.y <= Number(maxY), `${first.y} > ${maxY}`);
   check(at('no horizontal overflow on load'), first.over <= 0, first.over);
   check(at('no standing before any answer'), first.tier === 'not started', first.tier);
+  // The progress strip fits or shows that it scrolls (a shade at its edge); the part tabs end
+  // before "Show all parts" (issue 27.4); no symbol needs an emoji font (27.6).
+  const strip = await page.evaluate(() => {
+    const h = document.querySelector('.hud'), ol = document.querySelector('nav.tabs ol'), mode = document.querySelector('.tab-mode');
+    return { scrolls: h.scrollWidth > h.clientWidth + 1, shade: /gradient/.test(getComputedStyle(h).backgroundImage),
+      tabs: ol.getBoundingClientRect().right, button: mode ? mode.getBoundingClientRect().left : Infinity,
+      tabsScroll: ol.scrollWidth > ol.clientWidth + 1, tabsFade: /gradient/.test(getComputedStyle(ol).maskImage || getComputedStyle(ol).webkitMaskImage),
+      emoji: /[\u23f1\u{1f512}]/u.test(document.body.innerText) };
+  });
+  check(at('the progress strip fits or shows that it scrolls'), !strip.scrolls || strip.shade, JSON.stringify(strip));
+  check(at('the tabs end before "Show all parts" and fit or fade where they scroll'), strip.tabs <= strip.button + 0.5 && (!strip.tabsScroll || strip.tabsFade), JSON.stringify(strip));
+  check(at('no ⏱ or 🔒 characters (they need an emoji font)'), !strip.emoji, JSON.stringify(strip));
 
   // Tabs: one part shown; the arrow keys move to the next part and show it.
   const shown = () => page.evaluate(() => [...document.querySelectorAll('[data-part],#synthesis')]

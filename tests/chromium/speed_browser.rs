@@ -2,7 +2,8 @@
 //! a course: the first paint (tests/browser/paint.mjs: a first visit paints the server-rendered
 //! markup before the page's scripts run, a return visit's first frame already shows the saved
 //! settings) and input coalesced to animation frames (tests/browser/burst.mjs: a burst of 50
-//! input events, at most one recompute per frame, none for settings already computed).
+//! input events, at most one recompute per frame, none for settings already computed) and a
+//! looping formula reused while what it reads is unchanged (tests/browser/memo.mjs).
 
 use crate::common;
 
@@ -33,4 +34,20 @@ fn a_burst_of_input_recomputes_at_most_once_per_frame() {
             "only {with} shipped pages have a part with a chart and two sliders"
         );
     }
+}
+
+/// Dragging a slider that a looping formula does not read reuses the formula's value
+/// (tests/browser/memo.mjs, on fleet-orchestration's part B search); the differential test
+/// (html_browser) shows the numbers stay the CLI's.
+#[test]
+fn a_looping_formula_is_not_run_again_for_a_slider_it_does_not_read() {
+    if !common::browser_ready() {
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    common::render_html(&common::root().join("labs"), out.path());
+    let page = out.path().join("fleet-orchestration.html");
+    let (ok, text) = common::node("memo.mjs", &[page.to_str().unwrap()]);
+    println!("{text}");
+    assert!(ok, "memo failed:\n{text}");
 }

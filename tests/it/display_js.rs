@@ -14,8 +14,8 @@ use serde_json::{json, Value as J};
 
 const DRIVER: &str = r#"
 const fs = require('fs');
-const [lib, rhai, format, runtime, data] = process.argv.slice(2, 7).map((p) => fs.readFileSync(p, 'utf8'));
-const R = require(process.argv[7])([lib, rhai, format, runtime], { maxOps: 500000, labOps: 20000000, maxSize: [10000, 10000, 1000], hardware: {} });
+const [lib, rhai, format, model, record, runtime, data] = process.argv.slice(2, 9).map((p) => fs.readFileSync(p, 'utf8'));
+const R = require(process.argv[9])([lib, rhai, format, model, record, runtime], { maxOps: 500000, labOps: 20000000, maxSize: [10000, 10000, 1000], hardware: {} });
 const num = (v) => v === 'inf' ? Infinity : v === '-inf' ? -Infinity : v === 'nan' ? NaN : v;
 process.stdout.write(JSON.stringify(JSON.parse(data).map(([o, v]) => R.formatOutput(o, num(v)))));
 "#;
@@ -112,6 +112,8 @@ fn outputs_read_the_same_in_rust_and_the_page() {
             &root.join("library.js"),
             &root.join("rhai.js"),
             &root.join("format.js"),
+            &root.join("chart-model.js"),
+            &root.join("ledger.js"),
             &root.join("runtime.js"),
             &data,
             &common::root().join("tests/browser/runtime-stub.cjs"),

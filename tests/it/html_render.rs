@@ -451,6 +451,8 @@ fn embedded_scripts_never_lean_on_automatic_semicolons() {
         "runtime.js",
         "rhai.js",
         "format.js",
+        "chart-model.js",
+        "ledger.js",
         "charts.js",
         "library.js",
         "library/collective.js",
@@ -619,13 +621,17 @@ fn pages_carry_only_the_library_pieces_they_use() {
     assert!(computed.contains("\"IBNDR\":{") && computed.contains("\"H100\":{"));
 }
 
-/// The page budget, in CI: every shipped lab renders to one file under 168 KiB (172,032 B; the
+/// The page budget, in CI: every shipped lab renders to one file under 164 KiB (167,936 B; the
 /// figure `benches/html.sh` checks with the timings; a change that crosses it fails here). It was
 /// 150 KiB until the page began to check every course record against the labs' shapes before
-/// merging it (issue 20: `course.js` grew from ~3 to ~11 KB, the shapes add ~2.7 KB), which took
-/// the seed labs' pages from 153,548 to 165,238 B.
+/// merging it (issue 20: `course.js` grew from ~3 to ~11 KB, the shapes add ~2.7 KB), then
+/// 168 KiB, which the largest page (ml-intro.oura-ring.html, 172,028 B) had reached. The
+/// formulas' script minified with arrow functions (−5.3 KB), another lab's shape no longer on a
+/// lab page (−1.9 KB) and chart and control data without their defaults (−1.5 KB) took it to
+/// 163,401 B; the split runtime, reused looping formulas and the SVG symbols then took it to
+/// 166,153 B (2026-12-02): the limit leaves a margin of 1,783 B (1.1 %).
 #[test]
-fn every_shipped_page_is_under_168_kib() {
+fn every_shipped_page_is_under_164_kib() {
     let out = std::env::temp_dir().join(format!("labforge-size-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     common::render_html(&root().join("labs"), &out);
@@ -634,7 +640,7 @@ fn every_shipped_page_is_under_168_kib() {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "html") && !p.ends_with("index.html") {
             let n = std::fs::metadata(&p).unwrap().len();
-            assert!(n < 168 * 1024, "{}: {n} B, over 172,032", p.display());
+            assert!(n < 164 * 1024, "{}: {n} B, over 167,936", p.display());
             pages += 1;
         }
     }

@@ -125,8 +125,9 @@ fn a_page_pays_for_questions_only_when_its_lab_asks_some() {
             "a page without questions carries `{needle}`"
         );
     }
-    // In a course, every page's course script cleans every lab's answers: it carries the
-    // question rule when some lab of the course asks questions, the lab without them too.
+    // In a course, a lab page's course script cleans only its own lab's answers (the others
+    // pass through to their own page and the index): a lab without questions pays nothing, and
+    // the index, which cleans every lab's, carries the question rule.
     let course = out.join("course");
     std::fs::create_dir_all(&course).unwrap();
     for f in ["ok_questions.yaml", "ok_giveaway_in_feedback.yaml"] {
@@ -141,8 +142,13 @@ fn a_page_pays_for_questions_only_when_its_lab_asks_some() {
     common::render_html(&course, &site);
     let plain = std::fs::read_to_string(site.join("ok_giveaway_in_feedback.html")).unwrap();
     assert!(
-        plain.contains("an answer to a question"),
-        "the course merge's question rule"
+        !plain.contains("an answer to a question"),
+        "a page without questions carries the course merge's question rule"
+    );
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(
+        index.contains("an answer to a question"),
+        "the index cleans every lab's record and needs the question rule"
     );
     assert!(
         !plain.contains("labforgeQuestions"),

@@ -251,7 +251,7 @@ pub fn resolve_inside(root: &Path, path: &Path) -> Result<PathBuf, Option<PathBu
 }
 
 /// The largest file [`read_inside`] reads for a template or an asset: 1 MiB (the shipped ones
-/// are under 100 KiB, and a page must stay under 168 KiB).
+/// are under 100 KiB, and a page must stay under 164 KiB).
 pub const MAX_TEMPLATE_BYTES: u64 = 1024 * 1024;
 
 /// The file `name` inside `dir` (`Ok(None)` when there is none), read only when `name` is a

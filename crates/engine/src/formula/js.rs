@@ -213,7 +213,7 @@ pub fn module(
     }
     s.push_str("return [\n");
     for b in bodies {
-        s.push_str("function(S){");
+        s.push_str("S=>{");
         s.push_str(b);
         s.push_str("},\n");
     }

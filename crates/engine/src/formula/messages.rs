@@ -105,6 +105,7 @@ mod tests {
         let rt = [
             include_str!("../../../../renderers/html/rhai.js"),
             include_str!("../../../../renderers/html/runtime.js"),
+            include_str!("../../../../renderers/html/chart-model.js"),
         ]
         .concat();
         let mut asked = 0;

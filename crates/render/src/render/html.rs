@@ -99,6 +99,14 @@ pub const ASSETS: &[(&str, &str)] = &[
         include_str!("../../../../renderers/html/questions.js"),
     ),
     (
+        "chart-model.js",
+        include_str!("../../../../renderers/html/chart-model.js"),
+    ),
+    (
+        "ledger.js",
+        include_str!("../../../../renderers/html/ledger.js"),
+    ),
+    (
         "first-paint.js",
         include_str!("../../../../renderers/html/first-paint.js"),
     ),
@@ -526,36 +534,28 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         minify_js(&libjs::topic_scripts(&fn_js))
     );
     let charts_js = script("charts.js")?;
-    // The runtime's script element holds Rhai's semantics (`labforgeRhai`) and the page's way
-    // of writing values (`labforgeFormat`) before the runtime that runs the page with them.
-    // A lab with questions: their script, before the runtime that starts it.
-    let questions_js = if on.contains("questions") {
-        format!("{}\n", script("questions.js")?)
-    } else {
-        String::new()
-    };
-    let runtime_js = format!(
-        "{}\n{}\n{questions_js}{}",
-        script("rhai.js")?,
-        script("format.js")?,
-        script("runtime.js")?
-    );
+    // The runtime's script element holds Rhai's semantics (`labforgeRhai`), the page's way
+    // of writing values (`labforgeFormat`), the chart model (`labforgeChartModel`), the record
+    // and report (`labforgeLedger`) and, for a lab with questions, their script, before the
+    // runtime that runs the page with them.
+    let mut names = vec!["rhai.js", "format.js", "chart-model.js", "ledger.js"];
+    if on.contains("questions") {
+        names.push("questions.js");
+    }
+    names.push("runtime.js");
+    let runtime_js = names
+        .iter()
+        .map(|n| script(n))
+        .collect::<Result<Vec<_>, _>>()?
+        .join("\n");
     // The course record's script runs before the runtime reads saved progress.
-    let mut scripts = vec![lib_js, charts_js, fn_js];
-    if let Some(c) = &course {
-        // Its question code only in a course where some lab asks questions (a part's shape
-        // then has a fifth entry, `course::questions::shape`).
-        let asks = c.data["labs"].as_array().into_iter().flatten().any(|l| {
-            l[3].as_array()
-                .into_iter()
-                .flatten()
-                .any(|p| p.get(4).is_some())
-        });
-        let mut con = on.clone();
-        if asks {
-            con.insert("questions");
-        }
-        scripts.push(page_script("course.js", dir, &con)?);
+    // The formulas' script is read as written above (which library pieces, features and
+    // fields it uses); the page carries it minified.
+    let mut scripts = vec![lib_js, charts_js, minify_js(&fn_js)];
+    if course.is_some() {
+        // A lab page cleans only its own lab's record (the others pass through, to their own
+        // page and the index): the question rule comes when this lab asks questions.
+        scripts.push(script("course.js")?);
     }
     scripts.push(runtime_js);
     // The head's script decides how long the first paint waits; the tabs (one part at a time)

@@ -149,7 +149,32 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
     if !bands.is_empty() {
         out["bands"] = J::Array(bands);
     }
+    compact(&mut out);
+    for k in ["series", "bars", "markers", "hlines", "vlines"] {
+        for o in out
+            .get_mut(k)
+            .and_then(J::as_array_mut)
+            .into_iter()
+            .flatten()
+        {
+            compact(o);
+        }
+    }
     Ok(out)
+}
+
+/// The keys of a chart, series, bar, marker or line whose value is its default — none, false,
+/// no text, no items — left out (`chartData` in runtime.js reads them back as such): a chart
+/// of the shipped labs carried ~250 bytes of them.
+fn compact(o: &mut J) {
+    if let Some(o) = o.as_object_mut() {
+        o.retain(|_, v| match v {
+            J::Null | J::Bool(false) => false,
+            J::String(s) => !s.is_empty(),
+            J::Array(a) => !a.is_empty(),
+            _ => true,
+        });
+    }
 }
 
 /// The object just pushed, to add the keys a chart uses.

@@ -23,11 +23,30 @@ fn href(stem: &str) -> String {
     format!("{}.html", url_escape(stem))
 }
 
+/// The data's `course`. The index (`me` -1) and a lab page's own lab carry the lab's shape
+/// (`[id, version, title, shape]`: course.js cleans such a lab's ledgers with it); a lab page
+/// carries the other labs as `[id, version, title, null, [part ids]]`: their ledgers pass
+/// through it uncleaned, merged part by part (their own page and the index clean them), which
+/// keeps every other lab's shape (~2.6 KB on a page of the shipped course) off the page.
 fn data(site: &Site, me: i64) -> J {
     let labs: Vec<J> = site
         .labs
         .iter()
-        .map(|l| json!([l.id, l.version, l.title, l.shape]))
+        .enumerate()
+        .map(|(i, l)| {
+            if me < 0 || i as i64 == me {
+                json!([l.id, l.version, l.title, l.shape])
+            } else {
+                let parts: Vec<&J> = l
+                    .shape
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|p| &p[0])
+                    .collect();
+                json!([l.id, l.version, l.title, null, parts])
+            }
+        })
         .collect();
     let mut d = json!({"id": site.id, "labs": labs, "me": me});
     if !site.tracks.is_empty() {
@@ -89,8 +108,21 @@ pub fn page(site: &Site, stem: &str, lab: &Lab, track: Option<&str>) -> Option<P
 /// and import/export of the course record.
 pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, String> {
     let dir = opts.templates.as_ref();
-    // No optional features in the course's own scripts.
-    let script = |name: &str| super::page_script(name, dir, &Default::default());
+    // The index cleans and merges every lab's record with its shape: the question rule comes
+    // when some lab asks questions (its parts' shapes then have a fifth entry,
+    // `record::questions::shape`); no other optional feature.
+    let asks = site.labs.iter().any(|l| {
+        l.shape
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|p| p.get(4).is_some())
+    });
+    let mut on = std::collections::BTreeSet::new();
+    if asks {
+        on.insert("questions");
+    }
+    let script = |name: &str| super::page_script(name, dir, &on);
     let scripts = [script("course.js")?, script("course-index.js")?];
     let labs: Vec<J> = site
         .labs

@@ -61,7 +61,8 @@ fn locked_prose(
     Ok(json!({"tpl": tpl, "html": html}))
 }
 
-/// The runtime's description of a control.
+/// The runtime's description of a control, without the keys it has no value for (the
+/// runtime reads a missing `values`, `base`, `digits` or `unit` as none).
 fn control_data(c: &crate::view::ControlView) -> J {
     match &c.input {
         InputView::Range {
@@ -69,11 +70,11 @@ fn control_data(c: &crate::view::ControlView) -> J {
             base,
             digits,
             ..
-        } => {
-            json!({"id": c.id, "kind": "slider", "values": values, "base": base, "digits": digits, "unit": c.unit})
-        }
+        } => without_nulls(
+            json!({"id": c.id, "kind": "slider", "values": values, "base": base, "digits": digits, "unit": c.unit}),
+        ),
         InputView::Number { .. } => {
-            json!({"id": c.id, "kind": "number", "digits": null, "unit": c.unit})
+            without_nulls(json!({"id": c.id, "kind": "number", "unit": c.unit}))
         }
         InputView::Switch { .. } => json!({"id": c.id, "kind": "switch"}),
         InputView::Select { choices } | InputView::Radio { choices } => {
@@ -84,12 +85,15 @@ fn control_data(c: &crate::view::ControlView) -> J {
     }
 }
 
-/// A question's options for the runtime: ids and which is correct (the report reads an
-/// option's text from its label).
+/// A question's options for the runtime: ids and which is correct, `correct` only on a right
+/// one (the report reads an option's text from its label).
 fn options_data(options: &[OptionView]) -> Vec<J> {
     options
         .iter()
-        .map(|o| json!({"id": o.id, "correct": o.correct.unwrap_or(false)}))
+        .map(|o| match o.correct {
+            Some(true) => json!({"id": o.id, "correct": true}),
+            _ => json!({"id": o.id}),
+        })
         .collect()
 }
 
@@ -216,10 +220,11 @@ pub(super) fn part(
         .formulas
         .iter()
         .map(|f| {
-            json!([
-                f.name,
-                fns.add_ast((cx.part.index, format!("formula:{}", f.name)), &f.expr.ast)
-            ])
+            let i = fns.add_ast((cx.part.index, format!("formula:{}", f.name)), &f.expr.ast);
+            match scope_reads(&fns.bodies[i]) {
+                Some(deps) => json!([f.name, i, deps]),
+                None => json!([f.name, i]),
+            }
         })
         .collect();
     let constants: serde_json::Map<String, J> = cx
@@ -344,6 +349,48 @@ fn live_feedback(cx: &mut PartCx, fns: &mut Fns, pr: &Prediction) -> Result<J, S
     Ok(json!({"options": options, "correct": correct, "other": other, "bands": bands}))
 }
 
+/// The scope names a formula's translated body reads, when it is worth remembering (it loops;
+/// the names cost the page's data bytes, so a formula without a loop is not) and they can be
+/// told: every use of the scope
+/// `S` is `S.name` or `S["name"]`. The runtime then reuses the formula's last value while
+/// those names hold the same values (a drag of a slider the formula does not read), charging
+/// the update the operations it cost (runtime.js `scopeFor`). Other formulas run every time.
+fn scope_reads(body: &str) -> Option<Vec<String>> {
+    if !["for(", "while(", "do{"].iter().any(|k| body.contains(k)) {
+        return None;
+    }
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut out: Vec<String> = Vec::new();
+    let b = body.as_bytes();
+    for (at, _) in body.match_indices('S') {
+        if at > 0 && (ident(b[at - 1] as char) || b[at - 1] == b'.') {
+            continue;
+        }
+        let rest = &body[at + 1..];
+        let (name, after) = if let Some(r) = rest.strip_prefix('.') {
+            let n = r.split(|c: char| !ident(c)).next().unwrap_or("");
+            (n, &r[n.len()..])
+        } else if rest.starts_with(|c: char| ident(c)) {
+            continue;
+        } else if let Some(r) = rest.strip_prefix("[\"") {
+            let end = r.find('"')?;
+            (&r[..end], r[end + 1..].strip_prefix(']')?)
+        } else {
+            return None;
+        };
+        // A name it cannot tell, or a write to the scope: run it every time.
+        let writes = after.starts_with('=') && !after.starts_with("==");
+        if name.is_empty() || name.contains('\\') || writes {
+            return None;
+        }
+        let name = name.to_string();
+        if !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    Some(out)
+}
+
 /// `v` without its object fields that are `null`.
 fn without_nulls(mut v: J) -> J {
     if let J::Object(m) = &mut v {
@@ -385,6 +432,25 @@ fn share_feedback(opts: &mut [J]) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_looping_formula_names_the_scope_it_reads() {
+        let body = "_tick(3);let v1_n=S.n_teams;for(let v2_i of _iter(S[\"a b\"])){_tick(1);}return S.n_teams==1;";
+        assert_eq!(
+            super::scope_reads(body),
+            Some(vec!["n_teams".to_string(), "a b".to_string()])
+        );
+        // No loop: not worth remembering.
+        assert_eq!(super::scope_reads("_tick(2);return S.a;"), None);
+        // The scope passed whole, or written: not told.
+        assert_eq!(super::scope_reads("for(;;){} return f(S);"), None);
+        assert_eq!(super::scope_reads("for(;;){} S.a=1;"), None);
+        // Names that merely end in S are not the scope.
+        assert_eq!(
+            super::scope_reads("for(;;){} return _S.x+X.S+S.y;"),
+            Some(vec!["y".to_string()])
+        );
+    }
+
     use super::*;
 
     #[test]
