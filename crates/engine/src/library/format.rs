@@ -16,7 +16,7 @@ pub use crate::load::limits::MAX_DIGITS;
 /// infinities `∞` and `-∞`.
 ///
 /// ```
-/// use labforge::library::format::fixed;
+/// use labforge_engine::library::format::fixed;
 /// assert_eq!(fixed(1234567.891, 2, true), "1,234,567.89");
 /// assert_eq!(fixed(0.125, 2, false), "0.12"); // tie to even
 /// assert_eq!(fixed(-0.0, 0, true), "0");
@@ -61,7 +61,7 @@ pub fn fixed(x: f64, digits: u32, thousands: bool) -> String {
 /// NaN and infinities as in [`fixed`].
 ///
 /// ```
-/// use labforge::library::format::sci;
+/// use labforge_engine::library::format::sci;
 /// assert_eq!(sci(12345.0, 2), "1.23×10⁴");
 /// assert_eq!(sci(-0.00015, 1), "-1.5×10⁻⁴");
 /// assert_eq!(sci(9.999, 2), "1.00×10¹");
@@ -93,7 +93,7 @@ fn superscript(exp: &str) -> String {
 /// (`$86K`, `$1.2M`); a space before a word or unit symbol (`3.2 ms`, `512 B`, `16 GPUs`).
 ///
 /// ```
-/// use labforge::library::format::unit_sep;
+/// use labforge_engine::library::format::unit_sep;
 /// assert_eq!(unit_sep("%", false), "");
 /// assert_eq!(unit_sep("K", true), "");
 /// assert_eq!(unit_sep("K", false), " ");
@@ -114,7 +114,7 @@ pub fn unit_sep(unit: &str, prefixed: bool) -> &'static str {
 /// thousands separators. NaN and infinities as in [`fixed`].
 ///
 /// ```
-/// use labforge::library::format::auto;
+/// use labforge_engine::library::format::auto;
 /// assert_eq!(auto(50000.0), "50,000");
 /// assert_eq!(auto(1609.968943), "1,610");
 /// assert_eq!(auto(26.8328), "26.8");
