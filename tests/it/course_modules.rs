@@ -99,7 +99,9 @@ fn the_page_carries_only_the_module_functions_and_constants_its_lab_reads() {
     let page = std::fs::read_to_string(dir.join("out/allreduce.html")).unwrap();
     // The formulas' script is minified: a name is defined as `X["name"]=` or X[`name`]=`.
     let defines = |name: &str, then: &str| {
-        ['"', '`'].iter().any(|q| page.contains(&format!("{q}{name}{q}]={then}")))
+        ['"', '`']
+            .iter()
+            .any(|q| page.contains(&format!("{q}{name}{q}]={then}")))
     };
     assert!(defines("comm::ring_allreduce_s", "function"));
     assert!(defines("comm::ALPHA_S", ""));
