@@ -202,6 +202,13 @@ fn templates_directory_overrides_embedded_assets() {
     let dir = std::env::temp_dir().join(format!("labforge-tpl-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("style.css"), "body{color:#123456}").unwrap();
+    // An instructor's own script is kept as written (comments and spaces aside): its local
+    // names are not mangled as the embedded scripts' are.
+    std::fs::write(
+        dir.join("tabs.js"),
+        "(function () { var instructorsOwnName = 1; window.lfTabs = instructorsOwnName; })();\n",
+    )
+    .unwrap();
     let opts = RenderOptions {
         templates: Some(labforge::safe_fs::template_overrides(dir.clone())),
         ..Default::default()
@@ -209,6 +216,10 @@ fn templates_directory_overrides_embedded_assets() {
     let html = page(&root().join("tests/inputs/html_demo.yaml"), &opts);
     assert!(html.contains("body{color:#123456}"));
     assert!(!html.contains("--c-purple"));
+    assert!(
+        html.contains("var instructorsOwnName=1"),
+        "the own script was minified"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -4,7 +4,6 @@
 use crate::diag::Diagnostic;
 use crate::eval::{compile, CompiledLab};
 use crate::load::{self, Source};
-use crate::module::Module;
 use std::path::Path;
 
 /// Loads and compiles a lab file: parse errors or compile errors as diagnostics.
@@ -33,15 +32,6 @@ pub fn load_lab_on(
         Err(d) => return Err((Some(source), vec![d])),
     };
     compile::compile_on(lab, &source, modules, &tracks, track).map_err(|d| (Some(source), d))
-}
-
-/// The modules of the course the lab at `lab_path` belongs to (none outside a course).
-pub fn modules_for(lab_path: &Path) -> Result<Vec<Module>, Vec<Diagnostic>> {
-    match crate::course::for_lab(lab_path) {
-        Ok(Some(course)) => crate::module::load_all(&course.file.lib),
-        Ok(None) => Ok(Vec::new()),
-        Err((_, d)) => Err(d),
-    }
 }
 
 /// Every diagnostic for one lab file: parse, compile, then the evaluation checks on every

@@ -640,8 +640,10 @@ fn page_script_with(
     on: &std::collections::BTreeSet<&'static str>,
     fill: impl Fn(String) -> String,
 ) -> Result<String, String> {
-    let src = fill(features::strip(&asset(ASSETS, name, dir)?, on));
-    let own = dir.is_some_and(|d| d.holds(name));
+    let raw = asset(ASSETS, name, dir)?;
+    // An instructor's own script (`--templates`) is kept as written: `asset` hands it over owned.
+    let own = matches!(raw, std::borrow::Cow::Owned(_));
+    let src = fill(features::strip(&raw, on));
     Ok(if own { strip_js(&src) } else { minify_js(&src) })
 }
 

@@ -108,13 +108,6 @@ pub struct Overrides {
     pub read: std::sync::Arc<ReadOverride>,
 }
 
-impl Overrides {
-    /// Does the folder hold its own file `name` (an instructor's script is kept as written)?
-    pub fn holds(&self, name: &str) -> bool {
-        (self.read)(name).is_ok_and(|b| b.is_some())
-    }
-}
-
 impl std::fmt::Debug for Overrides {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Overrides").field("dir", &self.dir).finish()
@@ -123,7 +116,8 @@ impl std::fmt::Debug for Overrides {
 
 /// An embedded asset, or the instructor's file of the same relative name in `overrides`
 /// (`--templates DIR`). Every name a template includes comes here too, so only files inside
-/// DIR are read; any other name is an error, never a file elsewhere.
+/// DIR are read; any other name is an error, never a file elsewhere. The text is borrowed when
+/// it is the embedded asset and owned exactly when it is the instructor's file.
 pub fn asset<'a>(
     embedded: &'a [(&'static str, &'static str)],
     name: &str,
