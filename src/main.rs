@@ -45,7 +45,7 @@ enum Command {
         /// Lab files or directories (default: labs/).
         paths: Vec<PathBuf>,
         /// Output format.
-        #[arg(long, default_value = "html", value_parser = ["html", "markdown", "handout-html", "scorm"])]
+        #[arg(long, default_value = "html", value_parser = ["html", "markdown", "handout-html", "scorm", "report"])]
         to: String,
         /// Output directory (default: build/FORMAT).
         #[arg(short, long)]
@@ -61,7 +61,9 @@ enum Command {
         paper: Option<String>,
         /// A student's course record (the course page's export, or the terminal's): the
         /// handouts (`--to markdown`, `--to handout-html`) print the decisions carried forward
-        /// from it.
+        /// from it. With `--to report` (one lab): the record the student handed in (the
+        /// page's download, the terminal's ledger, or a course record), whose lab report is
+        /// written as `LAB_ID-report.md`.
         #[arg(long)]
         record: Option<PathBuf>,
         /// For labs with tracks: render this track only, under the lab's plain file name

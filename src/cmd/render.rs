@@ -45,6 +45,14 @@ pub fn render_cmd(a: RenderArgs) -> ExitCode {
             }
         },
     };
+    if to == "report" {
+        return report_cmd(
+            paths,
+            record,
+            out,
+            answer_key || templates.is_some() || track.is_some(),
+        );
+    }
     let record = match record {
         None => None,
         Some(_) if !matches!(to, "markdown" | "handout-html") => {
@@ -108,6 +116,37 @@ pub fn render(
             } else {
                 ExitCode::SUCCESS
             }
+        }
+    }
+}
+
+/// `labforge render LAB --to report --record RECORD`: one lab, one record; the report written
+/// into `-o` (default `build/report`).
+fn report_cmd(
+    paths: &[PathBuf],
+    record: Option<&Path>,
+    out: Option<&Path>,
+    other: bool,
+) -> ExitCode {
+    if other {
+        eprintln!("error: --to report takes a lab, --record and -o only (the report is on the record's track)");
+        return ExitCode::FAILURE;
+    }
+    let (Some(record), [lab]) = (record, paths) else {
+        eprintln!("error: --to report makes one student's report: give one lab file and --record RECORD (the ledger the page downloads or the terminal saves)");
+        return ExitCode::FAILURE;
+    };
+    let out = out
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| crate::build::default_out("report", false));
+    match crate::build::report::render(lab, record, &out) {
+        Ok(file) => {
+            eprintln!("wrote {}", file.display());
+            ExitCode::SUCCESS
+        }
+        Err(f) => {
+            fail(&f);
+            ExitCode::FAILURE
         }
     }
 }

@@ -43,6 +43,7 @@ mod markdown_handout;
 mod print_pdf;
 mod questions;
 mod record_merge;
+mod report;
 mod run_answers;
 mod run_durability;
 mod run_hangup;

@@ -99,6 +99,10 @@ pub struct Ledger {
     /// [`crate::record::CourseRecord::track`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub track: Option<String>,
+    /// The student's name or identifier as they typed it (optional; kept in the course record,
+    /// shown in the report, sent nowhere). Records without it still load.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub student: Option<String>,
 }
 
 /// What the HUD shows.
@@ -160,6 +164,7 @@ impl Ledger {
             complete: false,
             position: None,
             track: lab.track.clone(),
+            student: None,
         };
         l.refresh(lab);
         l

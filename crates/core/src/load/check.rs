@@ -93,6 +93,7 @@ pub fn structure(lab: &Lab, source: &Source, accepts: Accepts, out: &mut Vec<Dia
             }
         }
     }
+    super::report::check(cx.out, cx.file, lab);
     let mut seen: Vec<&str> = Vec::new();
     for (i, part) in lab.parts.iter().enumerate() {
         let pid = &part.id;

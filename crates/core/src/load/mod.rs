@@ -358,6 +358,7 @@ mod tests {
 pub mod check;
 pub mod limits;
 mod questions;
+mod report;
 pub mod text;
 pub mod tracks;
 pub mod xref;

@@ -11,6 +11,7 @@ mod control;
 mod function;
 mod numeric;
 pub mod question;
+pub mod report;
 mod self_assessment;
 mod spanned;
 pub mod track;
@@ -22,6 +23,7 @@ pub use control::{Checkboxes, Control, NumberInput, Select, Slider, Switch};
 pub use function::{DocumentedArg, FnArg, Function};
 pub use numeric::{NumericAnswer, NumericBand};
 pub use question::{PartQuestion, QuestionKind};
+pub use report::ReportSpec;
 pub use self_assessment::SelfAssessmentItem;
 pub use spanned::{Pos, Spanned};
 use track::schema_as_written;
@@ -103,6 +105,11 @@ pub struct Lab {
     /// What the saved progress record is called and holds.
     #[serde(default)]
     pub ledger: Option<LedgerSpec>,
+    /// The report a student hands in at the end: its heading, a paragraph, the key outputs
+    /// and the sections each part prints (see `docs/report.md`). Without it every lab still
+    /// has one, with every output and section.
+    #[serde(default)]
+    pub report: Option<ReportSpec>,
     /// The lab's own tests, run by `labforge test`: set controls, expect outputs.
     #[serde(default)]
     #[schemars(example = serde_json::json!([{"part": "a", "set": {"utilization": 0.8, "cs": 3}, "expect": {"wait_min": 600}}]))]

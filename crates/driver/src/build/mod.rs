@@ -4,6 +4,7 @@
 //! commands' printer.
 
 pub mod output;
+pub mod report;
 mod tracks;
 
 use crate::eval::CompiledLab;

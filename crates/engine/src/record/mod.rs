@@ -54,6 +54,10 @@ pub struct CourseRecord {
     /// ledger also keeps the track it was given on (`parts.a.track`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub track: Option<String>,
+    /// The student's name or identifier, typed once for the course (optional): shown in each
+    /// lab's report, sent nowhere. Records without it still load.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub student: Option<String>,
 }
 
 /// The course's tracks, as its labs play out on them (every lab of a course with tracks has
@@ -96,6 +100,7 @@ impl CourseRecord {
             course: course_id.into(),
             labs: IndexMap::new(),
             track: None,
+            student: None,
         }
     }
 

@@ -15,6 +15,7 @@ mod controls;
 mod feedback;
 pub mod format;
 mod questions;
+pub mod report;
 
 pub use build::{explore, header, lab, lab_with, part, track_view};
 pub use controls::control_value_text;

@@ -1,0 +1,89 @@
+//! `labforge render LAB --to report --record RECORD`: a student's lab report from the record
+//! they handed in (the page's download, the terminal's ledger, or a course record holding the
+//! lab), written as `LAB_ID-report.md`, the name the page downloads it under.
+
+use crate::eval::CompiledLab;
+use crate::ledger::Ledger;
+use crate::project::Failure;
+use crate::record::CourseRecord;
+use crate::store::{write_atomic, LedgerFile as _, RecordFile as _};
+use std::path::{Path, PathBuf};
+
+/// The file name of a lab's report.
+pub fn file_name(lab_id: &str) -> String {
+    format!("{lab_id}-report.md")
+}
+
+/// A handed-in record as the lab's ledger: a ledger file, or the lab's entry of a course
+/// record (with the course record's track and student where the ledger says none).
+pub fn read_record(path: &Path, lab_id: &str) -> Result<Ledger, Failure> {
+    let as_ledger = Ledger::load(path);
+    let mut l = match as_ledger {
+        Ok(Some(l)) => l,
+        Ok(None) => {
+            return Err(Failure::Message(format!(
+                "{}: no such file",
+                path.display()
+            )))
+        }
+        Err(ledger_err) => {
+            let r = CourseRecord::read(path).map_err(|_| Failure::Message(ledger_err))?;
+            let Some(j) = r.labs.get(lab_id) else {
+                return Err(Failure::Message(format!(
+                    "{}: the course record holds no answers for lab `{lab_id}`",
+                    path.display()
+                )));
+            };
+            let mut l: Ledger = serde_json::from_value(j.clone()).map_err(|e| {
+                Failure::Message(format!("{}: lab `{lab_id}`: {e}", path.display()))
+            })?;
+            l.track = l.track.or(r.track.clone());
+            l.student = l.student.or(r.student.clone());
+            l
+        }
+    };
+    if l.lab != lab_id {
+        return Err(Failure::Message(format!(
+            "{} is a record of lab `{}`, not of `{lab_id}`",
+            path.display(),
+            l.lab
+        )));
+    }
+    l.student = l.student.filter(|s| !s.trim().is_empty());
+    Ok(l)
+}
+
+/// The lab compiled on the record's track (the default track when it names none, or one the
+/// lab does not have).
+fn on_track(path: &Path, l: &Ledger) -> Result<CompiledLab, Failure> {
+    let lab = crate::lab::load_lab(path).map_err(|(s, d)| Failure::Diagnostics(s, d))?;
+    match &l.track {
+        Some(t) if lab.track.as_deref() != Some(t.as_str()) && lab.track.is_some() => {
+            match crate::lab::load_lab_on(path, Some(t)) {
+                Ok(on) => Ok(on),
+                Err(_) => Ok(lab),
+            }
+        }
+        _ => Ok(lab),
+    }
+}
+
+/// The report's text for the lab file at `lab_path` and a record.
+pub fn text(lab_path: &Path, l: &Ledger) -> Result<String, Failure> {
+    let lab = on_track(lab_path, l)?;
+    crate::view::report::report(&lab, None, l).map_err(Failure::Message)
+}
+
+/// Writes the report of the record at `record` for the lab at `lab_path` into `out` (a folder,
+/// made if missing); returns the file written.
+pub fn render(lab_path: &Path, record: &Path, out: &Path) -> Result<PathBuf, Failure> {
+    let lab = crate::lab::load_lab(lab_path).map_err(|(s, d)| Failure::Diagnostics(s, d))?;
+    let l = read_record(record, &lab.lab.id.value)?;
+    let body = text(lab_path, &l)?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| Failure::Message(format!("{}: {e}", out.display())))?;
+    let file = out.join(file_name(&lab.lab.id.value));
+    write_atomic(&file, body.as_bytes())
+        .map_err(|e| Failure::Message(format!("{}: {e}", file.display())))?;
+    Ok(file)
+}

@@ -1,0 +1,258 @@
+//! `labforge render LAB --to report --record RECORD` (issue 23 item 2): the report a student
+//! hands in, made from their record — the terminal's ledger, the page's download or a course
+//! record — with the student's text unable to become markup. The page's report is compared with
+//! this one byte for byte in `tests/chromium/report_browser.rs`, the terminal's in
+//! `run_report_file_is_the_clis`.
+
+use crate::common;
+use common::run::{run_answers, text, tmp};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub const LAB: &str = "tests/inputs/ok_report.yaml";
+
+/// A written answer and a decision log that try every Markdown and HTML construct.
+pub const HOSTILE: &str = "# Heading\\n<script>alert(1)</script> *bold* _it_ `code` [x](javascript:alert(1)) ![i](http://x/i.png)\\n- item\\n  + nested\\n12. twelve\\n> quoted\\n===\\n    indented code\\n<img src=x onerror=alert(2)> &amp; | a | b | ~~gone~~";
+
+/// The answers file: every part answered, hostile text where the student writes.
+pub fn answers(dir: &Path) -> PathBuf {
+    let a = dir.join("answers.yaml");
+    std::fs::write(
+        &a,
+        format!(
+            "predictions: {{a: B}}\ncontrols: {{a: {{utilization: 0.9, cs: \"ML (C_s=3)\", priority: true}}, b: {{jobs: 120, causes: {{gpu: true}}}}}}\nreflections: {{a: A}}\nquestions: {{a: {{why: \"{HOSTILE}\"}}, b: {{levers: [A, C]}}}}\ndecision_log: \"Lower the <b>variance</b> first.\\n\\n1. then the rest\"\n"
+        ),
+    )
+    .unwrap();
+    a
+}
+
+/// `labforge render ARGS`.
+pub fn render(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_labforge"))
+        .arg("render")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The CLI's report of `record` for `lab`, written into `out`.
+pub fn cli_report(lab: &str, record: &Path, out: &Path) -> String {
+    let o = render(&[
+        lab,
+        "--to",
+        "report",
+        "--record",
+        record.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let (so, se) = text(&o);
+    assert!(o.status.success(), "{so}\n{se}");
+    let id = serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(record).unwrap())
+        .ok()
+        .and_then(|v| v["lab"].as_str().map(str::to_string))
+        .unwrap_or_default();
+    let file = if id.is_empty() {
+        std::fs::read_dir(out)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path()
+    } else {
+        out.join(format!("{id}-report.md"))
+    };
+    assert!(se.contains(&file.display().to_string()), "says where: {se}");
+    std::fs::read_to_string(file).unwrap()
+}
+
+/// The terminal's record of [`answers`] with its times fixed (for a snapshot).
+fn terminal_record(d: &Path) -> PathBuf {
+    let l = d.join("ledger.json");
+    let o = run_answers(LAB, &l, &answers(d));
+    assert!(o.status.success(), "{:?}", text(&o));
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&l).unwrap()).unwrap();
+    v["parts"]["a"]["prediction_locked_at"] = "2026-06-01T10:00:00Z".into();
+    for (_, p) in v["parts"].as_object_mut().unwrap() {
+        if let Some(qs) = p.get_mut("questions").and_then(|q| q.as_object_mut()) {
+            for (_, q) in qs {
+                q["answered_at"] = "2026-06-01T10:05:00Z".into();
+            }
+        }
+    }
+    std::fs::write(&l, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    l
+}
+
+#[test]
+fn the_report_of_a_terminal_record_holds_every_answer_and_no_markup_of_the_students() {
+    let d = tmp("report-cli");
+    let l = terminal_record(&d);
+    let md = cli_report(LAB, &l, &d.join("out"));
+    insta::assert_snapshot!(md);
+    // The lab's words and the student's numbers.
+    assert!(md.starts_with("# Queue diagnosis memo\n"), "{md}");
+    assert!(
+        !md.contains("- Track:"),
+        "a lab without tracks names none: {md}"
+    );
+    assert!(
+        md.contains("- Utilization: 0.90\n- Workload: ML (C_s=3)\n- Priority lane: on"),
+        "{md}"
+    );
+    assert!(md.contains("- Wait: 675.0 min"), "{md}");
+    assert!(!md.contains("Amplification"), "only the key outputs: {md}");
+    assert!(md.contains("- Cost a day: $420/day"), "{md}");
+    assert!(md.contains("- Costs counted: GPU hours"), "{md}");
+    assert!(
+        md.contains(
+            "- Answer: **B** — ~600 minutes\n- Held: yes\n- Locked in: 2026-06-01T10:00:00Z"
+        ),
+        "{md}"
+    );
+    assert!(
+        !md.contains("### Reflection"),
+        "the lab's sections leave it out: {md}"
+    );
+    assert!(
+        md.contains("- Answer: **A** — Fewer jobs; **C** — Shorter waits\n- Correct: yes"),
+        "{md}"
+    );
+    // The student's text: every line quoted, nothing that opens markup.
+    let quoted: Vec<&str> = md.lines().filter(|l| l.starts_with('>')).collect();
+    assert!(quoted.len() >= 12, "{md}");
+    for l in &quoted {
+        let body = l.trim_start_matches('>').strip_prefix(' ').unwrap_or("");
+        let cs: Vec<char> = body.chars().collect();
+        for (i, c) in cs.iter().enumerate() {
+            if "<>[]*_`~|&#".contains(*c) {
+                assert!(
+                    i > 0 && cs[i - 1] == '\\',
+                    "`{c}` unescaped in `{l}`:\n{md}"
+                );
+            }
+        }
+        assert!(
+            !body.starts_with([' ', '-', '+', '=', '>']),
+            "`{l}` opens a block:\n{md}"
+        );
+    }
+    assert!(
+        md.contains("> \\# Heading\n> \\<script\\>alert(1)\\</script\\>"),
+        "{md}"
+    );
+    assert!(md.contains("> 12\\. twelve"), "{md}");
+    assert!(md.contains("## Decision log\n\n> Lower the \\<b\\>variance\\</b\\> first.\n>\n> 1\\. then the rest\n"), "{md}");
+}
+
+#[test]
+fn a_lab_without_report_gets_every_section_and_output() {
+    let d = tmp("report-default");
+    let l = d.join("l.json");
+    let a = d.join("a.yaml");
+    std::fs::write(
+        &a,
+        "predictions: {a: B, b: 25}\nreflections: {a: B, b: A}\ndecision_log: \"x\"\n",
+    )
+    .unwrap();
+    let o = run_answers(common::run::FIXTURE, &l, &a);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let md = cli_report(common::run::FIXTURE, &l, &d.join("out"));
+    assert!(
+        md.starts_with(
+            "# Queue walk-through — report\n\n- Lab: `run-fixture` v2\n- Complete: yes\n"
+        ),
+        "{md}"
+    );
+    for want in [
+        "### Settings",
+        "### At these settings",
+        "### Prediction",
+        "### Reflection",
+        "## Decision log\n\n> x\n",
+    ] {
+        assert!(md.contains(want), "no `{want}`:\n{md}");
+    }
+}
+
+#[test]
+fn a_course_record_gives_the_same_report_as_the_labs_ledger() {
+    let d = tmp("report-course");
+    let l = d.join("ft.json");
+    let a = d.join("a.yaml");
+    std::fs::write(&a, "predictions: { a: C, b: B, c: C, d: A }\nreflections: { a: A, b: B, c: A, d: B }\ndecision_log: \"Checkpoint every half hour.\"\n").unwrap();
+    let o = run_answers("labs/fault-tolerance.yaml", &l, &a);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let from_ledger = cli_report("labs/fault-tolerance.yaml", &l, &d.join("out1"));
+    let ledger: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&l).unwrap()).unwrap();
+    let rec = serde_json::json!({
+        "format": labforge::record::FORMAT, "course": "whatever", "labs": { "fault-tolerance": ledger }
+    });
+    let r = d.join("course.json");
+    std::fs::write(&r, rec.to_string()).unwrap();
+    let from_course = cli_report("labs/fault-tolerance.yaml", &r, &d.join("out2"));
+    assert_eq!(from_ledger, from_course);
+    assert!(
+        from_ledger.contains("> Checkpoint every half hour.\n"),
+        "{from_ledger}"
+    );
+}
+
+#[test]
+fn report_refuses_what_it_cannot_make() {
+    let d = tmp("report-refuse");
+    let l = d.join("l.json");
+    let o = run_answers(common::run::FIXTURE, &l, &{
+        let a = d.join("a.yaml");
+        std::fs::write(
+            &a,
+            "predictions: {a: B, b: 25}\nreflections: {a: B, b: A}\n",
+        )
+        .unwrap();
+        a
+    });
+    assert!(o.status.success());
+    let lp = l.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[LAB, "--to", "report", "--record", lp],
+            "is a record of lab `run-fixture`, not of `report-demo`",
+        ),
+        (
+            &[LAB, "--to", "report"],
+            "give one lab file and --record RECORD",
+        ),
+        (
+            &[
+                LAB,
+                "labs/fault-tolerance.yaml",
+                "--to",
+                "report",
+                "--record",
+                lp,
+            ],
+            "give one lab file",
+        ),
+        (
+            &[LAB, "--to", "report", "--record", "/nonexistent/x.json"],
+            "no such file",
+        ),
+        (
+            &[LAB, "--to", "report", "--record", lp, "--answer-key"],
+            "--to report takes a lab, --record and -o only",
+        ),
+        (
+            &[LAB, "--to", "report", "--record", LAB],
+            "not a labforge ledger",
+        ),
+    ];
+    for (args, want) in cases {
+        let o = render(args);
+        let (_, e) = text(&o);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        assert!(e.contains(want), "{args:?}: {e}");
+    }
+}
