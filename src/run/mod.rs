@@ -729,6 +729,14 @@ impl<'a> Session<'a> {
         )) {
             scr.println(&scr.paint(Style::Dim, &x));
         }
+        // The report to hand in, beside the record: the bytes `render --to report` makes of it.
+        let said = match crate::build::report::write_beside(&self.path, self.lab, &self.ledger) {
+            Ok(f) => format!("Your report is written to {}", f.display()),
+            Err(e) => format!("Your report could not be written: {e}"),
+        };
+        for x in self.plain(&said) {
+            scr.println(&scr.paint(Style::Dim, &x));
+        }
         Ok(())
     }
 }

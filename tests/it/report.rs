@@ -256,3 +256,62 @@ fn report_refuses_what_it_cannot_make() {
         assert!(e.contains(want), "{args:?}: {e}");
     }
 }
+
+/// `labforge run` writes the report beside the record at the end of the lab, and says where;
+/// the CLI's report of that record is the same bytes (a lab with a text question, and a lab
+/// with tracks run on its non-default track).
+#[test]
+fn run_report_file_is_the_clis() {
+    let d = tmp("report-run");
+    let cases: [(&str, PathBuf, &[&str]); 2] = [
+        (LAB, answers(&d), &[]),
+        (
+            "tests/inputs/ok_questions_tracks.yaml",
+            {
+                let a = d.join("tracks.yaml");
+                std::fs::write(&a, "predictions: {a: \"no\"}\ncontrols: {a: {batch: 3}}\nquestions: {a: {room: \"no\"}}\n").unwrap();
+                a
+            },
+            &["--track", "phone"],
+        ),
+    ];
+    for (i, (lab, a, extra)) in cases.iter().enumerate() {
+        let sub = d.join(format!("case{i}"));
+        std::fs::create_dir_all(&sub).unwrap();
+        let l = sub.join("ledger.json");
+        let mut args = vec![
+            *lab,
+            "--ledger",
+            l.to_str().unwrap(),
+            "--answers",
+            a.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let o = common::run::run_with(&args, "");
+        let (out, err) = text(&o);
+        assert!(o.status.success(), "{out}\n{err}");
+        let id = serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(&l).unwrap())
+            .unwrap()["lab"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let file = sub.join(format!("{id}-report.md"));
+        assert!(out.contains("Your report is written to"), "{out}");
+        assert!(out.contains(&format!("{id}-report.md")), "{out}");
+        let terminal = std::fs::read_to_string(&file).unwrap();
+        let cli = cli_report(lab, &l, &sub.join("out"));
+        assert_eq!(
+            terminal, cli,
+            "{lab}: the terminal's report differs from the CLI's"
+        );
+        if i == 1 {
+            assert!(cli.contains("- Track: Phone\n"), "{cli}");
+            assert!(cli.starts_with("# A budget on Phone — report\n"), "{cli}");
+            assert!(
+                cli.contains("- Latency: 90 ms"),
+                "on the phone's formulas: {cli}"
+            );
+            assert!(cli.contains("- Answer: **no** — No\n- Held: yes"), "{cli}");
+        }
+    }
+}

@@ -87,3 +87,16 @@ pub fn render(lab_path: &Path, record: &Path, out: &Path) -> Result<PathBuf, Fai
         .map_err(|e| Failure::Message(format!("{}: {e}", file.display())))?;
     Ok(file)
 }
+
+/// Writes the report of `l` for `lab` (compiled on the record's track) beside the record file
+/// `record` (the terminal, at the end of a lab); returns the file written.
+pub fn write_beside(record: &Path, lab: &CompiledLab, l: &Ledger) -> Result<PathBuf, String> {
+    let body = crate::view::report::report(lab, None, l)?;
+    let dir = record
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let file = dir.join(file_name(&lab.lab.id.value));
+    write_atomic(&file, body.as_bytes()).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(file)
+}

@@ -379,7 +379,7 @@ pub const NOT_COMPUTED: &str = "could not be computed";
 /// The report from its plan, a record and the key outputs at the record's settings.
 pub fn write(plan: &ReportPlan, l: &Ledger, outputs: &Outputs) -> String {
     let mut o: Vec<String> = vec![format!("# {}", plan.title), String::new()];
-    if let Some(s) = &l.student {
+    if let Some(s) = l.student.as_ref().filter(|s| !s.trim().is_empty()) {
         o.push(format!("- Student: {}", md1(s)));
     }
     o.push(format!("- Lab: `{}` v{}", plan.id, plan.version));
