@@ -1,15 +1,14 @@
 /*
- * labforge page record: the HUD's standing, the student's ledger (the record handed in, the
- * format crates/engine/src/ledger.rs writes and `labforge grade` reads) and the Markdown progress report, from
- * the page's state. `labforgeLedger(D, P)` takes the page's data and, from runtime.js, its state
+ * labforge page record: the HUD's standing and the student's ledger (the record handed in, the
+ * format crates/engine/src/ledger.rs writes and `labforge grade` reads), from the page's state
+ * (the report made of it is report.js's). `labforgeLedger(D, P)` takes the page's data and, from runtime.js, its state
  * and the helpers that read it (P).
  */
 function labforgeLedger(D, P) {
   "use strict";
   var state = P.state, answered = P.answered, predictionCorrect = P.predictionCorrect,
     reflectionCorrect = P.reflectionCorrect, run = P.run, startUpdate = P.startUpdate,
-    LAB_CONST = P.consts, q = P.q, qa = P.qa, partEl = P.partEl, ctlInputs = P.ctlInputs,
-    controlText = P.controlText;
+    LAB_CONST = P.consts, q = P.q;
   function hudState() {
     if (!D.hud) return { parts: {}, tier: null };
     startUpdate();
@@ -85,58 +84,15 @@ function labforgeLedger(D, P) {
       if (p.reflection) design[key + "_reflection"] = a.reflection !== undefined ? a.reflection : "no_selection";
     });
     design[D.lab.justKey] = state.decision_log;
-    return {
+    var out = {
       format: D.ledgerFormat, lab: D.lab.id, version: D.lab.version, chapter: D.lab.chapter,
       design: design, parts: parts, decision_log: state.decision_log, hud: hudState(), complete: complete()
     };
-  }
-  function report() {
-    var l = ledger(), out = [];
-    out.push("# " + D.lab.title + " — progress report", "");
-    out.push("- Lab: `" + l.lab + "` v" + l.version + " (chapter " + l.chapter + ")");
-    if (l.hud.tier) out.push("- Standing: **" + l.hud.tier + "**");
-    out.push("- Complete: " + (l.complete ? "yes" : "no"), "");
-    D.parts.forEach(function (p) {
-      var a = l.parts[p.id];
-      out.push("## " + p.label + ": " + p.title, "");
-      /* An option as its label reads, after its letter (the page's data holds no option text). */
-      var said = function (what, v) {
-        var r = qa(partEl(p), 'input[name="' + what + "-" + p.id + '"]').filter(function (x) { return x.value === String(v); })[0];
-        var l = r && r.closest("label"), b = l && q(l, "b");
-        return l && b ? v + " — " + md(l.textContent.slice(b.textContent.length).trim()) : v;
-      };
-      if (p.prediction) out.push("- Prediction: " + (a.prediction !== undefined ? said("prediction", a.prediction) + (a.prediction_correct ? " (correct)" : " (review)") +
-        (a.prediction_locked_at ? ", locked in " + a.prediction_locked_at : "") +
-        (a.prediction_attempts ? "; looked at after locking in: " + a.prediction_attempts.join(", ") : "") : "not answered"));
-      if (p.reflection) out.push("- Reflection: " + (a.reflection !== undefined ? said("reflection", a.reflection) + (a.reflection_correct ? " (correct)" : " (review)") : "not answered"));
-/*[questions*/
-      /* Each question: the answer (a written one quoted, line by line), and its verdict. */
-      (p.questions || []).forEach(function (qq) {
-        var x = a.questions && a.questions[qq.id], v = x ? x.answer : null;
-        var how = !x || x.correct === undefined ? "" : x.correct ? " (correct)" : x.score !== undefined ? " (" + Math.round(x.score * 100) + "% credit)" : " (review)";
-        if (v === null) out.push("- Question `" + qq.id + "`: not answered");
-        else if (qq.kind === "text") out.push("- Question `" + qq.id + "`:", "", md(v).split("\n").map(function (s) { return "  > " + s; }).join("\n"), "");
-        else out.push("- Question `" + qq.id + "`: " + (Array.isArray(v) ? v.join(", ") : md(v)) + how);
-      });
-/*questions]*/
-      p.controls.forEach(function (c) { var r = ctlReport(p, c); out.push("- " + md(r[0]) + ": " + md(r[1])); });
-      out.push("");
-    });
-    out.push("## Decision log", "", l.decision_log ? md(l.decision_log).split("\n").map(function (s) { return "> " + s; }).join("\n") : "_(empty)_", "");
-    return out.join("\n");
-  }
-  /* The student's text as text in Markdown: no HTML tag or entity of its own. */
-  function md(s) { return String(s).replace(/[\\<>&]/g, "\\$&"); }
-  /* A control as the page shows it: its label and its setting (the slider's read-out, the
-     option's label, the boxes ticked). */
-  function ctlReport(p, c) {
-    var els = ctlInputs(p, c), el = els[0], lab = function (e) { return (document.querySelector('label[for="' + e.id + '"]') || e).textContent.trim(); };
-    var name = el.closest("fieldset") ? el.closest("fieldset").querySelector("legend").textContent.trim() : lab(el);
-    var on = els.filter(function (e) { return e.checked; }).map(lab);
-    var o = q(partEl(p), '[data-control-display="' + c.id + '"]');
-    var v = c.kind === "slider" && o ? o.textContent : c.kind === "number" ? controlText(c, parseFloat(el.value)) :
-      c.kind === "select" ? el.options[el.selectedIndex].text : c.kind === "switch" ? (el.checked ? "on" : "off") : on.join(", ") || "none";
-    return [name, v];
+/*[tracks*/
+    /* The track this page is (the report, made from the record, is on it). */
+    if (P.track) out.track = P.track;
+/*tracks]*/
+    return out;
   }
   function download(name, type, text) {
     var a = document.createElement("a");
@@ -146,5 +102,5 @@ function labforgeLedger(D, P) {
     a.click();
     setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
   }
-  return { updateHud: updateHud, complete: complete, ledger: ledger, report: report, download: download };
+  return { updateHud: updateHud, complete: complete, ledger: ledger, download: download };
 }

@@ -152,9 +152,12 @@
   var loaded = readState(), state = loaded.state/*[questions*/, QS = null/*questions]*/;
   /* ledger.js (`labforgeLedger`). */
   var LG = labforgeLedger(D, { state: state, answered: answered, predictionCorrect: predictionCorrect,
-    reflectionCorrect: reflectionCorrect, run: run, startUpdate: startUpdate, consts: LAB_CONST, q: q, qa: qa,
-    partEl: partEl, ctlInputs: ctlInputs, controlText: controlText/*[questions*/, qs: function () { return QS; }/*questions]*/ });
-  var updateHud = LG.updateHud, complete = LG.complete, ledger = LG.ledger, report = LG.report, download = LG.download;
+    reflectionCorrect: reflectionCorrect, run: run, startUpdate: startUpdate, consts: LAB_CONST, q: q/*[tracks*/, track: TR.now/*tracks]*/
+    /*[questions*/, qs: function () { return QS; }/*questions]*/ });
+  var updateHud = LG.updateHud, complete = LG.complete, ledger = LG.ledger, download = LG.download;
+  /* report.js (`labforgeReport`): the lab report, from the record, by Rust's rules. */
+  var report = labforgeReport(D, { ledger: ledger, controlText: controlText, readControl: readControl, fromJson: fromJson,
+    startUpdate: startUpdate, scopeFor: scopeFor, formatOutput: formatOutput }).report;
 /*[tracks*/
   if (TR.now) state.on = TR.now;
   var COURSE = window.LF_COURSE;
@@ -184,7 +187,7 @@
   if (loaded.dropped) notice(DROPPED);
   function save() { try { localStorage.setItem(KEY, JSON.stringify(state)); } catch (err) { /* ignore */ } record(); }
   /* Tells listeners (the SCORM adapter) the student's record changed: `labforge:record`. */
-  function record() { document.dispatchEvent(new CustomEvent("labforge:record", { detail: { state: state, ledger: ledger() } })); }
+  function record() { document.dispatchEvent(new CustomEvent("labforge:record", { detail: { state: state, ledger: ledger() } })); laterReport(); }
 
   function q(root, sel) { return root.querySelector(sel); }
   function qa(root, sel) { return Array.prototype.slice.call(root.querySelectorAll(sel)); }
@@ -397,9 +400,18 @@
     updateHud();
     var done = document.querySelector("[data-complete]");
     if (done) done.hidden = !complete();
+    laterReport();
     /* Charts a gate kept hidden are drawn as it opens. */
     if (window.LFCharts && window.LFCharts.flush) window.LFCharts.flush(false);
   }
+
+  var reportTimer = 0;
+  /* "Your report", once the lab is complete: written again a moment after a change. */
+  function laterReport() {
+    var done = document.querySelector("[data-complete]");
+    if (done && !done.hidden && !reportTimer) reportTimer = setTimeout(showReport, 150);
+  }
+  function showReport() { reportTimer = 0; var r = document.querySelector("[data-report]"); if (r) r.textContent = report(); }
 
   /* ------------------------------------------------------------ recompute */
 
@@ -626,6 +638,15 @@
       applyQueued();
       download(D.lab.id + "-report.md", "text/markdown", report());
     }); });
+    /* Printing the report: the page prints only it (style.css, `html.print-report`). */
+    qa(document, "[data-print-report]").forEach(function (bp) { bp.addEventListener("click", function () {
+      applyQueued();
+      showReport();
+      var h = document.documentElement;
+      h.classList.add("print-report");
+      window.addEventListener("afterprint", function () { h.classList.remove("print-report"); }, { once: true });
+      window.print();
+    }); });
     qa(document, "[data-tab]").forEach(function (tab) {
       tab.addEventListener("click", function (ev) {
         if (tab.getAttribute("aria-disabled") === "true") { ev.preventDefault(); }
@@ -683,7 +704,7 @@
   wire();
 /*[questions*/
   /* questions.js comes with the page of a lab that asks questions (a test may load this file alone). */
-  if (typeof labforgeQuestions === "function") QS = labforgeQuestions(D, { state: state, save: save, partEl: partEl, announce: announce });
+  if (typeof labforgeQuestions === "function") QS = labforgeQuestions(D, { state: state, save: function () { save(); applyGates(); }, partEl: partEl, announce: announce });
 /*questions]*/
 /*[tracks*/
   /* The student's track on this page: asked when none is picked yet; on another track's page,

@@ -45,8 +45,10 @@ try {
   const text = await page.evaluate(() => document.querySelector('[data-complete]').textContent);
   const name = data.lab.id + '-ledger.json';
   check('it names the file to hand in', text.includes(name), text);
-  const buttons = await page.evaluate(() => document.querySelectorAll('[data-complete] button, [data-complete] a[download]').length);
-  check('one download in the complete state', buttons === 1, String(buttons));
+  const buttons = await page.evaluate(() => document.querySelectorAll('[data-complete] [data-export-json], [data-complete] a[download]').length);
+  check('one file to hand in in the complete state', buttons === 1, String(buttons));
+  check('and the report beside it, to download or print', await page.evaluate(() =>
+    !!document.querySelector('[data-complete] [data-report]') && !!document.querySelector('[data-complete] [data-export-md]') && !!document.querySelector('[data-complete] [data-print-report]')));
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-complete] [data-export-json]')]);
   check('download file name', dl.suggestedFilename() === name, dl.suggestedFilename());
   const got = JSON.parse(fs.readFileSync(await dl.path(), 'utf8'));

@@ -55,10 +55,10 @@ try {
   check('in the lab\'s order', JSON.stringify(Object.keys(q)) === '["lever","levers","amp","worry","why","q6"]', JSON.stringify(Object.keys(q)));
   check('complete', before.complete === true);
   fs.writeFileSync(path.join(outDir, 'before.json'), JSON.stringify(before, null, 2));
-  // The Markdown report to read: each answer, a written one quoted line by line.
+  // The lab report: each answer, a written one quoted line by line.
   const report = await page.evaluate(() => window.LF_PAGE.report());
-  check('the report lists the answers', report.includes('- Question `levers`: A (50% credit)') &&
-    report.includes('  > Utilization binds:\n  > the queue grows without bound.') && report.includes('- Question `worry`: B\n'), report);
+  check('the report lists the answers', report.includes('### Question `levers`\n\nWhich of these lower the wait?\n\n- Answer: **A** — Lower utilization\n- Credit: 50%\n') &&
+    report.includes('\n> Utilization binds:\n> the queue grows without bound.\n') && report.includes('### Question `worry`\n\nWhich effect surprised you most?\n\n- Answer: **B** — The variance term\n\n'), report);
   await reloadSaved(page);
   const after = await rec();
   check('the same record after a reload', JSON.stringify(after.parts.a.questions) === JSON.stringify(before.parts.a.questions),

@@ -14,8 +14,8 @@ use serde_json::{json, Value as J};
 
 const DRIVER: &str = r#"
 const fs = require('fs');
-const [lib, rhai, format, model, record, runtime, data] = process.argv.slice(2, 9).map((p) => fs.readFileSync(p, 'utf8'));
-const R = require(process.argv[9])([lib, rhai, format, model, record, runtime], { maxOps: 500000, labOps: 20000000, maxSize: [10000, 10000, 1000], hardware: {} });
+const [lib, rhai, format, model, record, report, runtime, data] = process.argv.slice(2, 10).map((p) => fs.readFileSync(p, 'utf8'));
+const R = require(process.argv[10])([lib, rhai, format, model, record + '\n' + report, runtime], { maxOps: 500000, labOps: 20000000, maxSize: [10000, 10000, 1000], hardware: {} });
 const num = (v) => v === 'inf' ? Infinity : v === '-inf' ? -Infinity : v === 'nan' ? NaN : v;
 process.stdout.write(JSON.stringify(JSON.parse(data).map(([o, v]) => R.formatOutput(o, num(v)))));
 "#;
@@ -114,6 +114,7 @@ fn outputs_read_the_same_in_rust_and_the_page() {
             &root.join("format.js"),
             &root.join("chart-model.js"),
             &root.join("ledger.js"),
+            &root.join("report.js"),
             &root.join("runtime.js"),
             &data,
             &common::root().join("tests/browser/runtime-stub.cjs"),

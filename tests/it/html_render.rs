@@ -464,6 +464,7 @@ fn embedded_scripts_never_lean_on_automatic_semicolons() {
         "format.js",
         "chart-model.js",
         "ledger.js",
+        "report.js",
         "charts.js",
         "library.js",
         "library/collective.js",
@@ -632,7 +633,7 @@ fn pages_carry_only_the_library_pieces_they_use() {
     assert!(computed.contains("\"IBNDR\":{") && computed.contains("\"H100\":{"));
 }
 
-/// The page budget, in CI: every shipped lab renders to one file under 164 KiB (167,936 B; the
+/// The page budget, in CI: every shipped lab renders to one file under 172 KiB (176,128 B; the
 /// figure `benches/html.sh` checks with the timings; a change that crosses it fails here). It was
 /// 150 KiB until the page began to check every course record against the labs' shapes before
 /// merging it (issue 20: `course.js` grew from ~3 to ~11 KB, the shapes add ~2.7 KB), then
@@ -640,9 +641,13 @@ fn pages_carry_only_the_library_pieces_they_use() {
 /// formulas' script minified with arrow functions (−5.3 KB), another lab's shape no longer on a
 /// lab page (−1.9 KB) and chart and control data without their defaults (−1.5 KB) took it to
 /// 163,401 B; the split runtime, reused looping formulas and the SVG symbols then took it to
-/// 166,153 B (2026-12-02): the limit leaves a margin of 1,783 B (1.1 %).
+/// 166,153 B (2026-12-02). The lab report on every page (issue 23.2: its plan, every lab text
+/// the report prints, ~5.5 KB on ml-intro; report.js; "Your report" and its print style) took
+/// the largest page (ml-intro.iphone.html) to 174,071 B (+7.9 KB): the limit is 172 KiB
+/// (176,128 B), a margin of 2,057 B (1.2 %). A lead's call: the alternative is a page report
+/// only for labs that declare `report:`.
 #[test]
-fn every_shipped_page_is_under_164_kib() {
+fn every_shipped_page_is_under_172_kib() {
     let out = std::env::temp_dir().join(format!("labforge-size-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
     common::render_html(&root().join("labs"), &out);
@@ -651,7 +656,7 @@ fn every_shipped_page_is_under_164_kib() {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "html") && !p.ends_with("index.html") {
             let n = std::fs::metadata(&p).unwrap().len();
-            assert!(n < 164 * 1024, "{}: {n} B, over 167,936", p.display());
+            assert!(n < 172 * 1024, "{}: {n} B, over 176,128", p.display());
             pages += 1;
         }
     }

@@ -107,6 +107,10 @@ pub const ASSETS: &[(&str, &str)] = &[
         include_str!("../../../../renderers/html/ledger.js"),
     ),
     (
+        "report.js",
+        include_str!("../../../../renderers/html/report.js"),
+    ),
+    (
         "first-paint.js",
         include_str!("../../../../renderers/html/first-paint.js"),
     ),
@@ -453,6 +457,8 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "parts": parts_data,
         "hud": hud,
         "hasDecisionLog": has_decision_log,
+        // The lab report's plan (report.js fills it from the record as Rust does).
+        "report": crate::view::report::plan(lab, None)?,
     });
     // The models likewise, and only when a formula calls `model`: most pages carry none.
     let models = libjs::models_for(
@@ -538,7 +544,13 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     // of writing values (`labforgeFormat`), the chart model (`labforgeChartModel`), the record
     // and report (`labforgeLedger`) and, for a lab with questions, their script, before the
     // runtime that runs the page with them.
-    let mut names = vec!["rhai.js", "format.js", "chart-model.js", "ledger.js"];
+    let mut names = vec![
+        "rhai.js",
+        "format.js",
+        "chart-model.js",
+        "ledger.js",
+        "report.js",
+    ];
     if on.contains("questions") {
         names.push("questions.js");
     }

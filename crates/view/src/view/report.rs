@@ -33,7 +33,10 @@ pub struct ReportPlan {
     /// The author's paragraph under it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub intro: Option<String>,
+    /// The lab's id and version (the page has them: not in its copy).
+    #[serde(skip)]
     pub id: String,
+    #[serde(skip)]
     pub version: u32,
     /// The track the lab is compiled on (its label), for a lab with tracks.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -262,9 +262,6 @@ pub(super) fn part(
     });
     let mut data = json!({
         "id": pid,
-        // Plain texts for the Markdown report (Markdown source, never HTML-escaped).
-        "label": crate::model::part_label(&pid),
-        "title": pv.title.plain(),
         "requires": requires,
         "prediction": pred_data,
         // How `answer` reads before locking in (the runtime binds it): text, a number, or unbound.
