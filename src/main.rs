@@ -135,6 +135,10 @@ enum Command {
         /// or changed (a locked prediction keeps the track it was answered on).
         #[arg(long)]
         track: Option<String>,
+        /// Your name or student id, shown in the lab report (optional; kept in the course
+        /// record, or with a lab on its own in its record; sent nowhere): given once, it stays.
+        #[arg(long)]
+        student: Option<String>,
     },
 }
 
@@ -196,6 +200,7 @@ fn main() -> ExitCode {
             import,
             replace,
             track,
+            student,
         } => labforge::run::run(&labforge::run::RunOptions {
             lab,
             ledger,
@@ -204,6 +209,7 @@ fn main() -> ExitCode {
             import,
             replace,
             track,
+            student,
         }),
         Command::Grade {
             labs,

@@ -236,7 +236,13 @@
       if (typeof theirs === "string" && ids.indexOf(theirs) >= 0) return theirs;
       return null;
     }
-    return { bounds: bounds, clean: clean, mergeLab: mergeLab, mergeTrack: mergeTrack, unknown: unknown, plainId: plainId, isRec: isRec, has: has, MAX_BYTES: MAX_BYTES };
+    /* The record's `student` after a merge: mine when it is a name (a string, not blank, at most
+       100 long), else theirs when it is one, else none (merge.rs, merge_student). */
+    function mergeStudent(mine, theirs) {
+      var ok = function (s) { return typeof s === "string" && s.trim() !== "" && s.length <= 100; };
+      return ok(mine) ? mine : ok(theirs) ? theirs : null;
+    }
+    return { bounds: bounds, clean: clean, mergeLab: mergeLab, mergeTrack: mergeTrack, mergeStudent: mergeStudent, unknown: unknown, plainId: plainId, isRec: isRec, has: has, MAX_BYTES: MAX_BYTES };
   })();
 
   var C = JSON.parse(document.getElementById("lf-data").textContent).course;
@@ -268,8 +274,9 @@
     }
     if (!isRec(j) || j.format !== FMT || !isRec(j.labs)) return { error: "not a labforge course record" };
     if (j.course !== C.id) return { error: "this record is for another course (" + (typeof j.course === "string" && core.plainId(j.course) ? j.course : "…") + ")" };
-    var tr = core.mergeTrack(j.track, null, TRACKS);
+    var tr = core.mergeTrack(j.track, null, TRACKS), st = core.mergeStudent(j.student, null);
     if (tr) r.track = tr;
+    if (st) r.student = st;
     left = core.unknown(j.labs, C.labs.map(function (l) { return l[0]; }), "a lab", "", "this course does not have");
     C.labs.forEach(function (l) {
       if (!has(j.labs, l[0])) return;
@@ -295,6 +302,8 @@
       said.push(["The course", { taken: ["your track (" + tr + ")"], conflicts: [], locked: [] }]);
       next.track = tr;
     }
+    var st = core.mergeStudent(R.student, inc.student);
+    if (st && st !== R.student) next.student = st;
     C.labs.forEach(function (l) {
       if (!has(inc.labs, l[0])) return;
       var m = core.mergeLab(has(R.labs, l[0]) ? R.labs[l[0]] : null, inc.labs[l[0]], shapeOf(l), replace);
@@ -308,7 +317,7 @@
     });
     var text = JSON.stringify(next), b = core.bounds(text);
     if (b) return { error: "with this browser's record it would break a bound (" + b + ")" };
-    if (!dry && (own.length || next.track !== R.track)) {
+    if (!dry && (own.length || next.track !== R.track || next.student !== R.student)) {
       R = next;
       own.forEach(function (o) { put(o[0], o[1]); });
       put(KEY, text);
@@ -429,5 +438,11 @@
     put(KEY, JSON.stringify(R));
     changedEvent([]);
   }
-  window.LF_COURSE = { track: track, setTrack: setTrack, carry: carry, record: function () { return R; }, parse: parse, incoming: incoming, score: score, id: C.id, core: core, MAX_BYTES: core.MAX_BYTES };
+  /* The student's name or identifier, typed once for the course (shown in each lab's report). */
+  function student() { return core.mergeStudent(R.student, null); }
+  function setStudent(s) {
+    if (s.trim() === "") delete R.student; else if (s.length <= 100) R.student = s; else return;
+    put(KEY, JSON.stringify(R));
+  }
+  window.LF_COURSE = { track: track, setTrack: setTrack, student: student, setStudent: setStudent, carry: carry, record: function () { return R; }, parse: parse, incoming: incoming, score: score, id: C.id, core: core, MAX_BYTES: core.MAX_BYTES };
 })();

@@ -88,6 +88,8 @@ function labforgeLedger(D, P) {
       format: D.ledgerFormat, lab: D.lab.id, version: D.lab.version, chapter: D.lab.chapter,
       design: design, parts: parts, decision_log: state.decision_log, hud: hudState(), complete: complete()
     };
+    var who = P.student();
+    if (who) out.student = who;
 /*[tracks*/
     /* The track this page is (the report, made from the record, is on it). */
     if (P.track) out.track = P.track;

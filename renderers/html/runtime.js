@@ -130,6 +130,8 @@
         p.controls.forEach(function (c) { if (has(a.controls, c.id)) t.controls[c.id] = a.controls[c.id]; });
       }
     });
+    /* The student's name for the report (a lab on its own: a course keeps it in its record). */
+    if (typeof saved.student === "string" && saved.student.length <= 100) s.student = saved.student;
     if (has(saved, "decision_log")) {
       if (typeof saved.decision_log === "string") s.decision_log = saved.decision_log; else dropped = true;
     }
@@ -152,7 +154,7 @@
   var loaded = readState(), state = loaded.state/*[questions*/, QS = null/*questions]*/;
   /* ledger.js (`labforgeLedger`). */
   var LG = labforgeLedger(D, { state: state, answered: answered, predictionCorrect: predictionCorrect,
-    reflectionCorrect: reflectionCorrect, run: run, startUpdate: startUpdate, consts: LAB_CONST, q: q/*[tracks*/, track: TR.now/*tracks]*/
+    reflectionCorrect: reflectionCorrect, run: run, startUpdate: startUpdate, consts: LAB_CONST, q: q, student: student/*[tracks*/, track: TR.now/*tracks]*/
     /*[questions*/, qs: function () { return QS; }/*questions]*/ });
   var updateHud = LG.updateHud, complete = LG.complete, ledger = LG.ledger, download = LG.download;
   /* report.js (`labforgeReport`): the lab report, from the record, by Rust's rules. */
@@ -406,6 +408,15 @@
   }
 
   var reportTimer = 0;
+  /* The name on the report: the course record's (typed once for the course), or this lab's. */
+  function student() {
+    var c = window.LF_COURSE, v = c && c.student ? c.student() : state.student;
+    return typeof v === "string" && v.trim() ? v : null;
+  }
+  function setStudent(v) {
+    var c = window.LF_COURSE;
+    if (c && c.setStudent) { c.setStudent(v); record(); } else { if (v.trim()) state.student = v; else delete state.student; save(); }
+  }
   /* "Your report", once the lab is complete: written again a moment after a change. */
   function laterReport() {
     var done = document.querySelector("[data-complete]");
@@ -570,6 +581,8 @@
         notice(DROPPED);
       }
     });
+    var who = document.querySelector("[data-student]");
+    if (who) { who.value = student() || ""; who.addEventListener("input", function () { setStudent(who.value); }); }
     var dl = document.querySelector('[name="decision-log"]');
     if (dl) dl.value = state.decision_log;
   }

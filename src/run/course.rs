@@ -124,8 +124,13 @@ impl RunCourse {
     pub fn save(&mut self, ledger: &Ledger) -> std::io::Result<()> {
         let v = serde_json::to_value(ledger).map_err(std::io::Error::other)?;
         let id = ledger.lab.clone();
+        let student = ledger.student.clone();
         self.record = CourseRecord::update(&self.path, &self.site.id, &self.site.labs, |r| {
             r.labs.insert(id, v);
+            // The name typed for the report is the course's (every lab's report shows it).
+            if student.is_some() {
+                r.student = student;
+            }
         })
         .map_err(std::io::Error::other)?;
         Ok(())

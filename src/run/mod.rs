@@ -60,6 +60,8 @@ pub struct RunOptions {
     /// The student's track (a lab or course with tracks): set, or changed, for the course (or
     /// the lab on its own).
     pub track: Option<String>,
+    /// The student's name or identifier for the report (kept for the course, or the lab).
+    pub student: Option<String>,
 }
 
 /// The default ledger file: `<data dir>/labforge/<id>-v<version>.json`, the data directory
@@ -195,6 +197,22 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         }
     }
     ledger.track = lab.track.clone();
+    // The name on the report: given now, else the course record's (typed once for the
+    // course), else the one this lab's record keeps.
+    if let Some(s) = &opts.student {
+        let ok =
+            crate::record::merge::merge_student(&serde_json::json!(s), &serde_json::Value::Null);
+        let Some(s) = ok.as_str() else {
+            eprintln!(
+                "error: --student takes a name or id of 1 to {} characters",
+                crate::record::merge::MAX_STUDENT
+            );
+            return ExitCode::FAILURE;
+        };
+        ledger.student = Some(s.to_string());
+    } else if let Some(c) = &in_course {
+        ledger.student = c.record.student.clone().or(ledger.student.take());
+    }
     ledger.refresh_on(lab, &judge);
     term::install_interrupt_handler();
     // At the predictions already locked in (a resumed run): prose reading them shows them.

@@ -51,11 +51,14 @@ try {
       s.dispatchEvent(new Event('input', { bubbles: true }));
     }
   });
+  // The name on the report, typed once (hostile too).
+  await page.fill('[data-student]', 'Ada <i>L.</i>');
   const log_ = await page.$('[name="decision-log"]');
   if (log_) await page.fill('[name="decision-log"]', 'Decide: <b>this</b> & *that*\n> not a quote\n1) not a list');
   await page.waitForTimeout(400);
   const l = await page.evaluate(() => window.LF_PAGE.ledger());
   check('complete', l.complete === true, JSON.stringify(l.parts));
+  check('the record names the student', l.student === 'Ada <i>L.</i>', JSON.stringify(l.student));
   const shown = await page.evaluate(() => {
     const c = document.querySelector('[data-complete]'), r = c && c.querySelector('[data-report]');
     return { visible: !!c && !c.hidden && !!r && r.getBoundingClientRect().height > 0, text: r ? r.textContent : '',

@@ -315,3 +315,102 @@ fn run_report_file_is_the_clis() {
         }
     }
 }
+
+/// The student identifier (issue 23 item 6): `run --student` puts it in the report; in a course
+/// it is the course record's, so a later run without `--student` (another record of the
+/// course) still names the student; a blank or overlong one is refused.
+#[test]
+fn the_student_is_named_once_for_the_course_and_shown_in_the_report() {
+    let d = tmp("report-student");
+    let a = d.join("a.yaml");
+    std::fs::write(&a, "predictions: { a: C, b: B, c: C, d: A }\nreflections: { a: A, b: B, c: A, d: B }\ndecision_log: \"x\"\n").unwrap();
+    let lab = "labs/fault-tolerance.yaml";
+    let first = d.join("first.json");
+    let args = |l: &Path, extra: &[&str]| {
+        let mut v = vec![
+            lab.to_string(),
+            "--ledger".into(),
+            l.to_str().unwrap().into(),
+            "--answers".into(),
+            a.to_str().unwrap().into(),
+        ];
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let run = |v: Vec<String>| {
+        let r: Vec<&str> = v.iter().map(String::as_str).collect();
+        common::run::run_with(&r, "")
+    };
+    let o = run(args(&first, &["--student", "Ada <b>L.</b>"]));
+    assert!(o.status.success(), "{:?}", text(&o));
+    let md = std::fs::read_to_string(d.join("fault-tolerance-report.md")).unwrap();
+    assert!(md.contains("\n- Student: Ada \\<b\\>L.\\</b\\>\n"), "{md}");
+    let rec: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::fs::read_dir(&d)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .find(|p| {
+                    p.file_name()
+                        .unwrap()
+                        .to_string_lossy()
+                        .starts_with("course-")
+                })
+                .unwrap(),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(rec["student"], "Ada <b>L.</b>", "kept in the course record");
+    // Another record of the same course, no --student: the course's name.
+    let second = d.join("second.json");
+    let o = run(args(&second, &[]));
+    assert!(o.status.success(), "{:?}", text(&o));
+    let md2 = std::fs::read_to_string(d.join("fault-tolerance-report.md")).unwrap();
+    assert!(
+        md2.contains("\n- Student: Ada \\<b\\>L.\\</b\\>\n"),
+        "{md2}"
+    );
+    assert_eq!(md2, cli_report(lab, &second, &d.join("out")));
+    for bad in ["   ", &"x".repeat(101)] {
+        let o = run(args(&d.join("bad.json"), &["--student", bad]));
+        assert!(!o.status.success());
+        assert!(
+            text(&o)
+                .1
+                .contains("--student takes a name or id of 1 to 100 characters"),
+            "{:?}",
+            text(&o)
+        );
+    }
+}
+
+/// Records written before the report and the student identifier (a format-1 ledger, a course
+/// record without `student`) still make a report.
+#[test]
+fn old_records_without_a_student_still_make_a_report() {
+    let d = tmp("report-old");
+    let old = d.join("old.json");
+    std::fs::write(
+        &old,
+        r#"{"format": "labforge-ledger/1", "lab": "run-fixture", "version": 2, "chapter": "v9_01",
+            "parts": {"a": {"prediction": "B", "prediction_correct": true, "controls": {"utilization": 0.9}}},
+            "decision_log": "Old answer.", "complete": false}"#,
+    )
+    .unwrap();
+    let md = cli_report(common::run::FIXTURE, &old, &d.join("out"));
+    assert!(!md.contains("Student"), "{md}");
+    assert!(
+        md.contains("- Answer: **B**")
+            && md.contains("- Held: yes")
+            && md.contains("> Old answer.\n"),
+        "{md}"
+    );
+    let course = d.join("course.json");
+    std::fs::write(&course, r#"{"format": "labforge-course/1", "course": "x", "labs": {"run-fixture": {"format": "labforge-ledger/2", "lab": "run-fixture", "version": 2, "chapter": "v9_01", "parts": {}}}}"#).unwrap();
+    let md = cli_report(common::run::FIXTURE, &course, &d.join("out2"));
+    assert!(
+        md.contains("- Answer: _not answered_") && !md.contains("Student"),
+        "{md}"
+    );
+}

@@ -181,6 +181,25 @@ pub fn merge_track(mine: &J, theirs: &J, tracks: &[&str]) -> J {
     }
 }
 
+/// The longest student identifier a record keeps (UTF-16 units, as the page counts them).
+pub const MAX_STUDENT: usize = 100;
+
+/// The record's `student` after a merge (course.js `mergeStudent`): mine when it is a name
+/// (a string, not blank, at most [`MAX_STUDENT`] long), else theirs when it is one, else none.
+pub fn merge_student(mine: &J, theirs: &J) -> J {
+    let ok = |t: &J| {
+        t.as_str()
+            .is_some_and(|s| !s.trim().is_empty() && s.encode_utf16().count() <= MAX_STUDENT)
+    };
+    if ok(mine) {
+        mine.clone()
+    } else if ok(theirs) {
+        theirs.clone()
+    } else {
+        J::Null
+    }
+}
+
 fn slack(x: f64) -> f64 {
     1e-9 * x.abs().max(1.0)
 }

@@ -145,6 +145,9 @@ impl CourseRecord {
         out.track = merge::merge_track(&j["track"], &J::Null, &tracks)
             .as_str()
             .map(String::from);
+        out.student = merge::merge_student(&j["student"], &J::Null)
+            .as_str()
+            .map(String::from);
         let mut left = Vec::new();
         let given = j["labs"].as_object().expect("checked");
         let ids: Vec<&str> = labs.iter().map(|l| l.id.as_str()).collect();
@@ -192,6 +195,11 @@ impl CourseRecord {
         let mine = self.track.clone().map_or(J::Null, J::from);
         let theirs = other.track.clone().map_or(J::Null, J::from);
         self.track = merge::merge_track(&mine, &theirs, &course_tracks(labs))
+            .as_str()
+            .map(String::from);
+        let mine = self.student.clone().map_or(J::Null, J::from);
+        let theirs = other.student.clone().map_or(J::Null, J::from);
+        self.student = merge::merge_student(&mine, &theirs)
             .as_str()
             .map(String::from);
         for l in labs {
