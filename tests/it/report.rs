@@ -414,3 +414,52 @@ fn old_records_without_a_student_still_make_a_report() {
         "{md}"
     );
 }
+
+/// A course's `report:` is the default of its labs: a lab without its own prints the course's
+/// heading, paragraph and sections; a lab's own `report:` wins.
+#[test]
+fn a_courses_report_is_its_labs_default() {
+    let d = tmp("report-course-default");
+    let c = d.join("course");
+    std::fs::create_dir_all(c.join("labs")).unwrap();
+    std::fs::copy(
+        "tests/inputs/courses/err_unknown_key/labs/one.yaml",
+        c.join("labs/one.yaml"),
+    )
+    .unwrap();
+    std::fs::copy(LAB, c.join("labs/two.yaml")).unwrap();
+    std::fs::write(
+        c.join("course.yaml"),
+        "title: Demo course\nlabs: [labs/one.yaml, labs/two.yaml]\nreport:\n  title: Course memo\n  intro: One memo for every lab.\n  sections: [prediction]\n",
+    )
+    .unwrap();
+    let o = render(&[
+        "--to",
+        "html",
+        "-o",
+        d.join("html").to_str().unwrap(),
+        c.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let l = d.join("l.json");
+    let a = d.join("a.yaml");
+    std::fs::write(&a, "predictions: {a: B}\nreflections: {a: A}\n").unwrap();
+    let one = c.join("labs/one.yaml");
+    let o = run_answers(one.to_str().unwrap(), &l, &a);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let md = cli_report(one.to_str().unwrap(), &l, &d.join("out"));
+    assert!(md.starts_with("# Course memo\n"), "{md}");
+    assert!(md.contains("\nOne memo for every lab.\n"), "{md}");
+    assert!(
+        md.contains("### Prediction")
+            && !md.contains("### Settings")
+            && !md.contains("### Reflection"),
+        "{md}"
+    );
+    // The lab with its own report keeps it.
+    let l2 = d.join("l2.json");
+    let o = run_answers(c.join("labs/two.yaml").to_str().unwrap(), &l2, &answers(&d));
+    assert!(o.status.success(), "{:?}", text(&o));
+    let md2 = std::fs::read_to_string(d.join("report-demo-report.md")).unwrap();
+    assert!(md2.starts_with("# Queue diagnosis memo\n"), "{md2}");
+}

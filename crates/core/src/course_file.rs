@@ -20,6 +20,8 @@ pub struct CourseFile {
     pub lib: Vec<PathBuf>,
     /// The tracks every lab of the course plays out on (empty: none).
     pub tracks: crate::model::track::TrackSet,
+    /// The report of every lab that declares none (its `title`, `intro` and `sections`).
+    pub report: Option<crate::model::ReportSpec>,
 }
 
 /// A loaded course: the file, where it is, and the id its students' record is kept under.

@@ -19,18 +19,22 @@ pub fn load_lab_on(
     track: Option<&str>,
 ) -> Result<CompiledLab, (Option<Source>, Vec<Diagnostic>)> {
     let source = Source::read(path).map_err(|d| (None, vec![d]))?;
-    let (modules, tracks) = match crate::course::for_lab(path) {
+    let (modules, tracks, report) = match crate::course::for_lab(path) {
         Ok(Some(course)) => match crate::module::load_all(&course.file.lib) {
-            Ok(m) => (m, course.file.tracks),
+            Ok(m) => (m, course.file.tracks, course.file.report),
             Err(d) => return Err((Some(source), d)),
         },
         Ok(None) => Default::default(),
         Err((_, d)) => return Err((Some(source), d)),
     };
-    let lab = match load::parse(&source) {
+    let mut lab = match load::parse(&source) {
         Ok(l) => l,
         Err(d) => return Err((Some(source), vec![d])),
     };
+    // A lab that says nothing of its report takes the course's.
+    if lab.report.is_none() {
+        lab.report = report;
+    }
     compile::compile_on(lab, &source, modules, &tracks, track).map_err(|d| (Some(source), d))
 }
 

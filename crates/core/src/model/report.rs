@@ -18,7 +18,7 @@ pub const SECTIONS: &[&str] = &[
 ];
 
 /// What a lab's report says of its own.
-#[derive(Debug, Clone, Default, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReportSpec {
     /// The report's heading (default: the lab's title and `— report`). Plain text.

@@ -45,6 +45,8 @@ struct RawCourse {
     tracks: Vec<crate::model::TrackSpec>,
     #[serde(default)]
     default_track: Option<Spanned<String>>,
+    #[serde(default)]
+    report: Option<crate::model::ReportSpec>,
 }
 
 /// The nearest `course.yaml` at or above the lab file's folder, if any.
@@ -222,6 +224,9 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
     };
     let tracks =
         crate::load::tracks::check(&raw.tracks, raw.default_track.as_ref(), &name, &mut diags);
+    if let Some(r) = &raw.report {
+        report_default(r, &name, &mut diags);
+    }
     if diags.iter().any(|d| d.severity == Severity::Error) {
         return Err((Some(source), diags));
     }
@@ -234,6 +239,7 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
             labs,
             lib,
             tracks,
+            report: raw.report,
         },
         path: path.to_path_buf(),
         dir,
@@ -353,10 +359,76 @@ fn yaml_files_in(dir: &Path) -> Vec<String> {
     v
 }
 
+/// The course's default `report:`: what a lab's may say but its key outputs, which are a lab's
+/// own (the lab's check does the rest once a lab takes it, `load::report`).
+fn report_default(r: &crate::model::ReportSpec, file: &str, diags: &mut Vec<Diagnostic>) {
+    if let Some(o) = r.outputs.as_ref().and_then(|o| o.first()) {
+        diags.push(
+            Diagnostic::error(file, o.pos, "a course's `report:` names no outputs")
+                .with_hint("key outputs are a lab's: list them in that lab's own `report:`"),
+        );
+    }
+    for s in r.sections.iter().flatten() {
+        if !crate::model::report::SECTIONS.contains(&s.value.as_str()) {
+            let hint =
+                crate::diag::did_you_mean(&s.value, crate::model::report::SECTIONS.iter().copied())
+                    .unwrap_or_else(|| {
+                        format!(
+                            "a part's sections: {}",
+                            crate::model::report::SECTIONS.join(", ")
+                        )
+                    });
+            diags.push(
+                Diagnostic::error(
+                    file,
+                    s.pos,
+                    format!("the report has no section `{}`", s.value),
+                )
+                .with_hint(hint),
+            );
+        }
+    }
+    if let Some(t) = r
+        .title
+        .as_ref()
+        .filter(|t| t.value.trim().is_empty() || t.value.contains('\n'))
+    {
+        diags.push(
+            Diagnostic::error(file, t.pos, "the report's `title` must be one line of text")
+                .with_hint("e.g. `title: Lab memo`"),
+        );
+    }
+    for t in r
+        .title
+        .iter()
+        .chain(r.intro.iter())
+        .filter(|t| t.value.contains("{{"))
+    {
+        diags.push(
+            Diagnostic::error(
+                file,
+                t.pos,
+                "the report's text takes no `{{ }}` placeholders",
+            )
+            .with_hint(
+                "write the text plainly: the report prints each student's settings and outputs",
+            ),
+        );
+    }
+}
+
 /// A YAML error as the lab parser words it, with the course's own keys in the hints.
 fn course_yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagnostic {
     let d = crate::load::yaml_diagnostic(source, e);
-    const KEYS: [&str; 4] = ["title", "description", "labs", "lib"];
+    const KEYS: [&str; 7] = [
+        "title",
+        "description",
+        "labs",
+        "lib",
+        "tracks",
+        "default_track",
+        "report",
+    ];
     let hint = if let Some(rest) = d.message.strip_prefix("unknown field `") {
         let name = rest.split('`').next().unwrap_or("");
         crate::diag::did_you_mean(name, KEYS)
