@@ -1,5 +1,5 @@
 //! Every YAML example in the guides (docs/authoring.md, docs/questions.md, docs/courses.md,
-//! docs/tools.md, docs/tracks.md) is a lab that checks clean, without errors or warnings, and passes its own
+//! docs/tools.md, docs/tracks.md, docs/report.md) is a lab that checks clean, without errors or warnings, and passes its own
 //! tests.
 //!
 //! Examples are fenced blocks tagged ```` ```yaml lab ```` (a complete lab) or
@@ -16,6 +16,7 @@ const GUIDES: &[(&str, &str)] = &[
     ("docs/courses.md", include_str!("../../docs/courses.md")),
     ("docs/tools.md", include_str!("../../docs/tools.md")),
     ("docs/tracks.md", include_str!("../../docs/tracks.md")),
+    ("docs/report.md", include_str!("../../docs/report.md")),
 ];
 
 /// (line of the opening fence, kind, body).
