@@ -419,8 +419,8 @@
   }
   /* "Your report", once the lab is complete: written again a moment after a change. */
   function laterReport() {
-    var done = document.querySelector("[data-complete]");
-    if (done && !done.hidden && !reportTimer) reportTimer = setTimeout(showReport, 150);
+    var done = document.querySelector("[data-complete]"), box = document.querySelector("[data-report-box]");
+    if (done && !done.hidden && box && box.open && !reportTimer) reportTimer = setTimeout(showReport, 150);
   }
   function showReport() { reportTimer = 0; var r = document.querySelector("[data-report]"); if (r) r.textContent = report(); }
 
@@ -581,6 +581,9 @@
         notice(DROPPED);
       }
     });
+    /* The report is written when its box opens (and again after a change while it is open). */
+    var box = document.querySelector("[data-report-box]");
+    if (box) box.addEventListener("toggle", function () { if (box.open) showReport(); });
     var who = document.querySelector("[data-student]");
     if (who) { who.value = student() || ""; who.addEventListener("input", function () { setStudent(who.value); }); }
     var dl = document.querySelector('[name="decision-log"]');
@@ -654,6 +657,8 @@
     /* Printing the report: the page prints only it (style.css, `html.print-report`). */
     qa(document, "[data-print-report]").forEach(function (bp) { bp.addEventListener("click", function () {
       applyQueued();
+      var box = document.querySelector("[data-report-box]");
+      if (box) box.open = true;
       showReport();
       var h = document.documentElement;
       h.classList.add("print-report");

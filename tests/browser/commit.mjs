@@ -81,8 +81,8 @@ try {
   const report = fs.readFileSync(mdPath, 'utf8');
   for (const id of ids) {
     const e = expected[id];
-    check(`report ${id}`, report.includes(`- Prediction: ${e.first} — `) &&
-      (e.attempts.length === 0 || report.includes('looked at after locking in: ' + e.attempts.join(', '))));
+    check(`report ${id}`, report.includes(`- Answer: **${e.first}** — `) &&
+      (e.attempts.length === 0 || report.includes('- Looked at after locking in: ' + e.attempts.join(', '))));
   }
   // After a reload the locked answer is the one shown, and still the one recorded.
   await reloadSaved(page);

@@ -129,7 +129,7 @@ try {
   const mdPath = path.join(outDir, 'report.md');
   await md.saveAs(mdPath);
   const report = fs.readFileSync(mdPath, 'utf8');
-  check('report', report.includes('progress report') && report.includes('chose 16 GPUs') && /Prediction: B — .+ \(correct\), locked in /.test(report) && report.includes('looked at after locking in: A'));
+  check('report', report.includes(' — report\n') && report.includes('chose 16 GPUs') && /- Answer: \*\*B\*\* — .+\n- Held: yes\n- Locked in: /.test(report) && report.includes('- Looked at after locking in: A'), report);
   // Controls by their labels and settings as the page shows them; the student's text stays text.
   check('report controls', ['- Utilization: 0.81', '- Workload: Uniform (C_s=1)', '- Priority lane: on', '- Servers: 4'].every((x) => report.includes(x)) &&
     !/^- `/m.test(report), report);

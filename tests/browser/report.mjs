@@ -51,7 +51,8 @@ try {
       s.dispatchEvent(new Event('input', { bubbles: true }));
     }
   });
-  // The name on the report, typed once (hostile too).
+  // "Your report" opens; the name on the report, typed once (hostile too).
+  await page.evaluate(() => { document.querySelector('[data-complete] [data-report-box]').open = true; });
   await page.fill('[data-student]', 'Ada <i>L.</i>');
   const log_ = await page.$('[name="decision-log"]');
   if (log_) await page.fill('[name="decision-log"]', 'Decide: <b>this</b> & *that*\n> not a quote\n1) not a list');

@@ -262,6 +262,8 @@ pub(super) fn part(
     });
     let mut data = json!({
         "id": pid,
+        // A prediction not answered yet is said by its part's label (format.js).
+        "label": crate::model::part_label(&pid),
         "requires": requires,
         "prediction": pred_data,
         // How `answer` reads before locking in (the runtime binds it): text, a number, or unbound.
