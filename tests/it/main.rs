@@ -23,6 +23,7 @@ mod errors_js;
 mod formats_docs;
 mod formula_js;
 mod fuzz;
+mod fuzz_links;
 mod grade;
 mod grade_tracks;
 mod handout_carry;
