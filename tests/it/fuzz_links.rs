@@ -52,7 +52,7 @@ fn forgiving_base64(s: &str) -> Option<Vec<u8>> {
         .chars()
         .filter(|c| !matches!(c, '\t' | '\n' | '\x0c' | '\r' | ' '))
         .collect();
-    if t.len() % 4 == 0 {
+    if t.len().is_multiple_of(4) {
         for _ in 0..2 {
             if t.ends_with('=') {
                 t.pop();
