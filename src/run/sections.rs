@@ -203,8 +203,8 @@ impl Session<'_> {
         let lab = &self.lab.lab;
         let mut rows: Vec<(String, String, Option<Style>)> = Vec::new();
         if let Some(h) = &lab.hud {
-            if let Some(x) = &h.label {
-                rows.push(("LAB".into(), x.clone(), None));
+            if let Some(x) = lab.hud_label() {
+                rows.push(("LAB".into(), x, None));
             }
             if let Some(x) = &h.chapter_label {
                 rows.push(("CHAPTER".into(), x.clone(), None));

@@ -506,3 +506,30 @@ fn a_hostile_course_title_is_text_everywhere() {
         );
     }
 }
+
+/// A lab's own number and its place in the course are stated apart, never as two lab numbers:
+/// the index lists "4." beside "Vol 2 · Lab 6", the lab's page says "4 of 5 labs" under a
+/// header and a HUD that both read "Vol 2 · Lab 6" (the HUD from `volume:` and `number:`: the
+/// shipped labs no longer type "Vol2 · Lab 06" a second time).
+#[test]
+fn a_labs_number_and_its_place_in_the_course_are_stated_apart() {
+    let out = tempfile::tempdir().unwrap();
+    let o = render_to(&root().join("labs"), "html", &out.path().join("site"));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let site = out.path().join("site");
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    let card = index
+        .split("<li class=\"lab-card\">")
+        .find(|c| c.contains("When Failure is Routine"))
+        .unwrap();
+    assert!(card.contains(">4. When Failure is Routine<"), "{card}");
+    assert!(card.contains("Vol 2 · Lab 6 · "), "{card}");
+    let page = std::fs::read_to_string(site.join("fault-tolerance.html")).unwrap();
+    let nav = &page[page.find("<nav class=\"course-nav\"").unwrap()..];
+    let nav = &nav[..nav.find("</nav>").unwrap()];
+    assert!(nav.contains(": 4 of 5 labs"), "{nav}");
+    assert!(!nav.contains("lab 4"), "{nav}");
+    assert!(page.contains("<span class=\"hud-label\">Vol 2 · Lab 6</span>"));
+    assert!(page.contains("Vol 2 · Lab 6 · Fault Tolerance"));
+    assert!(!page.contains("Vol2 · Lab 06"));
+}

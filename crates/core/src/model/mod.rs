@@ -680,6 +680,27 @@ pub struct LabTest {
     pub answers: IndexMap<String, Spanned<Value>>,
 }
 
+impl Lab {
+    /// The lab's short label, `Vol 2 · Lab 6`, from `volume` and `number` (what the page's
+    /// header and a HUD without its own `label` show).
+    pub fn short_label(&self) -> Option<String> {
+        match (self.volume, self.number) {
+            (Some(v), Some(n)) => Some(format!("Vol {v} · Lab {n}")),
+            (None, Some(n)) => Some(format!("Lab {n}")),
+            (Some(v), None) => Some(format!("Vol {v}")),
+            (None, None) => None,
+        }
+    }
+
+    /// The HUD's label: its own `label`, else [`Lab::short_label`].
+    pub fn hud_label(&self) -> Option<String> {
+        self.hud
+            .as_ref()
+            .and_then(|h| h.label.as_ref().map(|l| l.value.clone()))
+            .or_else(|| self.short_label())
+    }
+}
+
 /// How every view names a part after `Part `: `A` for id `a`, the id itself when longer
 /// (`queue`). The page, the terminal and the handouts all use this.
 pub fn part_letter(id: &str) -> String {

@@ -124,6 +124,7 @@ mod record {
                 version: 2,
                 stem: id.to_string(),
                 title: id.to_uppercase(),
+                label: String::new(),
                 duration: String::new(),
                 shape: json!([["p0", ["A", "B"], null, []], ["p1", ["A", "B"], null, []]]),
                 tracks: vec!["phone".into(), "cloud".into()],

@@ -377,7 +377,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
                 }));
             }
             json!({"parts": h.parts.iter().map(|p| p.value.clone()).collect::<Vec<_>>(), "tiers": tiers,
-                   "label": h.label, "chapter_label": h.chapter_label})
+                   "label": l.hud_label(), "chapter_label": h.chapter_label})
         }
     };
     let hud_parts: Vec<J> = match &l.hud {
@@ -602,7 +602,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "parts": parts_ctx,
         "synthesis": synthesis,
         "hud": {
-            "label": l.hud.as_ref().and_then(|h| h.label.clone()).unwrap_or_default(),
+            "label": l.hud.as_ref().and_then(|_| l.hud_label()).unwrap_or_default(),
             "chapter_label": l.hud.as_ref().and_then(|h| h.chapter_label.clone()).unwrap_or_default(),
             "parts": hud_parts,
             // A standing only with tiers: without them the HUD shows the parts alone (the
