@@ -22,8 +22,8 @@ pub fn lab_ids(course: &Course) -> Vec<Option<String>> {
 /// 4-lab course).
 fn lab_id(p: &Path) -> Option<String> {
     type Stamp = (u64, Option<SystemTime>);
-    static READ: LazyLock<Mutex<HashMap<PathBuf, (Stamp, Option<String>)>>> =
-        LazyLock::new(Default::default);
+    type Read = HashMap<PathBuf, (Stamp, Option<String>)>;
+    static READ: LazyLock<Mutex<Read>> = LazyLock::new(Default::default);
     let meta = std::fs::metadata(p).ok()?;
     let stamp = (meta.len(), meta.modified().ok());
     let lock = || READ.lock().unwrap_or_else(|e| e.into_inner());
