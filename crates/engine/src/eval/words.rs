@@ -1,0 +1,203 @@
+//! Numbers in the words a student reads, checked against the formulas: an option's text against
+//! its claim and the claimed output's value at the prediction's scenario.
+
+use super::quantity::{self, Quantity, Says};
+use super::{display, CompiledLab, CompiledPart, Evaluation};
+use crate::diag::Diagnostic;
+use crate::formula::as_number;
+use crate::load::check::option_id;
+use crate::model::*;
+use crate::template::{line_col, segments, Segment};
+
+/// A text rendered at an evaluation, with where each quantity's number came from in the
+/// template: a literal (its byte offset) or a placeholder (the offset of its `{{`).
+pub(super) struct Rendered {
+    pub quantities: Vec<(Quantity, usize, bool)>,
+}
+
+impl CompiledLab {
+    /// Renders `t` at `ev` and reads its quantities, each with its offset in the template and
+    /// whether it was typed (not a placeholder's value).
+    pub(super) fn rendered_quantities(
+        &self,
+        part: &CompiledPart,
+        ev: &Evaluation,
+        t: &str,
+    ) -> Option<Rendered> {
+        let segs = segments(t).ok()?;
+        let mut text = String::new();
+        // (rendered start, template offset, typed)
+        let mut map: Vec<(usize, usize, bool)> = Vec::new();
+        for s in segs {
+            match s {
+                Segment::Lit(l) => {
+                    let off = l.as_ptr() as usize - t.as_ptr() as usize;
+                    map.push((text.len(), off, true));
+                    text.push_str(l);
+                }
+                Segment::Expr(e, off) => {
+                    let v = self.eval_expr(Some(part), Some(ev), e, &[]).ok()?;
+                    map.push((text.len(), off, false));
+                    text.push_str(&display(&v));
+                }
+                Segment::Output(name, off) => {
+                    let v = self.output_view(ev, name).ok()?;
+                    map.push((text.len(), off, false));
+                    text.push_str(&v.display);
+                }
+            }
+        }
+        let quantities = quantity::quantities(&text)
+            .into_iter()
+            .map(|q| {
+                let (r, off, typed) = map
+                    .iter()
+                    .rev()
+                    .find(|(r, _, _)| *r <= q.start)
+                    .copied()
+                    .unwrap_or((0, 0, true));
+                let at = if typed { off + (q.start - r) } else { off };
+                (q, at, typed)
+            })
+            .collect();
+        Some(Rendered { quantities })
+    }
+
+    /// The file position of byte `at` of text `t`.
+    pub(super) fn text_pos(&self, t: &Text, at: usize, typed: bool, number: &str) -> Pos {
+        let origin = super::compile::Origin::of(&self.source, t.pos);
+        let (l, c) = line_col(&t.value, at);
+        if typed {
+            let digits: String = number
+                .chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+                .collect();
+            let nth = super::lint::number_at(&t.value[..at], &digits).count();
+            if let Some(p) = super::lint::locate_in_file(&self.source, t.pos, &digits, nth) {
+                return p;
+            }
+        }
+        origin.locate(l, c)
+    }
+
+    /// Values a text may state as they are: the controls and constants at the evaluation.
+    pub(super) fn givens(&self, part: &CompiledPart, ev: &Evaluation) -> Vec<f64> {
+        ev.values
+            .iter()
+            .filter(|(k, _)| !part.formulas.iter().any(|f| &&f.name == k))
+            .filter_map(|(_, v)| as_number(v))
+            .filter(|v| v.is_finite())
+            .collect()
+    }
+
+    /// Each option's text against its claim and, for the correct one, the claimed output's value
+    /// at the scenario: a correct option whose text states another number is an error, a
+    /// distractor whose text contradicts its own claim a warning.
+    pub(super) fn check_option_texts(
+        &self,
+        part: &CompiledPart,
+        p: &Prediction,
+        claim_out: &str,
+        sev: &Evaluation,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let Some(x) = sev.values.get(claim_out).and_then(as_number) else {
+            return;
+        };
+        if !x.is_finite() {
+            return;
+        }
+        let model = &self.lab.parts[part.index];
+        let output = model.outputs.get(claim_out);
+        let unit_label = output.and_then(|o| o.unit.clone()).unwrap_or_default();
+        let unit = quantity::output_unit(&unit_label);
+        let givens = self.givens(part, sev);
+        let shown = output
+            .and_then(|o| o.digits.as_ref())
+            .map(|d| crate::library::format::fixed(x, d.value, true))
+            .unwrap_or_else(|| crate::library::format::auto(x));
+        let shown = if unit_label.is_empty() {
+            shown
+        } else {
+            format!("{shown} {unit_label}")
+        };
+        for (i, o) in p.options.iter().enumerate() {
+            let Some(r) = self.rendered_quantities(part, sev, &o.text.value) else {
+                continue;
+            };
+            let id = option_id(i, o);
+            // The quantities about the claimed output: in its unit's family, not a given.
+            let about: Vec<&(Quantity, usize, bool)> = r
+                .quantities
+                .iter()
+                .filter(|(q, _, _)| q.agrees(x, unit.as_ref()).is_some())
+                .filter(|(q, _, _)| {
+                    !(q.says == Says::Is
+                        && q.lo == q.hi
+                        && givens.iter().any(|g| (g - q.lo).abs() <= 1e-9 * g.abs().max(1.0)))
+                })
+                .collect();
+            if about.is_empty() {
+                continue;
+            }
+            if o.correct {
+                if about.iter().any(|(q, _, _)| q.agrees(x, unit.as_ref()) == Some(true)) {
+                    continue;
+                }
+                let (q, at, typed) = about[0];
+                let pos = self.text_pos(&o.text, *at, *typed, &q.text);
+                out.push(
+                    Diagnostic::error(
+                        &self.source.name,
+                        pos,
+                        format!(
+                            "option {id} is marked correct, but its text says `{}` where `{claim_out}` is {shown} at the prediction's scenario",
+                            q.text
+                        ),
+                    )
+                    .with_hint(fix_hint(claim_out, output, *typed)),
+                );
+                continue;
+            }
+            let Some(c) = &o.claim else { continue };
+            let agrees = |q: &Quantity| -> Option<bool> {
+                match (c.value.approx, c.value.min, c.value.max) {
+                    (Some(a), _, _) => q.agrees(a, unit.as_ref()),
+                    (None, None, None) => None,
+                    (None, lo, hi) => q.overlaps(
+                        lo.unwrap_or(f64::NEG_INFINITY),
+                        hi.unwrap_or(f64::INFINITY),
+                        unit.as_ref(),
+                    ),
+                }
+            };
+            let verdicts: Vec<Option<bool>> = about.iter().map(|(q, _, _)| agrees(q)).collect();
+            if verdicts.iter().all(Option::is_none) || verdicts.contains(&Some(true)) {
+                continue;
+            }
+            let (q, at, typed) = about[0];
+            let pos = self.text_pos(&o.text, *at, *typed, &q.text);
+            out.push(
+                Diagnostic::warning(
+                    &self.source.name,
+                    pos,
+                    format!(
+                        "option {id}'s text says `{}`, but its claim is {}: the student reads one number and `check` verifies another",
+                        q.text,
+                        super::labtest::describe(&c.value)
+                    ),
+                )
+                .with_hint("make the claim say what the text says (`claim: { approx: ... }` with the text's number), so `check` proves the distractor wrong for the reason the student reads"),
+            );
+        }
+    }
+}
+
+fn fix_hint(name: &str, output: Option<&Output>, typed: bool) -> String {
+    let digits = output.and_then(|o| o.digits.as_ref()).map_or(0, |d| d.value);
+    if typed {
+        format!("the formulas win: write the number as a placeholder, `{{{{ fmt({name}, {digits}) }}}}`, or fix the formula or the scenario if the text is what you meant")
+    } else {
+        format!("this placeholder does not show `{name}` at the scenario: show `{{{{ fmt({name}, {digits}) }}}}` itself, or fix the formula or the scenario")
+    }
+}
