@@ -110,10 +110,10 @@ const UNITS: &[(&str, Family, f64)] = &[
 
 /// Words that follow a number without being its unit.
 const NOT_UNITS: &[&str] = &[
-    "and", "or", "to", "of", "the", "a", "an", "in", "at", "per", "with", "for", "on", "is",
-    "are", "vs", "from", "than", "by", "as", "it", "its", "that", "this", "so", "but", "if",
-    "when", "each", "every", "more", "less", "fewer", "over", "under", "out", "into", "which",
-    "while", "where", "then", "was", "were", "be", "not", "no", "one", "all",
+    "and", "or", "to", "of", "the", "a", "an", "in", "at", "per", "with", "for", "on", "is", "are",
+    "vs", "from", "than", "by", "as", "it", "its", "that", "this", "so", "but", "if", "when",
+    "each", "every", "more", "less", "fewer", "over", "under", "out", "into", "which", "while",
+    "where", "then", "was", "were", "be", "not", "no", "one", "all",
 ];
 
 /// Reads a unit at the start of `s` (a word, `%` or `×`): the unit and its length in bytes.
@@ -218,7 +218,9 @@ fn before_says(before: &str) -> Option<Says> {
     ];
     let ends = |w: &&str| {
         b.strip_suffix(*w).is_some_and(|r| {
-            r.is_empty() || !r.ends_with(|c: char| c.is_alphanumeric()) || !w.starts_with(char::is_alphabetic)
+            r.is_empty()
+                || !r.ends_with(|c: char| c.is_alphanumeric())
+                || !w.starts_with(char::is_alphabetic)
         })
     };
     if at_least.iter().any(ends) {
@@ -316,7 +318,9 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
         }
         // The unit: attached (`41m`, `5x`, `80%`) or after one space (`27 minutes`, `2 GB`).
         let attached = &text[j..];
-        let spaced = attached.strip_prefix(' ').or_else(|| attached.strip_prefix('\u{a0}'));
+        let spaced = attached
+            .strip_prefix(' ')
+            .or_else(|| attached.strip_prefix('\u{a0}'));
         let mut unit = None;
         if let Some((u, k)) = unit_at(attached) {
             unit = Some(u);
@@ -343,9 +347,12 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
         let year = n == 4 && (1900.0..=2100.0).contains(&v) && unit.is_none();
         let cited = before.matches('[').count() > before.matches(']').count();
         let lower_before = before.to_lowercase();
-        let numbered = ["part ", "step ", "lab ", "chapter ", "section ", "figure ", "table ", "option ", "level ", "tier ", "#"]
-            .iter()
-            .any(|w| lower_before.ends_with(w));
+        let numbered = [
+            "part ", "step ", "lab ", "chapter ", "section ", "figure ", "table ", "option ",
+            "level ", "tier ", "#",
+        ]
+        .iter()
+        .any(|w| lower_before.ends_with(w));
         if year || cited || numbered {
             i = j.max(i + 1);
             continue;
@@ -355,9 +362,13 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
             .iter()
             .find_map(|j| before.strip_suffix(j));
         if let (Some(prev), Some(r)) = (out.last_mut(), joint) {
-            let joined = r.len() == prev.start + prev.text.len() || r.trim_end().len() == prev.start + prev.text.trim_end().len();
+            let joined = r.len() == prev.start + prev.text.len()
+                || r.trim_end().len() == prev.start + prev.text.trim_end().len();
             let and_needs_between = !before.ends_with(" and ")
-                || text[..prev.start].to_lowercase().trim_end().ends_with("between");
+                || text[..prev.start]
+                    .to_lowercase()
+                    .trim_end()
+                    .ends_with("between");
             if joined && and_needs_between && prev.says == Says::Is {
                 // The first end takes the second's unit when it has none ("10–15%").
                 let (mut lo, mut lo_ulp) = (prev.lo, prev.ulp);
@@ -378,9 +389,16 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
         }
         let says = before_says(before).unwrap_or_else(|| {
             let a = after.trim_start().to_lowercase();
-            if a.starts_with("or more") || a.starts_with("or above") || a.starts_with("or higher") || a.starts_with('+') {
+            if a.starts_with("or more")
+                || a.starts_with("or above")
+                || a.starts_with("or higher")
+                || a.starts_with('+')
+            {
                 Says::AtLeast
-            } else if a.starts_with("or less") || a.starts_with("or fewer") || a.starts_with("or lower") {
+            } else if a.starts_with("or less")
+                || a.starts_with("or fewer")
+                || a.starts_with("or lower")
+            {
                 Says::AtMost
             } else {
                 Says::Is

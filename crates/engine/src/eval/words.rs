@@ -134,14 +134,19 @@ impl CompiledLab {
                 .filter(|(q, _, _)| {
                     !(q.says == Says::Is
                         && q.lo == q.hi
-                        && givens.iter().any(|g| (g - q.lo).abs() <= 1e-9 * g.abs().max(1.0)))
+                        && givens
+                            .iter()
+                            .any(|g| (g - q.lo).abs() <= 1e-9 * g.abs().max(1.0)))
                 })
                 .collect();
             if about.is_empty() {
                 continue;
             }
             if o.correct {
-                if about.iter().any(|(q, _, _)| q.agrees(x, unit.as_ref()) == Some(true)) {
+                if about
+                    .iter()
+                    .any(|(q, _, _)| q.agrees(x, unit.as_ref()) == Some(true))
+                {
                     continue;
                 }
                 let (q, at, typed) = about[0];
@@ -194,7 +199,9 @@ impl CompiledLab {
 }
 
 fn fix_hint(name: &str, output: Option<&Output>, typed: bool) -> String {
-    let digits = output.and_then(|o| o.digits.as_ref()).map_or(0, |d| d.value);
+    let digits = output
+        .and_then(|o| o.digits.as_ref())
+        .map_or(0, |d| d.value);
     if typed {
         format!("the formulas win: write the number as a placeholder, `{{{{ fmt({name}, {digits}) }}}}`, or fix the formula or the scenario if the text is what you meant")
     } else {
