@@ -257,6 +257,7 @@ impl CompiledLab {
         }
         self.check_test_values(&mut out);
         out.extend(super::balance::check(&self.lab, &self.source.name));
+        self.lint_library_units(&mut out);
         if !self.lab_budget_spent() {
             out.extend(self.lint());
         }

@@ -419,6 +419,22 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
     out
 }
 
+impl Unit {
+    /// The unit as an output label writes it (`GB`, `ms`, `%`).
+    pub fn word_as_written(&self) -> String {
+        match self.word.as_str() {
+            w @ ("pib" | "tib" | "gib" | "mib" | "kib") => {
+                let mut c = w.chars();
+                let head: String = c.next().into_iter().collect::<String>().to_uppercase();
+                format!("{head}i{}", c.skip(1).collect::<String>().to_uppercase())
+            }
+            w @ ("pb" | "tb" | "gb" | "mb" | "kb") => w.to_uppercase(),
+            "b" => "B".into(),
+            w => w.to_string(),
+        }
+    }
+}
+
 impl Quantity {
     /// This quantity in the unit `target` (the output's), when it can name a value in it:
     /// `None` when the units belong to different families (a percentage next to a GB answer).

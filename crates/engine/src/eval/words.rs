@@ -208,3 +208,88 @@ fn fix_hint(name: &str, output: Option<&Output>, typed: bool) -> String {
         format!("this placeholder does not show `{name}` at the scenario: show `{{{{ fmt({name}, {digits}) }}}}` itself, or fix the formula or the scenario")
     }
 }
+
+/// The unit the library documents for a function's result (`result: GB (decimal).` gives
+/// `GB`), when it is one labforge can compare.
+fn library_result_unit(path: &str) -> Option<quantity::Unit> {
+    let doc = crate::library::functions()
+        .iter()
+        .find(|d| d.path == path)?;
+    let (_, rest) = doc.units.rsplit_once("result: ")?;
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '/' || *c == '%' || *c == '×')
+        .collect();
+    quantity::output_unit(&word).filter(|u| u.family != quantity::Family::Other)
+}
+
+/// The library function a formula is, when it is one call and nothing else: `llm::kv_cache_gb(…)`.
+fn single_call(src: &str) -> Option<&str> {
+    let s = src.trim();
+    let open = s.find('(')?;
+    let name = s[..open].trim();
+    let is_path = name.contains("::")
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':');
+    if !is_path || !s.ends_with(')') {
+        return None;
+    }
+    // The parenthesis that opens the call must be the one that closes at the end.
+    let mut depth = 0i32;
+    for (i, c) in s.char_indices().skip(open) {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 && i != s.len() - 1 {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(name)
+}
+
+impl CompiledLab {
+    /// An output labelled in one unit whose formula is one library call documented in another
+    /// of the same kind: `GiB` on a result the library gives in GB, `ms` on seconds.
+    pub(super) fn lint_library_units(&self, out: &mut Vec<Diagnostic>) {
+        for part in &self.lab.parts {
+            for (name, f) in &part.formulas {
+                let Some(label) = part.outputs.get(name).and_then(|o| o.unit.as_deref()) else {
+                    continue;
+                };
+                let Some(call) = single_call(&f.value) else {
+                    continue;
+                };
+                let Some(lib) = library_result_unit(call) else {
+                    continue;
+                };
+                let Some(mine) = quantity::output_unit(label) else {
+                    continue;
+                };
+                if mine.family != lib.family
+                    || (mine.factor - lib.factor).abs() <= 1e-9 * lib.factor.abs()
+                {
+                    continue;
+                }
+                let lib_word = crate::library::functions()
+                    .iter()
+                    .find(|d| d.path == call)
+                    .and_then(|d| d.units.rsplit_once("result: "))
+                    .map(|(_, r)| r.trim_end_matches('.').to_string())
+                    .unwrap_or_default();
+                out.push(
+                    Diagnostic::warning(
+                        &self.source.name,
+                        f.pos,
+                        format!("output `{name}` is labelled `{label}`, but `{call}` gives its result in {lib_word}: the student reads a unit the number is not in"),
+                    )
+                    .with_hint(format!("label it in the library's unit (`unit: {}`), or convert in the formula (`units::` has the conversions) and keep your label", lib.word_as_written())),
+                );
+            }
+        }
+    }
+}
