@@ -101,3 +101,18 @@ pub fn diagnose(path: &Path) -> (Option<Source>, Vec<Diagnostic>, Option<Compile
         }
     }
 }
+
+/// [`diagnose`] with `check --strict`: every number in the words a student reads (options,
+/// feedback and worked examples too, with or without a unit) that is not a placeholder, a value
+/// of the lab at the text's scenario or a declared given is a warning.
+pub fn diagnose_strict(path: &Path) -> (Option<Source>, Vec<Diagnostic>, Option<CompiledLab>) {
+    let (src, mut d, lab) = diagnose(path);
+    if let Some(l) = &lab {
+        for x in l.check_numbers(true) {
+            if !d.contains(&x) {
+                d.push(x);
+            }
+        }
+    }
+    (src, d, lab)
+}

@@ -259,6 +259,9 @@ impl CompiledLab {
         out.extend(super::balance::check(&self.lab, &self.source.name));
         self.lint_library_units(&mut out);
         if !self.lab_budget_spent() {
+            out.extend(self.check_numbers(false));
+        }
+        if !self.lab_budget_spent() {
             out.extend(self.lint());
         }
         self.keep_first_budget_error(&mut out);

@@ -11,6 +11,7 @@ mod giveaway;
 mod lab_formulas;
 pub mod labtest;
 pub mod lint;
+mod numbers;
 pub mod quantity;
 pub mod scale;
 pub use crate::template;

@@ -145,8 +145,11 @@ pub fn unit_at(s: &str) -> Option<(Unit, usize)> {
         .chars()
         .take_while(|c| c.is_alphabetic() || *c == '/')
         .collect();
+    let word = word.trim_end_matches('/').to_string();
     let lower = word.to_lowercase();
-    (!word.is_empty() && !NOT_UNITS.contains(&lower.as_str())).then(|| {
+    let whole = !s[word.len()..].starts_with(|c: char| c.is_alphanumeric());
+    let lettered = word.starts_with(char::is_alphabetic);
+    (lettered && whole && !NOT_UNITS.contains(&lower.as_str())).then(|| {
         let n = word.len();
         (
             Unit {
@@ -322,6 +325,18 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
             .strip_prefix(' ')
             .or_else(|| attached.strip_prefix('\u{a0}'));
         let mut unit = None;
+        // `63/64`, `2 × 63`: a fraction or a product, not a quantity of its own.
+        let operator = |s: &str| {
+            let s = s.trim_start();
+            ["/", "×", "x ", "*"].iter().any(|op| {
+                s.strip_prefix(op)
+                    .is_some_and(|r| r.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            })
+        };
+        if operator(attached) || text[..start].trim_end().ends_with(['/', '×', '*']) {
+            i = j.max(i + 1);
+            continue;
+        }
         if let Some((u, k)) = unit_at(attached) {
             unit = Some(u);
             j += k;

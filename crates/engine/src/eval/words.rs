@@ -20,8 +20,8 @@ impl CompiledLab {
     /// whether it was typed (not a placeholder's value).
     pub(super) fn rendered_quantities(
         &self,
-        part: &CompiledPart,
-        ev: &Evaluation,
+        part: Option<&CompiledPart>,
+        ev: Option<&Evaluation>,
         t: &str,
     ) -> Option<Rendered> {
         let segs = segments(t).ok()?;
@@ -36,12 +36,12 @@ impl CompiledLab {
                     text.push_str(l);
                 }
                 Segment::Expr(e, off) => {
-                    let v = self.eval_expr(Some(part), Some(ev), e, &[]).ok()?;
+                    let v = self.eval_expr(part, ev, e, &[]).ok()?;
                     map.push((text.len(), off, false));
                     text.push_str(&display(&v));
                 }
                 Segment::Output(name, off) => {
-                    let v = self.output_view(ev, name).ok()?;
+                    let v = self.output_view(ev?, name).ok()?;
                     map.push((text.len(), off, false));
                     text.push_str(&v.display);
                 }
@@ -122,7 +122,7 @@ impl CompiledLab {
             format!("{shown} {unit_label}")
         };
         for (i, o) in p.options.iter().enumerate() {
-            let Some(r) = self.rendered_quantities(part, sev, &o.text.value) else {
+            let Some(r) = self.rendered_quantities(Some(part), Some(sev), &o.text.value) else {
                 continue;
             };
             let id = option_id(i, o);
