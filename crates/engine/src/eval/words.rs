@@ -253,6 +253,28 @@ fn single_call(src: &str) -> Option<&str> {
 }
 
 impl CompiledLab {
+    /// Where output `name`'s `unit:` is written in part `part` (outputs carry no position of
+    /// their own): the first line after the part's id that starts with `name:` and has `unit:`.
+    fn unit_label_pos(&self, part: &Part, name: &str) -> Option<Pos> {
+        let from = part.id.pos.line.max(1) as usize;
+        let key = format!("{name}:");
+        for (i, l) in self.source.text.lines().enumerate().skip(from) {
+            let t = l.trim_start();
+            if t.starts_with(&key) {
+                if let Some(c) = l.find("unit:") {
+                    let col = l[..c + 5].chars().count()
+                        + 1
+                        + (l[c + 5..].len() - l[c + 5..].trim_start().len());
+                    return Some(Pos::new(i as u32 + 1, col as u32));
+                }
+            }
+            if t.starts_with("- id:") {
+                break;
+            }
+        }
+        None
+    }
+
     /// An output labelled in one unit whose formula is one library call documented in another
     /// of the same kind: `GiB` on a result the library gives in GB, `ms` on seconds.
     pub(super) fn lint_library_units(&self, out: &mut Vec<Diagnostic>) {
@@ -281,10 +303,11 @@ impl CompiledLab {
                     .and_then(|d| d.units.rsplit_once("result: "))
                     .map(|(_, r)| r.trim_end_matches('.').to_string())
                     .unwrap_or_default();
+                let pos = self.unit_label_pos(part, name).unwrap_or(f.pos);
                 out.push(
                     Diagnostic::warning(
                         &self.source.name,
-                        f.pos,
+                        pos,
                         format!("output `{name}` is labelled `{label}`, but `{call}` gives its result in {lib_word}: the student reads a unit the number is not in"),
                     )
                     .with_hint(format!("label it in the library's unit (`unit: {}`), or convert in the formula (`units::` has the conversions) and keep your label", lib.word_as_written())),
