@@ -209,8 +209,7 @@ fn mutants(lab: &'static str, text: &str) -> Vec<Mutant> {
         let Some(first) = (0..=c).rev().take(8).find(|&i| lines[i].contains("text:")) else {
             continue;
         };
-        for n in first..=c {
-            let l = lines[n];
+        for (n, l) in lines.iter().enumerate().take(c + 1).skip(first) {
             let new = if let Some(i) = l.find("{{ fmt(") {
                 let start = i + "{{ fmt(".len();
                 let Some(close) = l[start..].find(") }}").map(|e| start + e) else {

@@ -159,10 +159,17 @@ impl CompiledLab {
             .unwrap_or_else(|| t.value.clone());
         // A worked example's inputs are the numbers its own placeholders compute with
         // ("312 / 2.039 = {{ roofline::ridge(312, 2.039) }}").
-        let own: Vec<Candidate> = literals(&t.value)
+        // And a part's own formulas: `mtbf_h: 50000 / gpus` states "50,000 hours" as a given.
+        let mut written = literals(&t.value);
+        if let Some(p) = part {
+            for f in self.lab.parts[p.index].formulas.values() {
+                written.extend(literals(&format!("{{{{ {} }}}}", f.value)));
+            }
+        }
+        let own: Vec<Candidate> = written
             .into_iter()
             .map(|x| Candidate {
-                name: "a number in this text's placeholders".into(),
+                name: "a number the text or its part's formulas are written with".into(),
                 value: x,
                 unit: None,
                 label: None,
