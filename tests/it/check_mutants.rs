@@ -349,3 +349,30 @@ fn broken_copies_of_the_shipped_labs_are_caught() {
         all.len()
     );
 }
+
+/// `check --strict` reads every number: the ok case's typed "2 s each" in a feedback is proven by
+/// nothing, so strict warns where the plain check is silent; numbers the case declares (a
+/// constant, a control, a quoted given) stay proven.
+#[test]
+fn strict_reads_every_number() {
+    let p = Path::new("tests/inputs/ok_numbers_in_words.yaml");
+    let unproven = |d: &[labforge::diag::Diagnostic]| {
+        d.iter()
+            .filter(|x| x.message.contains("matches no value"))
+            .map(|x| x.line)
+            .collect::<Vec<_>>()
+    };
+    let (_, plain, _) = diagnose(p);
+    assert_eq!(unproven(&plain), Vec::<u32>::new());
+    let (_, strict, _) = labforge::lab::diagnose_strict(p);
+    let lines = unproven(&strict);
+    assert!(!lines.is_empty(), "strict found nothing: {strict:?}");
+    let text = std::fs::read_to_string(p).unwrap();
+    for l in &lines {
+        let line = text.lines().nth(*l as usize - 1).unwrap();
+        assert!(
+            line.contains("feedback"),
+            "strict flagged a proven number: {line}"
+        );
+    }
+}

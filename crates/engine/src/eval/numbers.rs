@@ -115,7 +115,12 @@ impl CompiledLab {
         for (part, model, sev, dev, sc, dc) in &per_part {
             if let Some(sev) = sev {
                 let texts = if strict {
+                    // An option with a claim is proven against it (words.rs), not here.
+                    let claimed: Vec<*const Text> = claimed_options(model);
                     part_static_texts(model)
+                        .into_iter()
+                        .filter(|t| !claimed.contains(&(*t as *const Text)))
+                        .collect()
                 } else {
                     prose(model)
                 };
@@ -392,4 +397,27 @@ fn literals(text: &str) -> Vec<f64> {
         }
     }
     out
+}
+
+/// The texts of the options that make a claim (predictions' and questions').
+fn claimed_options(part: &Part) -> Vec<*const Text> {
+    let mut v: Vec<*const Text> = Vec::new();
+    if let Some(p) = &part.prediction {
+        v.extend(
+            p.options
+                .iter()
+                .filter(|o| o.claim.is_some())
+                .map(|o| &o.text as *const Text),
+        );
+    }
+    for q in &part.questions {
+        v.extend(
+            q.spec
+                .options
+                .iter()
+                .filter(|o| o.claim.is_some())
+                .map(|o| &o.text as *const Text),
+        );
+    }
+    v
 }
