@@ -356,13 +356,28 @@ pub fn compile_on(
     course_tracks: &TrackSet,
     track: Option<&str>,
 ) -> Result<CompiledLab, Vec<Diagnostic>> {
+    compile_salvaging(lab, source, modules, course_tracks, track).map_err(|(d, _)| d)
+}
+
+/// [`compile_on`], and when the only errors are the structure check's (a scenario off a slider's
+/// grid, a missing correct option: nothing a formula or an evaluation depends on), the lab
+/// compiled all the same, so `check` can report what the other parts' evaluation finds too
+/// (issue 25: one part's error must not hide another's). The error holds every diagnostic, the
+/// salvaged lab's `warnings` the warnings among them.
+pub fn compile_salvaging(
+    lab: Lab,
+    source: &Source,
+    modules: Vec<Module>,
+    course_tracks: &TrackSet,
+    track: Option<&str>,
+) -> Result<CompiledLab, (Vec<Diagnostic>, Option<Box<CompiledLab>>)> {
     let mut lab = lab;
     let mut engine = FormulaEngine::new();
     let mut diags = Vec::new();
     // Ids and sizes first: a lab past the limits is not compiled any further.
     crate::load::limits::bounds(&lab, source, &mut diags);
     if diags.iter().any(|d| d.is_error()) {
-        return Err(diags);
+        return Err((diags, None));
     }
     let tracks = lab_tracks(&lab, source, course_tracks, &mut diags);
     crate::load::tracks::check_variants(&lab.variants, &tracks, &source.name, &mut diags);
@@ -418,7 +433,7 @@ pub fn compile_on(
         }
     };
     if diags.iter().any(|d| d.is_error()) {
-        return Err(diags);
+        return Err((diags, None));
     }
     crate::load::xref::warn(source, &mut diags);
     let mut defs: Vec<FnDef> = Vec::new();
@@ -468,14 +483,17 @@ pub fn compile_on(
     let tracked = super::tracks::resolve(&mut c, &mut lab, &lab_consts);
     // A field that could not be computed has no value: nothing after can be checked.
     if c.diags.iter().filter(|d| d.is_error()).count() > before {
-        return Err(c.diags);
+        return Err((c.diags, None));
     }
+    let (structure_errors, errors_before_structure);
     {
         let mut structure = Vec::new();
         let accepts = |ctl: &Control, v: &Value| {
             super::validate_control(ctl, &super::value_to_dynamic(v)).map(|_| ())
         };
         crate::load::check::structure(&lab, source, &accepts, &mut structure);
+        structure_errors = structure.iter().filter(|d| d.is_error()).count();
+        errors_before_structure = c.diags.iter().filter(|d| d.is_error()).count();
         c.diags.extend(structure);
     }
     let lab_names: BTreeSet<String> = lab_consts.iter().map(|(k, _)| k.clone()).collect();
@@ -502,13 +520,15 @@ pub fn compile_on(
     }
     c.outputs = None;
 
-    if c.diags.iter().any(|d| d.is_error()) {
-        return Err(c.diags);
+    let errors = c.diags.iter().filter(|d| d.is_error()).count();
+    if errors > 0 && (errors_before_structure > 0 || errors > structure_errors) {
+        return Err((c.diags, None));
     }
     let chosen =
         chosen.filter(|_| super::tracks::varies(&c, &lab, tracked, &parts, &lab_exprs, &lab_names));
-    let warnings = std::mem::take(&mut c.diags);
-    Ok(CompiledLab {
+    let all = std::mem::take(&mut c.diags);
+    let warnings: Vec<Diagnostic> = all.iter().filter(|d| !d.is_error()).cloned().collect();
+    let compiled = CompiledLab {
         track: chosen.map(|t| t.id),
         tracks,
         lab,
@@ -520,7 +540,12 @@ pub fn compile_on(
         functions,
         modules,
         warnings,
-    })
+    };
+    if errors == 0 {
+        Ok(compiled)
+    } else {
+        Err((all, Some(Box::new(compiled))))
+    }
 }
 
 /// The tracks a lab plays out on: its course's, or (outside a course with tracks) its own.

@@ -11,9 +11,12 @@ mod giveaway;
 mod lab_formulas;
 pub mod labtest;
 pub mod lint;
+mod numbers;
+pub mod quantity;
 pub mod scale;
 pub use crate::template;
 mod tracks;
+mod words;
 pub mod xpart;
 
 pub use compile::{compile, CompiledLab, CompiledPart};
