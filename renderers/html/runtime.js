@@ -573,13 +573,24 @@
     });
   }
 
+/*[shared*/
+  /* A lab-level control (eval::shared) is one value in every part that shows it: moved in one
+     part, it is set in the others, which recompute (`then`: queue, or apply at once). */
+  function share(p, c, then) {
+    if (!c.shared) return;
+    var v = readControl(p, c);
+    D.parts.forEach(function (o) {
+      o.controls.forEach(function (k) { if (o !== p && k.id === c.id) { writeControl(o, k, v); readout(o, k, v); then(o); } });
+    });
+  }
+/*shared]*/
   function wire() {
     D.parts.forEach(function (p) {
       var el = partEl(p);
       p.controls.forEach(function (c) {
         ctlInputs(p, c).forEach(function (inp) {
-          inp.addEventListener("input", function () { readout(p, c, readControl(p, c)); queue(p); });
-          inp.addEventListener("change", function () { apply(p); });
+          inp.addEventListener("input", function () { readout(p, c, readControl(p, c)); queue(p);/*[shared*/ share(p, c, queue);/*shared]*/ });
+          inp.addEventListener("change", function () { apply(p);/*[shared*/ share(p, c, apply);/*shared]*/ });
         });
       });
       ["prediction", "reflection"].forEach(function (what) {
@@ -680,6 +691,12 @@
 
   wireReset();
   restore();
+/*[shared*/
+  /* A record whose parts disagree on a lab-level control: the first part showing it wins (as
+     ledger.rs refreshes it). */
+  var seen = {};
+  D.parts.forEach(function (p) { p.controls.forEach(function (c) { if (c.shared && !seen[c.id]) { seen[c.id] = 1; share(p, c, function () {}); } }); });
+/*shared]*/
   wire();
 /*[questions*/
   /* questions.js comes with the page of a lab that asks questions (a test may load this file alone). */

@@ -537,6 +537,15 @@ impl<'a> Session<'a> {
             .or_default()
             .controls
             .insert(id.to_string(), to_json(v));
+        // A lab-level control moves in every part that shows it.
+        if part.lab_controls.iter().any(|w| w.value == id) {
+            for p in &self.lab.lab.parts {
+                if p.lab_controls.iter().any(|w| w.value == id) {
+                    let a = self.ledger.parts.entry(p.id.value.clone()).or_default();
+                    a.controls.insert(id.to_string(), to_json(v));
+                }
+            }
+        }
         self.save()
     }
 

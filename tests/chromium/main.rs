@@ -16,6 +16,7 @@ mod predict_browser;
 mod questions_browser;
 mod random_browser;
 mod records_browser;
+mod shared_browser;
 mod speed_browser;
 mod tracks_browser;
 mod viewport_browser;

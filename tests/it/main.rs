@@ -54,5 +54,6 @@ mod run_tracks;
 mod schema;
 mod scorm;
 mod seed_labs;
+mod shared_controls;
 mod terminal_text;
 mod tracks;

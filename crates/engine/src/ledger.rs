@@ -15,7 +15,8 @@
 //!   student left it — the default where untouched (the page records them so from the moment it
 //!   loads). Values are JSON as the page's `JSON.stringify` writes them: a whole number is `16`,
 //!   not `16.0`. [`Ledger::refresh`] fills and normalises; entries for controls the lab does
-//!   not have are dropped.
+//!   not have are dropped. A lab-level control (the lab's `controls:`) has one value in every
+//!   part that shows it.
 //! - A prediction is a commitment: `prediction` is the first answer locked in (a button on the
 //!   page, Enter in the terminal) and never changes; `prediction_locked_at` is when (UTC,
 //!   RFC 3339); `prediction_attempts` lists, in order, every other option (or number) the
@@ -178,6 +179,20 @@ impl Ledger {
         lab: &'a CompiledLab,
         on: &dyn Fn(&str) -> Option<&'a CompiledLab>,
     ) {
+        // A lab-level control is one value: the first part showing it that holds one gives it
+        // to every part that shows it (the page and the terminal write a move into them all).
+        let mut shared: IndexMap<&str, serde_json::Value> = IndexMap::new();
+        for p in &lab.lab.parts {
+            for w in &p.lab_controls {
+                let saved = self
+                    .parts
+                    .get(&p.id.value)
+                    .and_then(|a| a.controls.get(&w.value));
+                if let (false, Some(v)) = (shared.contains_key(w.value.as_str()), saved) {
+                    shared.insert(&w.value, v.clone());
+                }
+            }
+        }
         for p in &lab.lab.parts {
             let defaults = lab
                 .part(&p.id.value)
@@ -187,8 +202,11 @@ impl Ledger {
             let mut left = std::mem::take(&mut a.controls);
             for c in &p.controls {
                 let id = &c.id().value;
-                let v = left
-                    .shift_remove(id)
+                let own = left.shift_remove(id);
+                let v = shared
+                    .get(id.as_str())
+                    .cloned()
+                    .or(own)
                     .or_else(|| defaults.get(id).map(crate::formula::to_json));
                 if let Some(mut v) = v {
                     whole_numbers(&mut v);

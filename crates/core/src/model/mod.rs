@@ -92,6 +92,13 @@ pub struct Lab {
     #[serde(default)]
     #[schemars(example = serde_json::json!({"cluster_gpus": "nodes * gpus_per_node"}))]
     pub formulas: IndexMap<String, Expr>,
+    /// Lab-level controls, shared by the parts: a part shows one by naming it in its
+    /// `lab_controls:`, and every part that does shows the same value (moved in one part, it
+    /// moves in all). Lab formulas may read them; such a formula is then computed in each part
+    /// that shows the controls it reads.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!([{"slider": {"id": "batch", "label": "Batch size", "min": 1, "max": 64, "step": 1, "default": 8}}]))]
+    pub controls: Vec<Control>,
     /// The parts of the lab, in order.
     pub parts: Vec<Part>,
     /// Closing synthesis: takeaways, what's next, self-assessment, decision log.
@@ -249,6 +256,11 @@ pub struct Part {
     #[serde(default)]
     #[schemars(example = serde_json::json!([{"slider": {"id": "utilization", "label": "Cluster utilization", "min": 0.1, "max": 0.99, "step": 0.01, "default": 0.8}}, {"select": {"id": "cs", "label": "Workload", "options": {"Uniform (C_s=1)": 1, "ML (C_s=3)": 3}, "default": "ML (C_s=3)"}}]))]
     pub controls: Vec<Control>,
+    /// Lab-level controls (the lab's `controls:`) this part shows, by id, before its own; their
+    /// value is the same in every part that shows them.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!(["batch"]))]
+    pub lab_controls: Vec<Spanned<String>>,
     /// Part-level constants (visible only in this part), same forms as lab constants.
     #[serde(default)]
     pub constants: IndexMap<String, Spanned<Constant>>,

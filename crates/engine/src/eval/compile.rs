@@ -364,6 +364,10 @@ pub fn compile_on(
     if diags.iter().any(|d| d.is_error()) {
         return Err(diags);
     }
+    let live = super::shared::expand(&mut lab, source, &mut diags);
+    if diags.iter().any(|d| d.is_error()) {
+        return Err(diags);
+    }
     let tracks = lab_tracks(&lab, source, course_tracks, &mut diags);
     crate::load::tracks::check_variants(&lab.variants, &tracks, &source.name, &mut diags);
     for rule in lab.parts.iter().flat_map(|p| &p.feedback) {
@@ -503,6 +507,7 @@ pub fn compile_on(
     c.outputs = None;
 
     if c.diags.iter().any(|d| d.is_error()) {
+        super::shared::hint_unknown(&live, &lab, &mut c.diags);
         return Err(c.diags);
     }
     let chosen =

@@ -12,6 +12,7 @@ mod lab_formulas;
 pub mod labtest;
 pub mod lint;
 pub mod scale;
+mod shared;
 pub use crate::template;
 mod tracks;
 pub mod xpart;

@@ -666,6 +666,9 @@ fn page_features(lab: &crate::model::Lab) -> Vec<&'static str> {
     if lab.parts.iter().any(|p| !p.questions.is_empty()) {
         on.push("questions");
     }
+    if lab.parts.iter().any(|p| !p.lab_controls.is_empty()) {
+        on.push("shared");
+    }
     for b in &lab.badges {
         match b.kind {
             crate::model::BadgeKind::Danger => on.push("badge-danger"),
