@@ -6,6 +6,7 @@
 mod common;
 
 mod author_preview_browser;
+mod carried_browser;
 mod charts_browser;
 mod compat_browser;
 mod course_browser;

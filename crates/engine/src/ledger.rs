@@ -32,6 +32,61 @@ use indexmap::IndexMap;
 use rhai::Dynamic;
 use serde::{Deserialize, Serialize};
 
+/// The values of `records:` that part `p` computes, at the settings `a` holds, kept beside them
+/// as `@NAME` for later labs of the course (`eval::carried`); one that is not a finite number
+/// at these settings is left out.
+fn keep_records(lab: &CompiledLab, p: &Part, a: &mut PartAnswers) {
+    let mine: Vec<(&String, &str)> = lab
+        .lab
+        .records
+        .iter()
+        .filter_map(|(k, at)| {
+            let (pid, n) = at.value.split_once('.')?;
+            (pid == p.id.value).then_some((k, n))
+        })
+        .collect();
+    if mine.is_empty() {
+        return;
+    }
+    let Some(cp) = lab.part(&p.id.value) else {
+        return;
+    };
+    let mut set = IndexMap::new();
+    for c in &p.controls {
+        let id = &c.id().value;
+        let val = a
+            .controls
+            .get(id)
+            .and_then(|v| serde_json::from_value::<Value>(v.clone()).ok());
+        if let Some(d) = val
+            .and_then(|v| crate::eval::validate_control(c, &crate::eval::value_to_dynamic(&v)).ok())
+        {
+            set.insert(id.clone(), d);
+        }
+    }
+    let ev = lab
+        .inputs(cp, &set)
+        .ok()
+        .and_then(|inputs| lab.evaluate(cp, &inputs).ok());
+    for (k, n) in mine {
+        let x = ev
+            .as_ref()
+            .and_then(|ev| ev.values.get(n))
+            .and_then(crate::formula::as_number)
+            .filter(|x| x.is_finite());
+        match x {
+            Some(x) => {
+                let mut v = serde_json::json!(x);
+                whole_numbers(&mut v);
+                a.controls.insert(format!("@{k}"), v);
+            }
+            None => {
+                a.controls.shift_remove(&format!("@{k}"));
+            }
+        }
+    }
+}
+
 /// Format tag of the record.
 pub const FORMAT: &str = "labforge-ledger/2";
 
@@ -213,6 +268,7 @@ impl Ledger {
                     a.controls.insert(id.clone(), v);
                 }
             }
+            keep_records(lab, p, a);
             // The part as compiled for the track it was answered on.
             let judge = a
                 .track
@@ -356,6 +412,10 @@ impl Ledger {
             }
             questions::sanitize(p, &part, &mut a.questions, &mut dropped);
             for (id, v) in std::mem::take(&mut a.controls) {
+                // A value kept for later labs (`@NAME`): derived, computed again on refresh.
+                if id.starts_with('@') {
+                    continue;
+                }
                 let ctl = p.controls.iter().find(|c| c.id().value == id);
                 let valid = ctl.and_then(|c| {
                     let val = serde_json::from_value::<Value>(v.clone()).ok()?;

@@ -15,7 +15,7 @@ mod self_assessment;
 mod spanned;
 pub mod track;
 
-pub use carry::CarryForward;
+pub use carry::{CarryForward, Read, Records};
 pub use chart::*;
 pub use closing::{Card, DecisionLog, Hud, LedgerSpec, Synthesis, Tier};
 pub use control::{Checkboxes, Control, NumberInput, Select, Slider, Switch};
@@ -117,6 +117,14 @@ pub struct Lab {
     /// Earlier labs' decisions this lab shows (labs of one course; see `course.yaml`).
     #[serde(default)]
     pub carry_forward: Vec<CarryForward>,
+    /// Numbers read from earlier labs of the course, each with a default and a range.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!([{"from": "fault-tolerance", "record": "cluster_gpus", "as": "fleet_gpus", "default": 1024, "range": [8, 100000]}]))]
+    pub reads: Vec<Read>,
+    /// Values this lab keeps in the course record for later labs (`name: PART.NAME`).
+    #[serde(default)]
+    #[schemars(example = serde_json::json!({"cluster_gpus": "a.cluster_gpus"}))]
+    pub records: Records,
     /// The tracks a student picks one of, for a lab on its own (a lab of a course uses the
     /// course's `tracks:`). Each has `id`, `label`, and optionally `icon`, `summary`,
     /// `device`, `model` and any further fields; expressions read them as `track.NAME`.

@@ -465,6 +465,7 @@ pub fn compile_on(
         lab_consts.extend(super::tracks::bindings(&lab, t));
     }
     lab_consts.extend(constants(&lab.constants));
+    lab_consts.extend(super::carried::constants(&mut c, &lab));
     super::lab_formulas::compute(&mut c, &lab, &mut lab_consts);
     // The fields written as expressions, computed for this track; then the structure checks
     // (ranges, defaults, one correct option) see the track's values.
@@ -487,6 +488,7 @@ pub fn compile_on(
     for t in lab_texts(&lab) {
         c.template(t, &lab_names, &mut lab_exprs);
     }
+    super::carried::lab_text_reads(&mut c, &lab, &lab_exprs);
     if let Some(h) = &lab.hud {
         let known = with(&lab_names, &["correct", "correct_count"]);
         for t in &h.tiers {
@@ -505,6 +507,7 @@ pub fn compile_on(
         parts.push(compile_part(&mut c, index, &lab.parts, &lab_consts));
     }
     c.outputs = None;
+    super::carried::check_records(&mut c, &lab, &parts);
 
     if c.diags.iter().any(|d| d.is_error()) {
         super::shared::hint_unknown(&live, &lab, &mut c.diags);

@@ -3,6 +3,7 @@
 
 mod answer_test;
 mod balance;
+pub mod carried;
 pub mod chart;
 pub mod compile;
 mod display;

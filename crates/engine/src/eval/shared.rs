@@ -15,13 +15,16 @@ use crate::model::{Control, Expr, Lab};
 use indexmap::IndexMap;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A lab formula that reads lab controls, with the controls it reads (through other formulas).
+/// A lab formula that reads lab controls or carried numbers, with those it reads (through
+/// other formulas).
 pub type Live = BTreeMap<String, BTreeSet<String>>;
 
 /// Copies the lab controls into the parts that name them and moves the lab formulas that read
 /// them into the parts that show those controls. Returns the moved formulas (for the hint of
 /// a part that reads one without showing its controls).
 pub(super) fn expand(lab: &mut Lab, source: &Source, out: &mut Vec<Diagnostic>) -> Live {
+    // Numbers carried from earlier labs (`reads:`) are inputs too, needing no part to show them.
+    let carried: Vec<String> = lab.reads.iter().map(|r| r.name.value.clone()).collect();
     let mut err = |pos, msg: String, hint: String| {
         out.push(Diagnostic::error(&source.name, pos, msg).with_hint(hint));
     };
@@ -63,7 +66,7 @@ pub(super) fn expand(lab: &mut Lab, source: &Source, out: &mut Vec<Diagnostic>) 
             let mut set: BTreeSet<String> = live.get(k).cloned().unwrap_or_default();
             let n = set.len();
             for r in reads {
-                if ids.contains(r) {
+                if ids.contains(r) || carried.contains(r) {
                     set.insert(r.clone());
                 }
                 if let Some(s) = live.get(r) {
@@ -134,7 +137,10 @@ pub(super) fn expand(lab: &mut Lab, source: &Source, out: &mut Vec<Diagnostic>) 
         let listed: BTreeSet<&String> = part.lab_controls.iter().map(|w| &w.value).collect();
         let mut formulas: IndexMap<String, Expr> = IndexMap::new();
         for (k, e) in &moved {
-            if !live[k].iter().all(|c| listed.contains(c)) {
+            if !live[k]
+                .iter()
+                .all(|c| listed.contains(c) || carried.contains(c))
+            {
                 continue;
             }
             if part.formulas.contains_key(k)
@@ -194,7 +200,11 @@ pub(super) fn hint_unknown(live: &Live, lab: &Lab, diags: &mut [Diagnostic]) {
             continue;
         };
         let need: Vec<String> = match live.get(n) {
-            Some(cs) => cs.iter().cloned().collect(),
+            Some(cs) => cs
+                .iter()
+                .filter(|c| lab.controls.iter().any(|x| x.id().value == **c))
+                .cloned()
+                .collect(),
             None if lab.controls.iter().any(|c| c.id().value == n) => vec![n.to_string()],
             None => continue,
         };
