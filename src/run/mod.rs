@@ -133,6 +133,8 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         Ok(x) => x,
         Err(code) => return code,
     };
+    let mut lab = lab;
+    let carried = course::carry(&mut lab, in_course.as_ref());
     let lab = &lab;
     let judge = |t: &str| others.get(t);
     let mut ledger = if opts.restart {
@@ -214,6 +216,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         source,
         view,
         course: in_course.take(),
+        carried,
     };
     let result = s.walk();
     // Whatever happened, the last state is on disk.
@@ -323,6 +326,8 @@ struct Session<'a> {
     view: crate::view::LabView,
     /// The course the lab is in, and its record.
     course: Option<course::RunCourse>,
+    /// The numbers read from earlier labs, as the header shows them.
+    carried: Vec<crate::eval::carried::Carried>,
 }
 
 fn eval_stop(e: EvalError) -> Stop {

@@ -10,6 +10,7 @@ mod author_library;
 mod author_new;
 mod author_preview;
 mod capped_display;
+mod carried;
 mod charts_js;
 mod compat;
 mod compat_terminal;
