@@ -511,6 +511,17 @@ pub fn compile_on(
 
     if c.diags.iter().any(|d| d.is_error()) {
         super::shared::hint_unknown(&live, &lab, &mut c.diags);
+        // A lab formula computed in several parts reports its problem once.
+        if !live.is_empty() {
+            let mut seen: Vec<Diagnostic> = Vec::new();
+            c.diags.retain(|d| {
+                let new = !seen.contains(d);
+                if new {
+                    seen.push(d.clone());
+                }
+                new
+            });
+        }
         return Err(c.diags);
     }
     let chosen =
