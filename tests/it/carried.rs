@@ -162,3 +162,27 @@ fn the_handout_fills_it_from_record() {
     assert!(md.contains("(30 min)"), "{md}");
     assert!(md.contains("64 GPUs × 0.25 h"), "{md}");
 }
+
+#[test]
+fn a_read_or_record_name_that_is_not_a_name_is_refused() {
+    let base = std::fs::read_to_string(root().join("tests/inputs/ok_minimal.yaml")).unwrap();
+    let lab = base.replacen(
+        "title: Queue demo\n",
+        "title: Queue demo\nreads:\n  - { from: x, control: a.u, as: 'q\"]', default: 1, range: [0, 2] }\nrecords:\n  'a b': a.wait_min\n",
+        1,
+    );
+    let Err((_, d)) = labforge::eval::load_source(labforge::load::Source::new("t.yaml", lab))
+    else {
+        panic!("compiled");
+    };
+    let msgs: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
+    assert!(
+        msgs.iter()
+            .any(|m| m.contains("is not a valid name") && m.contains("as: q")),
+        "{msgs:?}"
+    );
+    assert!(
+        msgs.iter().any(|m| m.contains("`records:` name `a b`")),
+        "{msgs:?}"
+    );
+}

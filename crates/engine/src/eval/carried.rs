@@ -177,6 +177,11 @@ pub(super) fn constants(c: &mut Compiler, lab: &Lab) -> Vec<(String, Dynamic)> {
             )
             .hint = Some("the default must be a number the lab accepts: widen the range or change the default".into());
         }
+        if !crate::load::check::is_identifier(name) {
+            c.err(r.name.pos, format!("`as: {name}` is not a valid name"))
+                .hint =
+                Some("letters, digits and `_`, not starting with a digit: `as: fleet_gpus`".into());
+        }
         let taken = lab.constants.contains_key(name)
             || lab.formulas.contains_key(name)
             || lab.controls.iter().any(|x| x.id().value == *name)
@@ -230,6 +235,13 @@ pub(super) fn lab_text_reads(
 /// compiled.
 pub(super) fn check_records(c: &mut Compiler, lab: &Lab, parts: &[super::CompiledPart]) {
     for (name, at) in &lab.records {
+        if !crate::load::check::is_identifier(name) {
+            c.err(
+                at.pos,
+                format!("`records:` name `{name}` is not a valid name"),
+            )
+            .hint = Some("letters, digits and `_`, not starting with a digit".into());
+        }
         let ok = at.value.split_once('.').and_then(|(p, n)| {
             let cp = parts.iter().find(|cp| cp.id == p)?;
             let has =
