@@ -56,6 +56,14 @@
     var pc = p._consts || (p._consts = fromJson(p.constants));
     for (k in pc) S[k] = pc[k];
     p.controls.forEach(function (c) { S[c.id] = inputs[c.id]; });
+/*[parts*/
+    /* Earlier parts' values at their settings, `parts.a.x` (crates/engine/src/eval/earlier.rs), before the formulas. */
+    if (p.earlier) {
+      var E = Object.create(null);
+      p.earlier.forEach(function (id) { var o = D.parts.filter(function (x) { return x.id === id; })[0]; E[id] = scopeFor(o, settings(o)); });
+      S.parts = E;
+    }
+/*parts]*/
     for (var i = 0; i < p.formulas.length; i++) {
       var f = p.formulas[i];
       try { S[f[0]] = f[2] ? remembered(p, i, f, S) : run(f[1], S); } catch (e) { throw final(msg("formula", f[0], e.message)); }
@@ -497,6 +505,10 @@
           if (lw) setText(lw, level ? (LEVEL_WORD[level] || level) : "");
         });
       });
+/*[parts*/
+      /* The later parts that read this one follow it. */
+      D.parts.forEach(function (o) { if (o.earlier && o.earlier.indexOf(p.id) >= 0) { o._seen = null; queue(o); } });
+/*parts]*/
 /*[records*/
       /* Values kept for later labs of the course (`records:`) beside the settings, as `@NAME` (ledger.rs). */
       (p.records || []).forEach(function (r) {

@@ -501,7 +501,28 @@ impl<'a> Session<'a> {
     }
 
     pub(super) fn inputs_of(&self, cp: &CompiledPart, part: &Part) -> IndexMap<String, Dynamic> {
-        let saved = &self.ledger.parts[&part.id.value].controls;
+        // A later part reads the earlier parts at the student's settings (`parts.a.x`).
+        if !cp.reads_parts.is_empty() {
+            for p in &self.lab.lab.parts[..cp.index] {
+                self.lab.set_settings(&p.id.value, self.saved_settings(p));
+            }
+        }
+        let set = self.saved_settings(part);
+        let inputs = self
+            .lab
+            .inputs(cp, &set)
+            .unwrap_or_else(|_| self.lab.inputs(cp, &IndexMap::new()).unwrap_or_default());
+        // The locked-in answers, which banners and live feedback read as `answer` (the part's
+        // own) and `prediction.a` (an earlier part's).
+        self.lab.with_answers(cp, inputs, &self.locked())
+    }
+
+    /// Part `part`'s controls as the ledger holds them (those it can take).
+    fn saved_settings(&self, part: &Part) -> IndexMap<String, Dynamic> {
+        let Some(a) = self.ledger.parts.get(&part.id.value) else {
+            return IndexMap::new();
+        };
+        let saved = &a.controls;
         let mut set = IndexMap::new();
         for ctl in &part.controls {
             let id = &ctl.id().value;
@@ -513,13 +534,7 @@ impl<'a> Session<'a> {
                 }
             }
         }
-        let inputs = self
-            .lab
-            .inputs(cp, &set)
-            .unwrap_or_else(|_| self.lab.inputs(cp, &IndexMap::new()).unwrap_or_default());
-        // The locked-in answers, which banners and live feedback read as `answer` (the part's
-        // own) and `prediction.a` (an earlier part's).
-        self.lab.with_answers(cp, inputs, &self.locked())
+        set
     }
 
     /// The view again, at the predictions locked in now: later parts' prose and banners that

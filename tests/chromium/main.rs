@@ -10,6 +10,7 @@ mod carried_browser;
 mod charts_browser;
 mod compat_browser;
 mod course_browser;
+mod earlier_browser;
 mod html_browser;
 mod injection_browser;
 mod load_browser;

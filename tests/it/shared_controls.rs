@@ -62,3 +62,38 @@ fn the_terminal_moves_a_lab_control_in_every_part_that_shows_it() {
     let c = out.split("Part C").last().unwrap();
     assert!(c.contains("381 samples/s"), "{out}");
 }
+
+/// tests/inputs/ok_part_reads.yaml: part b reads part a's values (`parts.a.power_kw`).
+const READS: &str = "tests/inputs/ok_part_reads.yaml";
+
+#[test]
+fn a_later_part_reads_an_earlier_part_at_its_settings() {
+    let lab = load_lab(std::path::Path::new(READS)).unwrap();
+    let cp = lab.part("b").unwrap();
+    assert_eq!(cp.reads_parts, ["a"]);
+    let cost = |lab: &labforge::eval::CompiledLab| {
+        let ev = lab
+            .evaluate(cp, &lab.inputs(cp, &IndexMap::new()).unwrap())
+            .unwrap();
+        ev.values["cost_day"].as_float().unwrap()
+    };
+    // Part a at its defaults: 10 nodes × 8 GPUs × 0.7 kW × 24 h × $0.1.
+    assert!((cost(&lab) - 134.4).abs() < 1e-9);
+    let mut set = IndexMap::new();
+    set.insert("nodes".to_string(), rhai::Dynamic::from_float(20.0));
+    lab.set_settings("a", set);
+    assert!((cost(&lab) - 268.8).abs() < 1e-9);
+}
+
+#[test]
+fn the_terminal_reads_an_earlier_part_at_the_students_settings() {
+    let d = tmp("part-reads");
+    let l = d.join("l.json");
+    let a = d.join("answers.yaml");
+    std::fs::write(&a, "controls: {a: {nodes: 20}}\n").unwrap();
+    let o = run_answers(READS, &l, &a);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}\n{err}");
+    let b = out.split("Part B").last().unwrap();
+    assert!(b.contains("$268.80"), "{out}");
+}

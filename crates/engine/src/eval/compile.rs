@@ -107,6 +107,8 @@ pub struct CompiledPart {
     /// `prediction` before anything is locked in (every part's prediction unset, see
     /// [`super::xpart`]), when the part binds it (no name `prediction` of its own).
     pub predictions: Option<Dynamic>,
+    /// The earlier parts whose values it reads (`parts.a.x`, [`super::earlier`]), in order.
+    pub reads_parts: Vec<String>,
 }
 
 /// A lab ready to evaluate.
@@ -129,6 +131,8 @@ pub struct CompiledLab {
     /// The track this compilation is for (`None` when the lab has no tracks, or is the same on
     /// every track: it reads neither `track` nor `variant`).
     pub track: Option<String>,
+    /// The settings each part is read at by later parts (`parts.a.x`); defaults when absent.
+    pub settings: std::cell::RefCell<IndexMap<String, IndexMap<String, Dynamic>>>,
 }
 
 impl CompiledPart {
@@ -539,6 +543,7 @@ pub fn compile_on(
         functions,
         modules,
         warnings,
+        settings: Default::default(),
     })
 }
 
@@ -737,6 +742,12 @@ fn compile_part(
         names.insert(k.clone());
     }
 
+    // Earlier parts' values (`parts.a.x`), visible to formulas and prose of a later part.
+    let reads_earlier = !names.contains(super::earlier::NAME);
+    if reads_earlier {
+        names.insert(super::earlier::NAME.to_string());
+    }
+
     // Formulas.
     let mut compiled: IndexMap<String, CompiledFormula> = IndexMap::new();
     for (name, e) in &part.formulas {
@@ -804,6 +815,17 @@ fn compile_part(
             super::xpart::check(c, all, index, e);
         }
     }
+    let reads_parts = if reads_earlier {
+        let mut all_exprs: Vec<&CompiledExpr> = formulas
+            .iter()
+            .map(|f| &f.expr)
+            .chain(exprs.values())
+            .collect();
+        all_exprs.sort_by_key(|e| (e.origin.pos.line, e.origin.pos.col, e.inner));
+        super::earlier::check(c, all, index, &all_exprs)
+    } else {
+        Vec::new()
+    };
     // A control nothing reads is likely a mistake.
     let mut read: BTreeSet<String> = BTreeSet::new();
     for f in &formulas {
@@ -838,6 +860,7 @@ fn compile_part(
         names,
         answer,
         predictions,
+        reads_parts,
     }
 }
 

@@ -358,6 +358,10 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         if let Some(r) = carried::records(lab, &pv.id) {
             data["records"] = r;
         }
+        // The earlier parts it reads (`parts.a.x`): computed at their settings, first.
+        if !part.reads_parts.is_empty() {
+            data["earlier"] = json!(part.reads_parts);
+        }
         let body = part_tpl
             .render(&ctx)
             .map_err(|e| format!("part.html.j2: {e:#}"))?;
@@ -491,6 +495,9 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     }
     if !l.records.is_empty() {
         extra.push("records");
+    }
+    if lab.parts.iter().any(|p| !p.reads_parts.is_empty()) {
+        extra.push("parts");
     }
     extra.extend(chart::features_used(l));
     // Locked predictions read across parts (`prediction.a`), or placeholders that say a
