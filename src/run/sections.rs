@@ -99,6 +99,7 @@ impl Session<'_> {
                 _ => "the synthesis".to_string(),
             };
             l.extend(self.earlier(None));
+            l.extend(self.carried_lines());
             if !self.done() {
                 l.extend(self.plain(&format!(
                     "Resuming at {where_}. Progress: {} (--restart to start over).",
@@ -131,6 +132,7 @@ impl Session<'_> {
         l.extend(self.labelled("Core question: ", &h.core_question));
         l.extend(self.labelled("Reading: ", &h.reading));
         l.extend(self.earlier(None));
+        l.extend(self.carried_lines());
         l.extend(
             self.plain(&format!("Progress is saved to {}", self.path.display()))
                 .iter()

@@ -187,7 +187,13 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
     let ok_tracks = common::tracked_test_labs()
         .into_iter()
         .filter(|p| !common::html_test_labs().contains(p));
-    for lab_path in common::html_test_labs().into_iter().chain(ok_tracks) {
+    // And a lab with lab-level controls, whose lab formula reading one is computed in the parts.
+    let shared = std::iter::once(common::root().join("tests/inputs/ok_lab_controls.yaml"));
+    for lab_path in common::html_test_labs()
+        .into_iter()
+        .chain(ok_tracks)
+        .chain(shared)
+    {
         let page = render(&lab_path, &out);
         let lab = load_lab(&lab_path).unwrap_or_else(|_| panic!("{} loads", lab_path.display()));
         // A lab with tracks: every track, on its own page (`STEM.TRACK.html`) against `eval

@@ -91,7 +91,7 @@ fn seed_course(dir: &Path) -> PathBuf {
 }
 
 /// The seed course titled `title` in the other order (course.yaml's order, not the file names');
-/// fleet-orchestration, now first, carries nothing forward.
+/// fleet-orchestration, now first, carries nothing forward and reads nothing.
 fn fleet_first(c: &Path, title: &str) {
     std::fs::write(
         c.join("course.yaml"),
@@ -101,11 +101,12 @@ fn fleet_first(c: &Path, title: &str) {
     let fleet = std::fs::read_to_string(c.join("fleet-orchestration.yaml")).unwrap();
     let cut = fleet.find("\ncarry_forward:").unwrap();
     let end = fleet[cut..].find("\nsynthesis:").unwrap();
-    std::fs::write(
-        c.join("fleet-orchestration.yaml"),
-        format!("{}{}", &fleet[..cut], &fleet[cut + end..]),
-    )
-    .unwrap();
+    // Its `reads:` (between the two) go too: the number it read from fault-tolerance is a
+    // constant at the read's default.
+    let rest = format!("{}{}", &fleet[..cut], &fleet[cut + end..]);
+    assert!(!rest.contains("\nreads:"));
+    let rest = rest.replacen("\nconstants:\n", "\nconstants:\n  ft_interval_s: 600\n", 1);
+    std::fs::write(c.join("fleet-orchestration.yaml"), rest).unwrap();
 }
 
 const DECISION: &str = "Checkpoint every 30 minutes, asynchronously.";

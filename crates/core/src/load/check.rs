@@ -35,7 +35,7 @@ pub fn option_id(index: usize, c: &Choice) -> String {
 
 /// Letters, digits and `_`, not starting with a digit. `__proto__` is excluded: the page keys
 /// JavaScript objects by these names, where it would reach `Object.prototype`.
-pub(super) fn is_identifier(s: &str) -> bool {
+pub fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')

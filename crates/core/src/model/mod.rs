@@ -15,7 +15,7 @@ mod self_assessment;
 mod spanned;
 pub mod track;
 
-pub use carry::CarryForward;
+pub use carry::{CarryForward, Read, Records};
 pub use chart::*;
 pub use closing::{Card, DecisionLog, Hud, LedgerSpec, Synthesis, Tier};
 pub use control::{Checkboxes, Control, NumberInput, Select, Slider, Switch};
@@ -92,6 +92,13 @@ pub struct Lab {
     #[serde(default)]
     #[schemars(example = serde_json::json!({"cluster_gpus": "nodes * gpus_per_node"}))]
     pub formulas: IndexMap<String, Expr>,
+    /// Lab-level controls, shared by the parts: a part shows one by naming it in its
+    /// `lab_controls:`, and every part that does shows the same value (moved in one part, it
+    /// moves in all). Lab formulas may read them; such a formula is then computed in each part
+    /// that shows the controls it reads.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!([{"slider": {"id": "batch", "label": "Batch size", "min": 1, "max": 64, "step": 1, "default": 8}}]))]
+    pub controls: Vec<Control>,
     /// The parts of the lab, in order.
     pub parts: Vec<Part>,
     /// Closing synthesis: takeaways, what's next, self-assessment, decision log.
@@ -110,6 +117,14 @@ pub struct Lab {
     /// Earlier labs' decisions this lab shows (labs of one course; see `course.yaml`).
     #[serde(default)]
     pub carry_forward: Vec<CarryForward>,
+    /// Numbers read from earlier labs of the course, each with a default and a range.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!([{"from": "fault-tolerance", "record": "cluster_gpus", "as": "fleet_gpus", "default": 1024, "range": [8, 100000]}]))]
+    pub reads: Vec<Read>,
+    /// Values this lab keeps in the course record for later labs (`name: PART.NAME`).
+    #[serde(default)]
+    #[schemars(example = serde_json::json!({"cluster_gpus": "a.cluster_gpus"}))]
+    pub records: Records,
     /// The tracks a student picks one of, for a lab on its own (a lab of a course uses the
     /// course's `tracks:`). Each has `id`, `label`, and optionally `icon`, `summary`,
     /// `device`, `model` and any further fields; expressions read them as `track.NAME`.
@@ -249,6 +264,11 @@ pub struct Part {
     #[serde(default)]
     #[schemars(example = serde_json::json!([{"slider": {"id": "utilization", "label": "Cluster utilization", "min": 0.1, "max": 0.99, "step": 0.01, "default": 0.8}}, {"select": {"id": "cs", "label": "Workload", "options": {"Uniform (C_s=1)": 1, "ML (C_s=3)": 3}, "default": "ML (C_s=3)"}}]))]
     pub controls: Vec<Control>,
+    /// Lab-level controls (the lab's `controls:`) this part shows, by id, before its own; their
+    /// value is the same in every part that shows them.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!(["batch"]))]
+    pub lab_controls: Vec<Spanned<String>>,
     /// Part-level constants (visible only in this part), same forms as lab constants.
     #[serde(default)]
     pub constants: IndexMap<String, Spanned<Constant>>,

@@ -107,6 +107,8 @@ pub struct CompiledPart {
     /// `prediction` before anything is locked in (every part's prediction unset, see
     /// [`super::xpart`]), when the part binds it (no name `prediction` of its own).
     pub predictions: Option<Dynamic>,
+    /// The earlier parts whose values it reads (`parts.a.x`, [`super::earlier`]), in order.
+    pub reads_parts: Vec<String>,
 }
 
 /// A lab ready to evaluate.
@@ -129,6 +131,8 @@ pub struct CompiledLab {
     /// The track this compilation is for (`None` when the lab has no tracks, or is the same on
     /// every track: it reads neither `track` nor `variant`).
     pub track: Option<String>,
+    /// The settings each part is read at by later parts (`parts.a.x`); defaults when absent.
+    pub settings: std::cell::RefCell<IndexMap<String, IndexMap<String, Dynamic>>>,
 }
 
 impl CompiledPart {
@@ -379,6 +383,10 @@ pub fn compile_salvaging(
     if diags.iter().any(|d| d.is_error()) {
         return Err((diags, None));
     }
+    let live = super::shared::expand(&mut lab, source, &mut diags);
+    if diags.iter().any(|d| d.is_error()) {
+        return Err((diags, None));
+    }
     let tracks = lab_tracks(&lab, source, course_tracks, &mut diags);
     crate::load::tracks::check_variants(&lab.variants, &tracks, &source.name, &mut diags);
     for rule in lab.parts.iter().flat_map(|p| &p.feedback) {
@@ -476,6 +484,7 @@ pub fn compile_salvaging(
         lab_consts.extend(super::tracks::bindings(&lab, t));
     }
     lab_consts.extend(constants(&lab.constants));
+    lab_consts.extend(super::carried::constants(&mut c, &lab));
     super::lab_formulas::compute(&mut c, &lab, &mut lab_consts);
     // The fields written as expressions, computed for this track; then the structure checks
     // (ranges, defaults, one correct option) see the track's values.
@@ -501,6 +510,7 @@ pub fn compile_salvaging(
     for t in lab_texts(&lab) {
         c.template(t, &lab_names, &mut lab_exprs);
     }
+    super::carried::lab_text_reads(&mut c, &lab, &lab_exprs);
     if let Some(h) = &lab.hud {
         let known = with(&lab_names, &["correct", "correct_count"]);
         for t in &h.tiers {
@@ -519,7 +529,22 @@ pub fn compile_salvaging(
         parts.push(compile_part(&mut c, index, &lab.parts, &lab_consts));
     }
     c.outputs = None;
+    super::carried::check_records(&mut c, &lab, &parts);
 
+    if c.diags.iter().any(|d| d.is_error()) {
+        super::shared::hint_unknown(&live, &lab, &mut c.diags);
+        // A lab formula computed in several parts reports its problem once.
+        if !live.is_empty() {
+            let mut seen: Vec<Diagnostic> = Vec::new();
+            c.diags.retain(|d| {
+                let new = !seen.contains(d);
+                if new {
+                    seen.push(d.clone());
+                }
+                new
+            });
+        }
+    }
     let errors = c.diags.iter().filter(|d| d.is_error()).count();
     if errors > 0 && (errors_before_structure > 0 || errors > structure_errors) {
         return Err((c.diags, None));
@@ -540,6 +565,7 @@ pub fn compile_salvaging(
         functions,
         modules,
         warnings,
+        settings: Default::default(),
     };
     if errors == 0 {
         Ok(compiled)
@@ -743,6 +769,12 @@ fn compile_part(
         names.insert(k.clone());
     }
 
+    // Earlier parts' values (`parts.a.x`), visible to formulas and prose of a later part.
+    let reads_earlier = !names.contains(super::earlier::NAME);
+    if reads_earlier {
+        names.insert(super::earlier::NAME.to_string());
+    }
+
     // Formulas.
     let mut compiled: IndexMap<String, CompiledFormula> = IndexMap::new();
     for (name, e) in &part.formulas {
@@ -810,6 +842,17 @@ fn compile_part(
             super::xpart::check(c, all, index, e);
         }
     }
+    let reads_parts = if reads_earlier {
+        let mut all_exprs: Vec<&CompiledExpr> = formulas
+            .iter()
+            .map(|f| &f.expr)
+            .chain(exprs.values())
+            .collect();
+        all_exprs.sort_by_key(|e| (e.origin.pos.line, e.origin.pos.col, e.inner));
+        super::earlier::check(c, all, index, &all_exprs)
+    } else {
+        Vec::new()
+    };
     // A control nothing reads is likely a mistake.
     let mut read: BTreeSet<String> = BTreeSet::new();
     for f in &formulas {
@@ -844,6 +887,7 @@ fn compile_part(
         names,
         answer,
         predictions,
+        reads_parts,
     }
 }
 
