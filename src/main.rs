@@ -18,7 +18,13 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Validate lab files or directories (default: labs/); exits 1 on any error.
-    Check { paths: Vec<PathBuf> },
+    Check {
+        paths: Vec<PathBuf>,
+        /// Every number a student reads must be proven: a placeholder, a value of the lab at
+        /// the text's scenario, or a declared given; each other one is a warning.
+        #[arg(long)]
+        strict: bool,
+    },
     /// Evaluate a part at its defaults plus overrides.
     Eval {
         lab: PathBuf,
@@ -158,7 +164,7 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Command::Check { paths } => labforge::cmd::check(&paths),
+        Command::Check { paths, strict } => labforge::cmd::check(&paths, strict),
         Command::Eval {
             lab,
             part,

@@ -335,8 +335,13 @@
       pts.forEach(function (q, i) { d += (i === 0 ? "M" : "L") + c(q[0]) + " " + c(q[1]); });
       o.push('<path class="fi-' + cls(b.color) + '" d="' + d + 'Z" fill="' + palette(b.color) + '" fill-opacity="0.18" stroke="none"><title>' + esc(b.name) + "</title></path>");
     });/*band]*/
-    if (isBar) bars(o, ch, cats, spans, P, py, sy, labels);
-    else ch.series.forEach(function (s, i) { lineSeries(o, ch.kind, i, s, px, py); });
+    /* What a reference line's label must not cover: bars and points. */
+    var data = [];
+    if (isBar) bars(o, ch, cats, spans, P, py, sy, labels, data);
+    else ch.series.forEach(function (s, i) {
+      lineSeries(o, ch.kind, i, s, px, py);
+      s.points.forEach(function (pt) { var x = px(numX(pt.x)), y = py(pt.y); if (isFinite(x) && isFinite(y)) data.push([x - 2, y - 2, x + 2, y + 2]); });
+    });
     refLines(o, ch.hlines, true, P, sy, labels);
     refLines(o, ch.vlines, false, P, sx, labels);
     o.push("</g>");
@@ -356,18 +361,29 @@
       symbol(o, m.symbol, x, y, m.color, 7, tip);
       if (has(m.text)) labels.push({ s: m.text, x: x + 10, y: y - 8, anchor: "start", pre: 'class="fi-text mk"', post: ' fill="#1f2937"' });
     });
-    placeLabels(o, labels, P);
+    placeLabels(o, labels, P, data);
   }
-  /* Labels inside the plot, never overlapping (svg/cartesian.rs `place_labels`). */
-  function placeLabels(o, labels, P) {
+  /* Labels inside the plot, never overlapping (svg/cartesian.rs `place_labels`). A label with
+     `alts` (a reference line's) takes the first of its place and `alts` where it covers no bar,
+     no point and no label placed before it. */
+  function placeLabels(o, labels, P, data) {
     var placed = [];
     labels.forEach(function (l) {
       var m = measure(l.s), w = 7 * m[1], h = LINE * m[0];
-      if (l.anchor === "start" && l.x + w > P.x1) { l.x -= 20; l.anchor = "end"; }
-      if (l.anchor === "end" && l.x - w < P.x0) l.x = P.x0 + w;
-      if (l.y - 11 < P.y0) l.y = P.y0 + 11;
+      var fit = function () {
+        if (l.anchor === "start" && l.x + w > P.x1) { l.x -= 20; l.anchor = "end"; }
+        if (l.anchor === "end" && l.x - w < P.x0) l.x = P.x0 + w;
+        if (l.y - 11 < P.y0) l.y = P.y0 + 11;
+      };
       var bx = function () { var left = l.anchor === "end" ? l.x - w : l.anchor === "middle" ? l.x - w / 2 : l.x; return [left, l.y - 11, left + w, l.y - 11 + h]; };
-      var hits = function (b) { return placed.some(function (q) { return b[0] < q[2] && q[0] < b[2] && b[1] < q[3] && q[1] < b[3]; }); };
+      var over = function (b, qs) { return qs.some(function (q) { return b[0] < q[2] && q[0] < b[2] && b[1] < q[3] && q[1] < b[3]; }); };
+      var hits = function (b) { return over(b, placed); };
+      var first = [l.x, l.y, l.anchor];
+      fit();
+      if (l.alts && (over(bx(), data) || hits(bx()))) {
+        var free = l.alts.some(function (a) { l.x = a[0]; l.y = a[1]; l.anchor = a[2]; fit(); return !over(bx(), data) && !hits(bx()); });
+        if (!free) { l.x = first[0]; l.y = first[1]; l.anchor = first[2]; fit(); }
+      }
       var tries = 0;
       while (hits(bx()) && tries < 20) { l.y += LINE + 1; tries += 1; }
       if (l.y - 11 + h > P.y1 - 2) l.y = P.y1 - 2 - h + 11;
@@ -399,7 +415,7 @@
     });
     o.push("</g>");
   }
-  function bars(o, ch, cats, spans, P, py, sy, labels) {
+  function bars(o, ch, cats, spans, P, py, sy, labels, data) {
     var n = Math.max(cats.length, 1), band = (P.x1 - P.x0) / n;
     var groups = ch.stacked ? 1 : Math.max(ch.series.length, 1), bw = band * 0.7 / groups;
     var base = sy.log ? py(Math.pow(10, sy.lo)) : py(Math.min(Math.max(0, sy.lo), sy.hi));
@@ -414,6 +430,7 @@
         var color = has(p.color) ? p.color : s.color;
         var x = P.x0 + ci * band + band * 0.15 + (ch.stacked ? 0 : si) * bw;
         var top = y < b ? y : b, h = y < b ? b - y : y - b;
+        data.push([x, top, x + bw, top + h]);
         var k = p.x.split("\n").join(" ");
         var label = s.name === "" ? k : s.name + " — " + k;
         o.push(T('<rect class="fi-@" x="@" y="@" width="@" height="@" fill="@"><title>@: @</title></rect>', cls(color), x, top, bw, h, palette(color), esc(label), tipNum(p.y)));
@@ -439,11 +456,17 @@
       o.push(T('<line class="st-@" x1="@" y1="@" x2="@" y2="@" stroke="@" stroke-width="1.5"@><title>@@@</title></line>', k, a[0], a[1], a[2], a[3], col, l.dashed ? ' stroke-dasharray="5 4"' : "", esc(lab), has(l.label) ? " (" + tipNum(l.at) + ")" : tipNum(l.at), arrow === "" ? "" : ", off the scale"));
       if (has(l.label)) {
         var nl = measure(l.label)[0], x, y, anchor;
+        var alts;
         if (horizontal) {
-          var above = v - 5 - (nl - 1) * LINE;
-          y = above - 11 < P.y0 ? v + 14 : above; x = P.x1 - 4; anchor = "end";
-        } else { x = v + 4; y = P.y0 + 12; anchor = "start"; }
-        labels.push({ s: arrow + l.label, x: x, y: y, anchor: anchor, pre: 'class="fi-' + k + ' mk"', post: ' fill="' + col + '"' });
+          var above = v - 5 - (nl - 1) * LINE, below = v + 14;
+          y = above - 11 < P.y0 ? below : above; x = P.x1 - 4; anchor = "end";
+          alts = [[P.x1 - 4, below, "end"], [P.x0 + 4, y, "start"], [P.x0 + 4, below, "start"]];
+        } else {
+          var bottom = P.y1 - 6 - (nl - 1) * LINE;
+          x = v + 4; y = P.y0 + 12; anchor = "start";
+          alts = [[v - 4, P.y0 + 12, "end"], [v + 4, bottom, "start"], [v - 4, bottom, "end"]];
+        }
+        labels.push({ s: arrow + l.label, x: x, y: y, anchor: anchor, pre: 'class="fi-' + k + ' mk"', post: ' fill="' + col + '"', alts: alts });
       }
     });
   }

@@ -242,7 +242,13 @@
       var ok = function (s) { return typeof s === "string" && s.trim() !== "" && s.length <= 100; };
       return ok(mine) ? mine : ok(theirs) ? theirs : null;
     }
-    return { bounds: bounds, clean: clean, mergeLab: mergeLab, mergeTrack: mergeTrack, mergeStudent: mergeStudent, unknown: unknown, plainId: plainId, isRec: isRec, has: has, MAX_BYTES: MAX_BYTES };
+    /* A link's fragment (after `#lf-course=`) as the record's text, or an error: base64 of the
+       record's UTF-8, at most MAX_BYTES, refused by its length before it is decoded. */
+    function linkText(frag) {
+      if (frag.length > Math.ceil(MAX_BYTES / 3) * 4) return { error: "it is too large (at most " + MAX_BYTES + " bytes)" };
+      try { return { text: decodeURIComponent(escape(atob(decodeURIComponent(frag)))) }; } catch (e) { return { error: "the link is damaged (not a course record in base64)" }; }
+    }
+    return { linkText: linkText, bounds: bounds, clean: clean, mergeLab: mergeLab, mergeTrack: mergeTrack, mergeStudent: mergeStudent, unknown: unknown, plainId: plainId, isRec: isRec, has: has, MAX_BYTES: MAX_BYTES };
   })();
 
   var C = JSON.parse(document.getElementById("lf-data").textContent).course;
@@ -411,14 +417,9 @@
     document.addEventListener("labforge:record", function (ev) { R.labs[me[0]] = ev.detail.ledger; put(KEY, JSON.stringify(R)); });
   }
   if (location.hash.indexOf(TAG) === 0) {
-    var frag = location.hash.slice(TAG.length), text = null, what = "This link's course record";
+    var link = core.linkText(location.hash.slice(TAG.length));
     try { history.replaceState(null, "", location.pathname + location.search); } catch (e) { /* ignore */ }
-    /* Base64 of at most MAX_BYTES: refused by its length before it is decoded. */
-    if (frag.length > Math.ceil(core.MAX_BYTES / 3) * 4) incoming({ error: "it is too large (at most " + core.MAX_BYTES + " bytes)" }, what);
-    else {
-      try { text = decodeURIComponent(escape(atob(decodeURIComponent(frag)))); } catch (e) { /* damaged */ }
-      incoming(text === null ? { error: "the link is damaged (not a course record in base64)" } : parse(text), what);
-    }
+    incoming(link.error ? { error: link.error } : parse(link.text), "This link's course record");
   }
   /* `href` with the record in its fragment. */
   function carry(href) { return href.split("#")[0] + TAG + btoa(unescape(encodeURIComponent(JSON.stringify(R)))); }

@@ -22,12 +22,48 @@
   /* ------------------------------------------------------------ evaluation */
 
   var LAB_CONST = fromJson(D.constants);
+/*[reads*/
+  /* Numbers read from earlier labs of the course (crates/engine/src/eval/carried.rs, `lookup`): the
+     course record's when it holds a finite number inside the range, else the default; the list
+     under the header says which, and where it came from. The record is the student's data. */
+  function carriedRaw(ps, r) {
+    var obj = function (o) { return !!o && typeof o === "object" && !Array.isArray(o); };
+    var ctl = function (p, k) { var a = has(ps, p) ? ps[p] : null, c = obj(a) ? a.controls : null; return obj(c) && has(c, k) ? c[k] : undefined; };
+    if (!obj(ps)) return undefined;
+    if (r[2] === "record") {
+      var ids = Object.keys(ps).sort(), x;
+      for (var i = 0; i < ids.length; i++) if ((x = ctl(ids[i], "@" + r[3])) !== undefined) return x;
+      return undefined;
+    }
+    if (r[2] === "control") { var d = r[3].indexOf("."); return ctl(r[3].slice(0, d), r[3].slice(d + 1)); }
+    var a = has(ps, r[3]) ? ps[r[3]] : null;
+    return obj(a) && has(a, "prediction") ? a.prediction : undefined;
+  }
+  (D.reads || []).forEach(function (r) {
+    var rec = window.LF_COURSE && LF_COURSE.record ? LF_COURSE.record() : null;
+    var l = rec && rec.labs && has(rec.labs, r[1]) ? rec.labs[r[1]] : null;
+    var v = carriedRaw(l && l.parts, r), how = v === undefined ? 1 : 2;
+    if (typeof v === "string" && r[2] === "prediction" && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(v)) v = parseFloat(v);
+    if (typeof v === "number" && isFinite(v) && v >= r[5] && v <= r[6]) how = 0; else v = r[4];
+    LAB_CONST[r[0]] = v;
+    var li = document.querySelector('[data-carried="' + r[0] + '"]');
+    if (li) { li.querySelector("[data-carried-value]").textContent = String(v); li.querySelector("[data-carried-from]").textContent = "(" + r[7][how] + ")"; }
+  });
+/*reads]*/
   function scopeFor(p, inputs) {
     var S = Object.create(null), k;
     for (k in LAB_CONST) S[k] = LAB_CONST[k];
     var pc = p._consts || (p._consts = fromJson(p.constants));
     for (k in pc) S[k] = pc[k];
     p.controls.forEach(function (c) { S[c.id] = inputs[c.id]; });
+/*[parts*/
+    /* Earlier parts' values at their settings, `parts.a.x` (crates/engine/src/eval/earlier.rs), before the formulas. */
+    if (p.earlier) {
+      var E = Object.create(null);
+      p.earlier.forEach(function (id) { var o = D.parts.filter(function (x) { return x.id === id; })[0]; E[id] = scopeFor(o, settings(o)); });
+      S.parts = E;
+    }
+/*parts]*/
     for (var i = 0; i < p.formulas.length; i++) {
       var f = p.formulas[i];
       try { S[f[0]] = f[2] ? remembered(p, i, f, S) : run(f[1], S); } catch (e) { throw final(msg("formula", f[0], e.message)); }
@@ -492,6 +528,17 @@
           if (lw) setText(lw, level ? (LEVEL_WORD[level] || level) : "");
         });
       });
+/*[parts*/
+      /* The later parts that read this one follow it. */
+      D.parts.forEach(function (o) { if (o.earlier && o.earlier.indexOf(p.id) >= 0) { o._seen = null; queue(o); } });
+/*parts]*/
+/*[records*/
+      /* Values kept for later labs of the course (`records:`) beside the settings, as `@NAME` (ledger.rs). */
+      (p.records || []).forEach(function (r) {
+        var x = S[r[1]], c = state.parts[p.id].controls;
+        if (isNum(x) && isFinite(x)) c["@" + r[0]] = x; else delete c["@" + r[0]];
+      });
+/*records]*/
       /* Charts before prose and banners, in Rust's order (view::explore), so that the first
          error at these values is the one Rust reports. */
       var later = chartsLater(p, S, err);
@@ -601,13 +648,24 @@
     });
   }
 
+/*[shared*/
+  /* A lab-level control (eval::shared) is one value in every part that shows it: moved in one
+     part, it is set in the others, which recompute (`then`: queue, or apply at once). */
+  function share(p, c, then) {
+    if (!c.shared) return;
+    var v = readControl(p, c);
+    D.parts.forEach(function (o) {
+      o.controls.forEach(function (k) { if (o !== p && k.id === c.id) { writeControl(o, k, v); readout(o, k, v); then(o); } });
+    });
+  }
+/*shared]*/
   function wire() {
     D.parts.forEach(function (p) {
       var el = partEl(p);
       p.controls.forEach(function (c) {
         ctlInputs(p, c).forEach(function (inp) {
-          inp.addEventListener("input", function () { readout(p, c, readControl(p, c)); queue(p); });
-          inp.addEventListener("change", function () { apply(p); });
+          inp.addEventListener("input", function () { readout(p, c, readControl(p, c)); queue(p);/*[shared*/ share(p, c, queue);/*shared]*/ });
+          inp.addEventListener("change", function () { apply(p);/*[shared*/ share(p, c, apply);/*shared]*/ });
         });
       });
       ["prediction", "reflection"].forEach(function (what) {
@@ -689,6 +747,10 @@
      `data-ready` is set when every part is computed. */
   function rest() {
     if (pending.length) { recompute(pending[0]); setTimeout(rest, 0); return; }
+/*[records*/
+    /* Every part's kept values are computed now: into the record (the course record with it). */
+    save();
+/*records]*/
     document.documentElement.setAttribute("data-ready", "1");
   }
   function afterFirstFrame(f) {
@@ -719,6 +781,12 @@
 
   wireReset();
   restore();
+/*[shared*/
+  /* A record whose parts disagree on a lab-level control: the first part showing it wins (as
+     ledger.rs refreshes it). */
+  var seen = {};
+  D.parts.forEach(function (p) { p.controls.forEach(function (c) { if (c.shared && !seen[c.id]) { seen[c.id] = 1; share(p, c, function () {}); } }); });
+/*shared]*/
   wire();
 /*[questions*/
   /* questions.js comes with the page of a lab that asks questions (a test may load this file alone). */

@@ -1,13 +1,13 @@
 //! `labforge check`: every diagnostic of every lab named, then a count.
 
 use super::{fail, report};
-use crate::lab::diagnose;
+use crate::lab::{diagnose, diagnose_strict};
 use crate::project::labs_of;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// `labforge check`.
-pub fn check(paths: &[PathBuf]) -> ExitCode {
+/// `labforge check` (`--strict`: every unproven number in the words a student reads too).
+pub fn check(paths: &[PathBuf], strict: bool) -> ExitCode {
     let files = match labs_of(paths) {
         Ok((_, files)) => files,
         Err(f) => {
@@ -17,7 +17,11 @@ pub fn check(paths: &[PathBuf]) -> ExitCode {
     };
     let (mut errors, mut warnings) = (0, 0);
     for f in &files {
-        let (src, diags, _) = diagnose(f);
+        let (src, diags, _) = if strict {
+            diagnose_strict(f)
+        } else {
+            diagnose(f)
+        };
         let e = report(&diags, src.as_ref());
         errors += e;
         warnings += diags.len() - e;

@@ -432,3 +432,48 @@ fn import_record(rc: &mut RunCourse, f: &Path, replace: bool) -> Result<(), Exit
     println!("Imported {}: {}.", f.display(), lines.join("; "));
     Ok(())
 }
+
+impl Session<'_> {
+    /// The numbers read from earlier labs (`reads:`), each with where it came from, under the
+    /// header.
+    pub(super) fn carried_lines(&self) -> Vec<String> {
+        let mut l = Vec::new();
+        if self.carried.is_empty() {
+            return l;
+        }
+        l.push(String::new());
+        l.extend(self.plain("Numbers from earlier labs:"));
+        for c in &self.carried {
+            let unit = c
+                .unit
+                .as_deref()
+                .map(|u| format!(" {u}"))
+                .unwrap_or_default();
+            let line = format!("  {}: {}{unit} ({})", c.label, c.value, c.how);
+            for x in self.plain(&line) {
+                l.push(match c.origin {
+                    crate::eval::carried::Origin::Record => x,
+                    _ => self.scr.paint(Style::Dim, &x),
+                });
+            }
+        }
+        l
+    }
+}
+
+/// Fills the numbers `lab` reads from earlier labs of its course (`reads:`) from the course
+/// record (defaults outside a course); returns them as the header shows them.
+pub fn carry(
+    lab: &mut crate::eval::CompiledLab,
+    c: Option<&RunCourse>,
+) -> Vec<crate::eval::carried::Carried> {
+    if lab.lab.reads.is_empty() {
+        return Vec::new();
+    }
+    let ledger_of = |id: &str| c.and_then(|c| c.record.labs.get(id).cloned());
+    let title_of = |id: &str| {
+        c.and_then(|c| c.site.labs.iter().find(|l| l.id == id))
+            .map_or_else(|| id.to_string(), |l| l.title.clone())
+    };
+    lab.carry_from(&ledger_of, &title_of)
+}

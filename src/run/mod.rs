@@ -135,6 +135,8 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         Ok(x) => x,
         Err(code) => return code,
     };
+    let mut lab = lab;
+    let carried = course::carry(&mut lab, in_course.as_ref());
     let lab = &lab;
     let judge = |t: &str| others.get(t);
     let mut ledger = if opts.restart {
@@ -232,6 +234,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         source,
         view,
         course: in_course.take(),
+        carried,
     };
     let result = s.walk();
     // Whatever happened, the last state is on disk.
@@ -341,6 +344,8 @@ struct Session<'a> {
     view: crate::view::LabView,
     /// The course the lab is in, and its record.
     course: Option<course::RunCourse>,
+    /// The numbers read from earlier labs, as the header shows them.
+    carried: Vec<crate::eval::carried::Carried>,
 }
 
 fn eval_stop(e: EvalError) -> Stop {
@@ -514,7 +519,28 @@ impl<'a> Session<'a> {
     }
 
     pub(super) fn inputs_of(&self, cp: &CompiledPart, part: &Part) -> IndexMap<String, Dynamic> {
-        let saved = &self.ledger.parts[&part.id.value].controls;
+        // A later part reads the earlier parts at the student's settings (`parts.a.x`).
+        if !cp.reads_parts.is_empty() {
+            for p in &self.lab.lab.parts[..cp.index] {
+                self.lab.set_settings(&p.id.value, self.saved_settings(p));
+            }
+        }
+        let set = self.saved_settings(part);
+        let inputs = self
+            .lab
+            .inputs(cp, &set)
+            .unwrap_or_else(|_| self.lab.inputs(cp, &IndexMap::new()).unwrap_or_default());
+        // The locked-in answers, which banners and live feedback read as `answer` (the part's
+        // own) and `prediction.a` (an earlier part's).
+        self.lab.with_answers(cp, inputs, &self.locked())
+    }
+
+    /// Part `part`'s controls as the ledger holds them (those it can take).
+    fn saved_settings(&self, part: &Part) -> IndexMap<String, Dynamic> {
+        let Some(a) = self.ledger.parts.get(&part.id.value) else {
+            return IndexMap::new();
+        };
+        let saved = &a.controls;
         let mut set = IndexMap::new();
         for ctl in &part.controls {
             let id = &ctl.id().value;
@@ -526,13 +552,7 @@ impl<'a> Session<'a> {
                 }
             }
         }
-        let inputs = self
-            .lab
-            .inputs(cp, &set)
-            .unwrap_or_else(|_| self.lab.inputs(cp, &IndexMap::new()).unwrap_or_default());
-        // The locked-in answers, which banners and live feedback read as `answer` (the part's
-        // own) and `prediction.a` (an earlier part's).
-        self.lab.with_answers(cp, inputs, &self.locked())
+        set
     }
 
     /// The view again, at the predictions locked in now: later parts' prose and banners that
@@ -555,6 +575,15 @@ impl<'a> Session<'a> {
             .or_default()
             .controls
             .insert(id.to_string(), to_json(v));
+        // A lab-level control moves in every part that shows it.
+        if part.lab_controls.iter().any(|w| w.value == id) {
+            for p in &self.lab.lab.parts {
+                if p.lab_controls.iter().any(|w| w.value == id) {
+                    let a = self.ledger.parts.entry(p.id.value.clone()).or_default();
+                    a.controls.insert(id.to_string(), to_json(v));
+                }
+            }
+        }
         self.save()
     }
 

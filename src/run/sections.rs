@@ -99,6 +99,7 @@ impl Session<'_> {
                 _ => "the synthesis".to_string(),
             };
             l.extend(self.earlier(None));
+            l.extend(self.carried_lines());
             if !self.done() {
                 l.extend(self.plain(&format!(
                     "Resuming at {where_}. Progress: {} (--restart to start over).",
@@ -131,6 +132,7 @@ impl Session<'_> {
         l.extend(self.labelled("Core question: ", &h.core_question));
         l.extend(self.labelled("Reading: ", &h.reading));
         l.extend(self.earlier(None));
+        l.extend(self.carried_lines());
         l.extend(
             self.plain(&format!("Progress is saved to {}", self.path.display()))
                 .iter()
@@ -203,8 +205,8 @@ impl Session<'_> {
         let lab = &self.lab.lab;
         let mut rows: Vec<(String, String, Option<Style>)> = Vec::new();
         if let Some(h) = &lab.hud {
-            if let Some(x) = &h.label {
-                rows.push(("LAB".into(), x.clone(), None));
+            if let Some(x) = lab.hud_label() {
+                rows.push(("LAB".into(), x, None));
             }
             if let Some(x) = &h.chapter_label {
                 rows.push(("CHAPTER".into(), x.clone(), None));

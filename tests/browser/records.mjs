@@ -122,10 +122,15 @@ try {
   await page.close();
 
   // 3. Big fragments: refused before the work grows, visibly. The page's own handling of each
-  // is timed in the page (course.js's parse of the record); the longest task of the whole load
-  // is printed too, but not asserted: with a 2 MB address Chromium under the test's DevTools
-  // blocks the first localStorage read for seconds, on any page (course.js timed at 10 s between
-  // its start and the end of its empty-storage read, before it looks at the fragment).
+  // is timed in the page (course.js's parse of the record) and must stay under 50 ms. The
+  // longest task of the whole load is printed beside that of a blank page of the same folder
+  // opened with the same address, which only reads the storage once: Chromium blocks the first
+  // localStorage read of a document loaded from a 1.6 MB address for 1.2-1.5 s, on any page,
+  // with or without DevTools (measured with `chromium --headless --dump-dom` too, the page
+  // reached by location.replace), so that task is the browser's and is not asserted.
+  const blank = path.join(dir, 'blank-probe.html');
+  fs.writeFileSync(blank, '<!doctype html><meta charset="utf-8"><title>probe</title><script>localStorage.getItem("x");' +
+    'document.documentElement.setAttribute("data-ready", "")</script>');
   const labs = {};
   for (let i = 0; i < 100000; i++) labs['k' + String(i).padStart(6, '0')] = 0;
   const bigText = JSON.stringify({ format: 'labforge-course/1', course, labs });
@@ -138,6 +143,10 @@ try {
   for (let i = 0; i < 1000; i++) wide['k' + i] = { format: 'labforge-ledger/2', lab: 'k' + i };
   const wideText = JSON.stringify({ format: 'labforge-course/1', course, labs: wide });
   check('setup: a 1.5 MB fragment, and one under the size bound', big.length > 1.5e6 && many.length < 6.9e5, big.length + ' ' + many.length);
+  page = await visit(b.ctx, blank, '#lf-course=' + big);
+  console.log(`blank page, 1.5 MB fragment: longest task of the load ${await longest(page)} ms (the browser's own)`);
+  await page.close();
+  fs.rmSync(blank);
   for (const [file, name] of [[page1, 'lab page'], [index, 'index']]) {
     for (const [frag, what, why] of [[big, '1.5 MB', /too large/], [many, '15,000 keys', /more than 10000 keys/]]) {
       page = await visit(b.ctx, file, '#lf-course=' + frag);

@@ -119,6 +119,17 @@ try {
   await mark('d-right');
   await sco().locator('input[name="reflection-a"]').nth(0).check();
   await mark('reflected');
+  // Part e's questions: a choice (right), a select-all (half right), a number, a written answer.
+  const q = (id) => `[data-part="e"] [data-question="${id}"]`;
+  await sco().locator(`${q('pick')} input[value="B"]`).click();
+  await sco().locator(`${q('both')} input[value="A"]`).check();
+  await sco().locator(`${q('both')} input[value="B"]`).check();
+  await sco().locator(`${q('both')} [data-q-submit]`).click();
+  await sco().locator(`${q('third')} input`).fill('3');
+  await sco().locator(`${q('third')} [data-q-submit]`).click();
+  await sco().locator(`${q('essay')} textarea`).fill('Twice as much in,\ntwice as much out.');
+  await sco().locator(`${q('essay')} [data-q-submit]`).click();
+  await mark('questioned');
   await sco().locator('#decision-log').fill('Doubling is linear; I chose x = 3.');
   await mark('logged');
   out.beforeLeave = await page.evaluate(() => ({
@@ -152,7 +163,11 @@ try {
     c: document.querySelector('input[name="prediction-c"]').value,
     log: document.getElementById('decision-log').value,
     complete: window.LF_PAGE.ledger().complete,
+    essay: document.querySelector('[data-question="essay"] textarea').value,
   }));
+  // A written answer changed after resuming: reported again (a new journal entry).
+  await sco().locator('[data-part="e"] [data-question="essay"] textarea').fill('Output is proportional to input.');
+  await sco().locator('[data-part="e"] [data-question="essay"] [data-q-submit]').click();
   // A decision log too long for SCORM 1.2's 4096 characters.
   const long = 'Ünïcode 🙂 and a long justification. '.repeat(150);
   await sco().locator('#decision-log').fill(long);

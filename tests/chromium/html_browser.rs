@@ -187,7 +187,13 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
     let ok_tracks = common::tracked_test_labs()
         .into_iter()
         .filter(|p| !common::html_test_labs().contains(p));
-    for lab_path in common::html_test_labs().into_iter().chain(ok_tracks) {
+    // And a lab with lab-level controls, whose lab formula reading one is computed in the parts.
+    let shared = std::iter::once(common::root().join("tests/inputs/ok_lab_controls.yaml"));
+    for lab_path in common::html_test_labs()
+        .into_iter()
+        .chain(ok_tracks)
+        .chain(shared)
+    {
         let page = render(&lab_path, &out);
         let lab = load_lab(&lab_path).unwrap_or_else(|_| panic!("{} loads", lab_path.display()));
         // A lab with tracks: every track, on its own page (`STEM.TRACK.html`) against `eval
@@ -244,26 +250,44 @@ fn page_numbers_equal_cli_at_defaults_and_random_positions() {
                         args.push("--set".into());
                         args.push(format!("{}={cli}", c.id().value));
                     }
-                    let o = Command::new(bin()).args(&args).output().unwrap();
-                    if !o.status.success() {
-                        // A position where the formulas fail in the CLI: the page must show an error.
-                        eprintln!(
-                            "note: CLI failed at {:?}: {}",
-                            args,
-                            String::from_utf8_lossy(&o.stderr)
-                        );
-                        continue;
-                    }
-                    let expected: J = serde_json::from_slice(&o.stdout).unwrap();
-                    // The charts as the handout draws them (render/svg) at the same settings: the
-                    // page (chart model in runtime.js, drawing in charts.js) must produce the same
-                    // SVG and the same Data table.
+                    // The CLI's numbers, computed in this process by the code `labforge eval`
+                    // runs (load, `inputs`, `evaluate`); at each part's defaults the command
+                    // itself runs too and must print the same. (A process per random position
+                    // was 2,000 processes and most of this test's two minutes.)
                     let set: indexmap::IndexMap<String, rhai::Dynamic> = args
                         .iter()
                         .filter_map(|a| a.split_once('='))
                         .map(|(k, v)| (k.to_string(), labforge::eval::parse_cli_value(v)))
                         .collect();
-                    let ev = lab.evaluate_with(&part.id.value, &set).unwrap();
+                    let ev = match lab.evaluate_with(&part.id.value, &set) {
+                        Ok(ev) => ev,
+                        Err(e) => {
+                            // A position where the formulas fail: the page must show an error.
+                            eprintln!("note: evaluation failed at {args:?}: {e}");
+                            continue;
+                        }
+                    };
+                    let expected = J::Object(
+                        ev.values
+                            .iter()
+                            .map(|(k, v)| (k.clone(), labforge::formula::to_json(v)))
+                            .collect(),
+                    );
+                    if case == 0 {
+                        let o = Command::new(bin()).args(&args).output().unwrap();
+                        assert!(
+                            o.status.success(),
+                            "{args:?}: {}",
+                            String::from_utf8_lossy(&o.stderr)
+                        );
+                        // As text: serde_json's parser may land a float one ulp away.
+                        let cli = String::from_utf8(o.stdout).unwrap();
+                        let ours = serde_json::to_string_pretty(&expected).unwrap();
+                        assert_eq!(cli.trim_end(), ours, "labforge eval {args:?}");
+                    }
+                    // The charts as the handout draws them (render/svg) at the same settings: the
+                    // page (chart model in runtime.js, drawing in charts.js) must produce the same
+                    // SVG and the same Data table.
                     let charts: serde_json::Map<String, J> = match lab.charts(&ev) {
                         Ok(cs) => cs
                             .iter()

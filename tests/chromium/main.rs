@@ -6,9 +6,11 @@
 mod common;
 
 mod author_preview_browser;
+mod carried_browser;
 mod charts_browser;
 mod compat_browser;
 mod course_browser;
+mod earlier_browser;
 mod html_browser;
 mod injection_browser;
 mod load_browser;
@@ -17,6 +19,7 @@ mod questions_browser;
 mod random_browser;
 mod records_browser;
 mod report_browser;
+mod shared_browser;
 mod speed_browser;
 mod tracks_browser;
 mod viewport_browser;

@@ -85,11 +85,126 @@ fn synthetic() -> Vec<ChartData> {
          "points": [{"x": "A\nlong", "y": 3.0, "color": null, "text": "3\nms"}, {"x": "B", "y": 2.0, "color": null, "text": null}]},
         {"name": "comm", "color": "orange", "dashed": false, "fill": false, "emphasis": false,
          "points": [{"x": "A\nlong", "y": 1.5, "color": null, "text": "1.5"}, {"x": "B", "y": -1.0, "color": null, "text": null}]}]);
+    let (tall, dense) = on_data();
     let mut out = Vec::new();
-    for j in [base, bar, radar, feat, top, stack] {
+    for j in [base, bar, radar, feat, top, stack, tall, dense] {
         out.push(from_json(&j));
     }
     out
+}
+
+/// Reference-line labels whose first place is on data: a target line crossing a tall last bar
+/// (the label at its right end sat on the bar) and one through a dense rising line (the label
+/// above its right end sat on the line's points), with a vertical line at the top of a point.
+fn on_data() -> (J, J) {
+    let line = |name: &str, pts: Vec<(f64, f64)>| {
+        json!({"name": name, "color": "blue", "dashed": false, "fill": false, "emphasis": false,
+            "points": pts.iter().map(|(x, y)| json!({"x": x, "y": y, "color": null, "text": null})).collect::<Vec<_>>()})
+    };
+    let base = json!({
+        "id": "tall", "kind": "bar", "title": "On data", "x_label": null, "y_label": "ms",
+        "x_log": false, "y_log": false, "x_min": null, "x_max": null, "y_min": 0.0, "y_max": 100.0,
+        "x_prefix": "", "x_suffix": "", "y_prefix": "", "y_suffix": "", "legend": false, "axes": [],
+        "series": [{"name": "", "color": "blue", "dashed": false, "fill": false, "emphasis": false,
+            "points": [{"x": "a", "y": 20.0, "color": null, "text": null},
+                       {"x": "b", "y": 30.0, "color": null, "text": null},
+                       {"x": "c", "y": 95.0, "color": null, "text": null}]}],
+        "markers": [], "hlines": [{"at": 50.0, "label": "SLO 50 ms", "color": "red", "dashed": true}],
+        "vlines": []
+    });
+    let mut dense = base.clone();
+    dense["id"] = json!("dense");
+    dense["kind"] = json!("line");
+    dense["series"] = json!([line(
+        "rise",
+        (0..60).map(|i| (i as f64, 40.0 + i as f64)).collect()
+    )]);
+    dense["vlines"] = json!([{"at": 58.0, "label": "here", "color": "gray", "dashed": false}]);
+    (base, dense)
+}
+
+/// The boxes (x0, y0, x1, y1) of an SVG's `<rect>`s inside the plot, its points' circles and
+/// its labels' text, as drawn: a label is 7 px per character and 13 px per line, its baseline
+/// 11 px under its top, placed by its `text-anchor`.
+type Box = [f64; 4];
+
+fn boxes(svg: &str) -> (Vec<Box>, Vec<(String, Box)>) {
+    let attr = |tag: &str, name: &str| -> Option<f64> {
+        let k = format!(" {name}=\"");
+        let at = tag.find(&k)? + k.len();
+        tag[at..at + tag[at..].find('"')?].parse().ok()
+    };
+    let mut data = Vec::new();
+    for t in svg.split("<rect").skip(1) {
+        let t = &t[..t.find('>').unwrap()];
+        if t.contains("class=\"fi-") {
+            let (x, y, w, h) = (
+                attr(t, "x").unwrap(),
+                attr(t, "y").unwrap(),
+                attr(t, "width").unwrap(),
+                attr(t, "height").unwrap(),
+            );
+            data.push([x, y, x + w, y + h]);
+        }
+    }
+    for t in svg.split("<circle").skip(1) {
+        let t = &t[..t.find('>').unwrap()];
+        if let (Some(x), Some(y)) = (attr(t, "cx"), attr(t, "cy")) {
+            data.push([x - 2.0, y - 2.0, x + 2.0, y + 2.0]);
+        }
+    }
+    // A line's points, from its path.
+    for t in svg.split("<path class=\"st-").skip(1) {
+        let t = &t[..t.find('>').unwrap()];
+        let Some(at) = t.find(" d=\"") else { continue };
+        let d = &t[at + 4..];
+        let d = &d[..d.find('"').unwrap()];
+        for pt in d.split(['M', 'L']).filter(|p| !p.is_empty()) {
+            let mut xy = pt.split(' ').filter_map(|v| v.parse::<f64>().ok());
+            if let (Some(x), Some(y)) = (xy.next(), xy.next()) {
+                data.push([x - 2.0, y - 2.0, x + 2.0, y + 2.0]);
+            }
+        }
+    }
+    let mut labels = Vec::new();
+    for t in svg.split("<text").skip(1) {
+        let (head, rest) = t.split_once('>').unwrap();
+        if !head.contains(" mk\"") {
+            continue;
+        }
+        let text = rest[..rest.find("</text>").unwrap()].to_string();
+        let (x, y) = (attr(head, "x").unwrap(), attr(head, "y").unwrap());
+        let w = 7.0 * text.chars().count() as f64;
+        let left = if head.contains("text-anchor=\"end\"") {
+            x - w
+        } else if head.contains("text-anchor=\"middle\"") {
+            x - w / 2.0
+        } else {
+            x
+        };
+        labels.push((text, [left, y - 11.0, left + w, y + 2.0]));
+    }
+    (data, labels)
+}
+
+#[test]
+fn a_reference_lines_label_never_sits_on_a_bar_or_a_point() {
+    let (tall, dense) = on_data();
+    for j in [tall, dense] {
+        let ch = from_json(&j);
+        let svg = chart_svg_sized(&ch, "t", 640.0);
+        let (data, labels) = boxes(&svg);
+        assert!(!data.is_empty() && !labels.is_empty(), "{svg}");
+        for (text, b) in &labels {
+            for q in &data {
+                assert!(
+                    !(b[0] < q[2] && q[0] < b[2] && b[1] < q[3] && q[1] < b[3]),
+                    "{}: label {text:?} at {b:?} covers data at {q:?}",
+                    j["id"]
+                );
+            }
+        }
+    }
 }
 
 /// ChartData has no Deserialize: rebuild it through the public fields.

@@ -91,7 +91,7 @@ fn seed_course(dir: &Path) -> PathBuf {
 }
 
 /// The seed course titled `title` in the other order (course.yaml's order, not the file names');
-/// fleet-orchestration, now first, carries nothing forward.
+/// fleet-orchestration, now first, carries nothing forward and reads nothing.
 fn fleet_first(c: &Path, title: &str) {
     std::fs::write(
         c.join("course.yaml"),
@@ -101,11 +101,12 @@ fn fleet_first(c: &Path, title: &str) {
     let fleet = std::fs::read_to_string(c.join("fleet-orchestration.yaml")).unwrap();
     let cut = fleet.find("\ncarry_forward:").unwrap();
     let end = fleet[cut..].find("\nsynthesis:").unwrap();
-    std::fs::write(
-        c.join("fleet-orchestration.yaml"),
-        format!("{}{}", &fleet[..cut], &fleet[cut + end..]),
-    )
-    .unwrap();
+    // Its `reads:` (between the two) go too: the number it read from fault-tolerance is a
+    // constant at the read's default.
+    let rest = format!("{}{}", &fleet[..cut], &fleet[cut + end..]);
+    assert!(!rest.contains("\nreads:"));
+    let rest = rest.replacen("\nconstants:\n", "\nconstants:\n  ft_interval_s: 600\n", 1);
+    std::fs::write(c.join("fleet-orchestration.yaml"), rest).unwrap();
 }
 
 const DECISION: &str = "Checkpoint every 30 minutes, asynchronously.";
@@ -505,4 +506,31 @@ fn a_hostile_course_title_is_text_everywhere() {
             "{f}"
         );
     }
+}
+
+/// A lab's own number and its place in the course are stated apart, never as two lab numbers:
+/// the index lists "4." beside "Vol 2 · Lab 6", the lab's page says "4 of 5 labs" under a
+/// header and a HUD that both read "Vol 2 · Lab 6" (the HUD from `volume:` and `number:`: the
+/// shipped labs no longer type "Vol2 · Lab 06" a second time).
+#[test]
+fn a_labs_number_and_its_place_in_the_course_are_stated_apart() {
+    let out = tempfile::tempdir().unwrap();
+    let o = render_to(&root().join("labs"), "html", &out.path().join("site"));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let site = out.path().join("site");
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    let card = index
+        .split("<li class=\"lab-card\">")
+        .find(|c| c.contains("When Failure is Routine"))
+        .unwrap();
+    assert!(card.contains(">4. When Failure is Routine<"), "{card}");
+    assert!(card.contains("Vol 2 · Lab 6 · "), "{card}");
+    let page = std::fs::read_to_string(site.join("fault-tolerance.html")).unwrap();
+    let nav = &page[page.find("<nav class=\"course-nav\"").unwrap()..];
+    let nav = &nav[..nav.find("</nav>").unwrap()];
+    assert!(nav.contains(": 4 of 5 labs"), "{nav}");
+    assert!(!nav.contains("lab 4"), "{nav}");
+    assert!(page.contains("<span class=\"hud-label\">Vol 2 · Lab 6</span>"));
+    assert!(page.contains("Vol 2 · Lab 6 · Fault Tolerance"));
+    assert!(!page.contains("Vol2 · Lab 06"));
 }

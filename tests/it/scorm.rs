@@ -334,6 +334,27 @@ fn set_values(log: &[Vec<String>], key: &str) -> Vec<String> {
         .collect()
 }
 
+/// The interactions a launch reported, in journal order: for each `cmi.interactions.N.`, its
+/// fields as `name=value`, sorted.
+fn interactions(log: &[Vec<String>]) -> Vec<Vec<String>> {
+    let mut by: std::collections::BTreeMap<usize, Vec<String>> = Default::default();
+    for e in log.iter().filter(|e| e[0] == "LMSSetValue") {
+        if let Some(rest) = e[1].strip_prefix("cmi.interactions.") {
+            let (n, field) = rest.split_once('.').unwrap();
+            by.entry(n.parse().unwrap())
+                .or_default()
+                .push(format!("{field}={}", e[2]));
+        }
+    }
+    by.into_values()
+        .map(|mut f| {
+            f.retain(|x| !x.starts_with("time="));
+            f.sort();
+            f
+        })
+        .collect()
+}
+
 fn position(log: &[Vec<String>], e: &[&str]) -> usize {
     log.iter()
         .position(|x| x == e)
@@ -412,6 +433,97 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
     assert_eq!(log[finish - 1], ["LMSCommit"], "committed before finishing");
     assert_eq!(set_values(&log, "cmi.core.exit"), ["suspend"]);
     assert_eq!(set_values(&log, "cmi.core.session_time").len(), 1);
+    // Every answer an interaction, in the order given: choices by the option's place (a, b…),
+    // a select-all half right (one right, one wrong: 0 credit), a written answer as fill-in on
+    // one line. b's look at the right answer after locking in is not an answer.
+    let f = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        interactions(&log),
+        [
+            f(&[
+                "correct_responses.0.pattern=a",
+                "id=a.prediction",
+                "result=correct",
+                "student_response=a",
+                "type=choice"
+            ]),
+            f(&[
+                "correct_responses.0.pattern=b",
+                "id=b.prediction",
+                "result=wrong",
+                "student_response=a",
+                "type=choice"
+            ]),
+            f(&[
+                "correct_responses.0.pattern=5",
+                "id=c.prediction",
+                "result=correct",
+                "student_response=5",
+                "type=numeric"
+            ]),
+            f(&[
+                "correct_responses.0.pattern=b",
+                "id=d.prediction",
+                "result=correct",
+                "student_response=b",
+                "type=choice"
+            ]),
+            f(&[
+                "correct_responses.0.pattern=a",
+                "id=a.reflection",
+                "result=correct",
+                "student_response=a",
+                "type=choice"
+            ]),
+            f(&[
+                "correct_responses.0.pattern=b",
+                "id=e.q.pick",
+                "result=correct",
+                "student_response=b",
+                "type=choice"
+            ]),
+            f(&[
+                "correct_responses.0.pattern=a,c",
+                "id=e.q.both",
+                "result=0",
+                "student_response=a,b",
+                "type=choice"
+            ]),
+            f(&[
+                "id=e.q.third",
+                "result=correct",
+                "student_response=3",
+                "type=numeric"
+            ]),
+            f(&[
+                "id=e.q.essay",
+                "result=neutral",
+                "student_response=Twice as much in, twice as much out.",
+                "type=fill-in"
+            ]),
+        ]
+    );
+    // Each with the clock time it was answered (SCORM 1.2's CMITime).
+    let times: Vec<String> = log
+        .iter()
+        .filter(|e| {
+            e[0] == "LMSSetValue"
+                && e[1].starts_with("cmi.interactions.")
+                && e[1].ends_with(".time")
+        })
+        .map(|e| e[2].clone())
+        .collect();
+    assert_eq!(times.len(), 9);
+    assert!(
+        times.iter().all(|t| {
+            let b = t.as_bytes();
+            b.len() == 8 && b[2] == b':' && b[5] == b':'
+        }),
+        "{times:?}"
+    );
+    // Answering a question commits at once, like a prediction.
+    let questioned = position(&log, &["MARK", "questioned"]);
+    assert!(log[refl..questioned].iter().any(|e| e == &["LMSCommit"]));
     // What scorm-again holds at the end.
     let cmi = &r["launch1"]["cmi"];
     assert_eq!(cmi["status"], "completed");
@@ -445,7 +557,18 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
     assert_eq!(re["c"], "5");
     assert_eq!(re["log"], "Doubling is linear; I chose x = 3.");
     assert_eq!(re["complete"], true);
+    assert_eq!(re["essay"], "Twice as much in,\ntwice as much out.");
     let log2 = calls(&r["launch2"]["log"]);
+    // Resumed answers were reported by launch 1; the changed written answer is a new entry.
+    assert_eq!(
+        interactions(&log2),
+        [f(&[
+            "id=e.q.essay",
+            "result=neutral",
+            "student_response=Output is proportional to input.",
+            "type=fill-in"
+        ])]
+    );
     assert_eq!(log2[0], ["LMSInitialize"]);
     assert!(log2.contains(&vec!["LMSGetValue".into(), "cmi.suspend_data".into()]));
     assert_eq!(set_values(&log2, "cmi.core.lesson_status"), ["completed"]);
@@ -474,6 +597,12 @@ fn the_package_reports_to_scorm_again_and_resumes_from_suspend_data() {
     );
     assert_eq!(s["parts"]["c"]["prediction"], "5");
     assert!(s["parts"]["a"].get("controls").is_none());
+    // The questions' answers are what resuming needs too: kept whole beside the cut log.
+    let qs = &s["parts"]["e"]["questions"];
+    assert_eq!(qs["pick"]["answer"], "B");
+    assert_eq!(qs["both"]["answer"], serde_json::json!(["A", "B"]));
+    assert_eq!(qs["third"]["answer"], "3");
+    assert_eq!(qs["essay"]["answer"], "Output is proportional to input.");
     assert!(s["parts"]["b"].get("prediction_attempts").is_none());
     assert_eq!(
         s["parts"]["b"]["prediction_locked_at"],

@@ -15,7 +15,8 @@
 //!   student left it — the default where untouched (the page records them so from the moment it
 //!   loads). Values are JSON as the page's `JSON.stringify` writes them: a whole number is `16`,
 //!   not `16.0`. [`Ledger::refresh`] fills and normalises; entries for controls the lab does
-//!   not have are dropped.
+//!   not have are dropped. A lab-level control (the lab's `controls:`) has one value in every
+//!   part that shows it.
 //! - A prediction is a commitment: `prediction` is the first answer locked in (a button on the
 //!   page, Enter in the terminal) and never changes; `prediction_locked_at` is when (UTC,
 //!   RFC 3339); `prediction_attempts` lists, in order, every other option (or number) the
@@ -30,6 +31,61 @@ use crate::model::*;
 use indexmap::IndexMap;
 use rhai::Dynamic;
 use serde::{Deserialize, Serialize};
+
+/// The values of `records:` that part `p` computes, at the settings `a` holds, kept beside them
+/// as `@NAME` for later labs of the course (`eval::carried`); one that is not a finite number
+/// at these settings is left out.
+fn keep_records(lab: &CompiledLab, p: &Part, a: &mut PartAnswers) {
+    let mine: Vec<(&String, &str)> = lab
+        .lab
+        .records
+        .iter()
+        .filter_map(|(k, at)| {
+            let (pid, n) = at.value.split_once('.')?;
+            (pid == p.id.value).then_some((k, n))
+        })
+        .collect();
+    if mine.is_empty() {
+        return;
+    }
+    let Some(cp) = lab.part(&p.id.value) else {
+        return;
+    };
+    let mut set = IndexMap::new();
+    for c in &p.controls {
+        let id = &c.id().value;
+        let val = a
+            .controls
+            .get(id)
+            .and_then(|v| serde_json::from_value::<Value>(v.clone()).ok());
+        if let Some(d) = val
+            .and_then(|v| crate::eval::validate_control(c, &crate::eval::value_to_dynamic(&v)).ok())
+        {
+            set.insert(id.clone(), d);
+        }
+    }
+    let ev = lab
+        .inputs(cp, &set)
+        .ok()
+        .and_then(|inputs| lab.evaluate(cp, &inputs).ok());
+    for (k, n) in mine {
+        let x = ev
+            .as_ref()
+            .and_then(|ev| ev.values.get(n))
+            .and_then(crate::formula::as_number)
+            .filter(|x| x.is_finite());
+        match x {
+            Some(x) => {
+                let mut v = serde_json::json!(x);
+                whole_numbers(&mut v);
+                a.controls.insert(format!("@{k}"), v);
+            }
+            None => {
+                a.controls.shift_remove(&format!("@{k}"));
+            }
+        }
+    }
+}
 
 /// Format tag of the record.
 pub const FORMAT: &str = "labforge-ledger/2";
@@ -183,6 +239,20 @@ impl Ledger {
         lab: &'a CompiledLab,
         on: &dyn Fn(&str) -> Option<&'a CompiledLab>,
     ) {
+        // A lab-level control is one value: the first part showing it that holds one gives it
+        // to every part that shows it (the page and the terminal write a move into them all).
+        let mut shared: IndexMap<&str, serde_json::Value> = IndexMap::new();
+        for p in &lab.lab.parts {
+            for w in &p.lab_controls {
+                let saved = self
+                    .parts
+                    .get(&p.id.value)
+                    .and_then(|a| a.controls.get(&w.value));
+                if let (false, Some(v)) = (shared.contains_key(w.value.as_str()), saved) {
+                    shared.insert(&w.value, v.clone());
+                }
+            }
+        }
         for p in &lab.lab.parts {
             let defaults = lab
                 .part(&p.id.value)
@@ -192,14 +262,18 @@ impl Ledger {
             let mut left = std::mem::take(&mut a.controls);
             for c in &p.controls {
                 let id = &c.id().value;
-                let v = left
-                    .shift_remove(id)
+                let own = left.shift_remove(id);
+                let v = shared
+                    .get(id.as_str())
+                    .cloned()
+                    .or(own)
                     .or_else(|| defaults.get(id).map(crate::formula::to_json));
                 if let Some(mut v) = v {
                     whole_numbers(&mut v);
                     a.controls.insert(id.clone(), v);
                 }
             }
+            keep_records(lab, p, a);
             // The part as compiled for the track it was answered on.
             let judge = a
                 .track
@@ -343,6 +417,10 @@ impl Ledger {
             }
             questions::sanitize(p, &part, &mut a.questions, &mut dropped);
             for (id, v) in std::mem::take(&mut a.controls) {
+                // A value kept for later labs (`@NAME`): derived, computed again on refresh.
+                if id.starts_with('@') {
+                    continue;
+                }
                 let ctl = p.controls.iter().find(|c| c.id().value == id);
                 let valid = ctl.and_then(|c| {
                     let val = serde_json::from_value::<Value>(v.clone()).ok()?;

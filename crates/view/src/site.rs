@@ -58,6 +58,7 @@ impl Site {
                 version: lab.lab.version,
                 stem: stem.clone(),
                 title: crate::view::header(lab)?.title.plain(),
+                label: lab.lab.short_label().unwrap_or_default(),
                 duration: lab
                     .lab
                     .duration

@@ -35,11 +35,46 @@ pub fn option_id(index: usize, c: &Choice) -> String {
 
 /// Letters, digits and `_`, not starting with a digit. `__proto__` is excluded: the page keys
 /// JavaScript objects by these names, where it would reach `Object.prototype`.
-pub(super) fn is_identifier(s: &str) -> bool {
+pub fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
         && s != "__proto__"
+}
+
+/// A HUD `label` that numbers the lab otherwise than its `volume` and `number` (`Vol2 · Lab 07`
+/// on lab 6): the page would show both. Its numbers are read in order (`06` is 6); a label that
+/// names only the lab's number, or no number, agrees.
+fn hud_label(lab: &Lab, cx: &mut Ctx) {
+    let (Some(label), Some(short)) = (
+        lab.hud.as_ref().and_then(|h| h.label.as_ref()),
+        lab.short_label(),
+    ) else {
+        return;
+    };
+    let said: Vec<u64> = label
+        .value
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|d| d.parse().ok())
+        .collect();
+    let is: Vec<u64> = [lab.volume, lab.number]
+        .into_iter()
+        .flatten()
+        .map(u64::from)
+        .collect();
+    let agrees = said.is_empty()
+        || said == is
+        || (said.len() == 1 && lab.number.map(u64::from) == Some(said[0]));
+    if !agrees {
+        cx.warn(
+            label.pos,
+            format!(
+                "the HUD's label `{}` numbers the lab otherwise than its header (`{short}`, from `volume:` and `number:`)",
+                label.value
+            ),
+            format!("drop `label:` and the HUD shows `{short}`; or correct `volume:`/`number:`"),
+        );
+    }
 }
 
 /// Appends structural problems of `lab` to `out`; a scenario's values are checked against
@@ -66,6 +101,7 @@ pub fn structure(lab: &Lab, source: &Source, accepts: Accepts, out: &mut Vec<Dia
             "e.g. `id: fault-tolerance`",
         );
     }
+    hud_label(lab, &mut cx);
     if lab.parts.is_empty() {
         cx.err(
             id.pos,

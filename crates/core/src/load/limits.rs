@@ -250,6 +250,18 @@ pub fn bounds(lab: &Lab, source: &Source, out: &mut Vec<Diagnostic>) {
     if let Some(t) = lab.tests.first() {
         cx.count(t.part.pos, "tests", lab.tests.len(), MAX_TESTS);
     }
+    // Lab-level controls are copied into the parts that show them after this check.
+    cx.count(lab.id.pos, "lab controls", lab.controls.len(), MAX_PER_PART);
+    for c in &lab.controls {
+        control(&mut cx, c);
+    }
+    cx.count(lab.id.pos, "reads", lab.reads.len(), MAX_PER_PART);
+    for r in &lab.reads {
+        for t in r.label.iter().chain(r.unit.iter()) {
+            cx.text(r.name.pos, "the label or unit of a read", t);
+        }
+    }
+    cx.count(lab.id.pos, "records", lab.records.len(), MAX_PER_PART);
     for p in &lab.parts {
         let pos = p.id.pos;
         cx.text(p.title.pos, "a part title", &p.title.value);

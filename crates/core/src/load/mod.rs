@@ -97,7 +97,11 @@ pub fn yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagnostic {
         None => {
             let message = untagged_message(message);
             let hint = yaml_hint(&message);
-            (message, hint)
+            match plain::plain(&message) {
+                Some((m, Some(h))) => (m, Some(h)),
+                Some((m, None)) => (m, hint),
+                None => (message, hint),
+            }
         }
     };
     Diagnostic::error(&source.name, pos, message).maybe_hint(hint)
@@ -230,6 +234,10 @@ fn yaml_hint(message: &str) -> Option<String> {
     };
     if let Some(rest) = message.strip_prefix("unknown field ") {
         let (name, expected) = name_and_expected(rest)?;
+        let bands = expected.iter().any(|e| e == "good_below");
+        if let Some(h) = plain::band_meaning(&name).filter(|_| bands) {
+            return Some(h);
+        }
         return Some(
             match did_you_mean(&name, expected.iter().map(|s| s.as_str())) {
                 Some(h) => h,
@@ -357,6 +365,7 @@ mod tests {
 }
 pub mod check;
 pub mod limits;
+mod plain;
 mod questions;
 mod report;
 pub mod text;

@@ -53,9 +53,10 @@ pub struct DecisionLog {
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Hud {
-    /// Lab label, e.g. `Vol2 · Lab 06`.
+    /// Lab label, e.g. `Vol2 · Lab 06`. Without it the HUD shows `Vol 2 · Lab 6` from the
+    /// lab's `volume` and `number`; `check` warns when the two disagree.
     #[serde(default)]
-    pub label: Option<String>,
+    pub label: Option<Spanned<String>>,
     /// Chapter label, e.g. `v2_06 · Fault Tolerance`.
     #[serde(default)]
     pub chapter_label: Option<String>,

@@ -16,7 +16,7 @@ mod self_assessment;
 mod spanned;
 pub mod track;
 
-pub use carry::CarryForward;
+pub use carry::{CarryForward, Read, Records};
 pub use chart::*;
 pub use closing::{Card, DecisionLog, Hud, LedgerSpec, Synthesis, Tier};
 pub use control::{Checkboxes, Control, NumberInput, Select, Slider, Switch};
@@ -94,6 +94,13 @@ pub struct Lab {
     #[serde(default)]
     #[schemars(example = serde_json::json!({"cluster_gpus": "nodes * gpus_per_node"}))]
     pub formulas: IndexMap<String, Expr>,
+    /// Lab-level controls, shared by the parts: a part shows one by naming it in its
+    /// `lab_controls:`, and every part that does shows the same value (moved in one part, it
+    /// moves in all). Lab formulas may read them; such a formula is then computed in each part
+    /// that shows the controls it reads.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!([{"slider": {"id": "batch", "label": "Batch size", "min": 1, "max": 64, "step": 1, "default": 8}}]))]
+    pub controls: Vec<Control>,
     /// The parts of the lab, in order.
     pub parts: Vec<Part>,
     /// Closing synthesis: takeaways, what's next, self-assessment, decision log.
@@ -117,6 +124,14 @@ pub struct Lab {
     /// Earlier labs' decisions this lab shows (labs of one course; see `course.yaml`).
     #[serde(default)]
     pub carry_forward: Vec<CarryForward>,
+    /// Numbers read from earlier labs of the course, each with a default and a range.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!([{"from": "fault-tolerance", "record": "cluster_gpus", "as": "fleet_gpus", "default": 1024, "range": [8, 100000]}]))]
+    pub reads: Vec<Read>,
+    /// Values this lab keeps in the course record for later labs (`name: PART.NAME`).
+    #[serde(default)]
+    #[schemars(example = serde_json::json!({"cluster_gpus": "a.cluster_gpus"}))]
+    pub records: Records,
     /// The tracks a student picks one of, for a lab on its own (a lab of a course uses the
     /// course's `tracks:`). Each has `id`, `label`, and optionally `icon`, `summary`,
     /// `device`, `model` and any further fields; expressions read them as `track.NAME`.
@@ -256,6 +271,11 @@ pub struct Part {
     #[serde(default)]
     #[schemars(example = serde_json::json!([{"slider": {"id": "utilization", "label": "Cluster utilization", "min": 0.1, "max": 0.99, "step": 0.01, "default": 0.8}}, {"select": {"id": "cs", "label": "Workload", "options": {"Uniform (C_s=1)": 1, "ML (C_s=3)": 3}, "default": "ML (C_s=3)"}}]))]
     pub controls: Vec<Control>,
+    /// Lab-level controls (the lab's `controls:`) this part shows, by id, before its own; their
+    /// value is the same in every part that shows them.
+    #[serde(default)]
+    #[schemars(example = serde_json::json!(["batch"]))]
+    pub lab_controls: Vec<Spanned<String>>,
     /// Part-level constants (visible only in this part), same forms as lab constants.
     #[serde(default)]
     pub constants: IndexMap<String, Spanned<Constant>>,
@@ -685,6 +705,27 @@ pub struct LabTest {
     /// not), a select-all's credit or a written answer's words, `recorded` for an opinion.
     #[serde(default)]
     pub answers: IndexMap<String, Spanned<Value>>,
+}
+
+impl Lab {
+    /// The lab's short label, `Vol 2 · Lab 6`, from `volume` and `number` (what the page's
+    /// header and a HUD without its own `label` show).
+    pub fn short_label(&self) -> Option<String> {
+        match (self.volume, self.number) {
+            (Some(v), Some(n)) => Some(format!("Vol {v} · Lab {n}")),
+            (None, Some(n)) => Some(format!("Lab {n}")),
+            (Some(v), None) => Some(format!("Vol {v}")),
+            (None, None) => None,
+        }
+    }
+
+    /// The HUD's label: its own `label`, else [`Lab::short_label`].
+    pub fn hud_label(&self) -> Option<String> {
+        self.hud
+            .as_ref()
+            .and_then(|h| h.label.as_ref().map(|l| l.value.clone()))
+            .or_else(|| self.short_label())
+    }
 }
 
 /// How every view names a part after `Part `: `A` for id `a`, the id itself when longer

@@ -143,6 +143,8 @@ pub fn render(
             count,
             file: f,
         });
+        let mut lab = lab;
+        carry(&mut lab, opts);
         let units = match track_units(&lab, &stem, to, track) {
             Ok(u) => u,
             Err(d) => {
@@ -152,7 +154,10 @@ pub fn render(
             }
         };
         let mut ok = true;
-        for (name, unit) in units {
+        for (name, mut unit) in units {
+            if let Some(u) = unit.as_mut() {
+                carry(u, opts);
+            }
             let one = unit.as_ref().unwrap_or(&lab);
             if let Err(e) = r.render(one, &name, opts).and_then(|fs| {
                 mark_output_dir(&out, opts.answer_key, to)?;
@@ -191,6 +196,16 @@ pub fn render(
         failed,
         millis: start.elapsed().as_millis(),
     })
+}
+
+/// The numbers `lab` reads from earlier labs (`reads:`), from the course record given with
+/// `--record` (without one, or for a lab it holds nothing of, the defaults).
+fn carry(lab: &mut CompiledLab, opts: &RenderOptions) {
+    if lab.lab.reads.is_empty() {
+        return;
+    }
+    let ledger_of = |id: &str| opts.record.as_ref().and_then(|r| r.labs.get(id).cloned());
+    lab.carry_from(&ledger_of, &|id: &str| id.to_string());
 }
 
 /// The name a lab's outputs take: its file's stem, made safe.

@@ -124,6 +124,7 @@ mod record {
                 version: 2,
                 stem: id.to_string(),
                 title: id.to_uppercase(),
+                label: String::new(),
                 duration: String::new(),
                 shape: json!([["p0", ["A", "B"], null, []], ["p1", ["A", "B"], null, []]]),
                 tracks: vec!["phone".into(), "cloud".into()],
@@ -221,4 +222,46 @@ mod record {
         let r = CourseRecord::load(&path, "c-1", &labs()).unwrap();
         assert_eq!(r.labs.keys().collect::<Vec<_>>().len(), 2);
     }
+}
+
+/// The course's lab ids are read once per file while it is unchanged: `check DIR` asks for them
+/// once per lab, and a 30-lab course parsed its labs 900 times (20–38× the time of a 4-lab
+/// course; now 8×). A changed file is read again.
+#[test]
+fn a_courses_lab_ids_are_read_once_while_the_files_stay_the_same() {
+    let d = course_dir("title: C\nlabs: [a.yaml, b.yaml, c.yaml]\n", &[]);
+    for id in ["a", "b", "c"] {
+        std::fs::write(
+            d.path().join(format!("{id}.yaml")),
+            format!("id: lab-{id}\ntitle: T\nparts: []\n"),
+        )
+        .unwrap();
+    }
+    let course = load(&d.path().join(FILE_NAME)).unwrap();
+    let parsed = |name: &str| {
+        let p = d.path().join(name);
+        carry::PARSED
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|x| x.ends_with(&p) || p.ends_with(x))
+            .count()
+    };
+    let want: Vec<Option<String>> = ["lab-a", "lab-b", "lab-c"]
+        .iter()
+        .map(|s| Some(s.to_string()))
+        .collect();
+    for _ in 0..3 {
+        assert_eq!(carry::lab_ids(&course), want);
+    }
+    for f in ["a.yaml", "b.yaml", "c.yaml"] {
+        assert_eq!(parsed(f), 1, "{f}");
+    }
+    std::fs::write(
+        d.path().join("b.yaml"),
+        "id: lab-bee\ntitle: T\nparts: []\n",
+    )
+    .unwrap();
+    assert_eq!(carry::lab_ids(&course)[1].as_deref(), Some("lab-bee"));
+    assert_eq!(parsed("b.yaml"), 2);
 }

@@ -107,6 +107,8 @@ pub struct CompiledPart {
     /// `prediction` before anything is locked in (every part's prediction unset, see
     /// [`super::xpart`]), when the part binds it (no name `prediction` of its own).
     pub predictions: Option<Dynamic>,
+    /// The earlier parts whose values it reads (`parts.a.x`, [`super::earlier`]), in order.
+    pub reads_parts: Vec<String>,
 }
 
 /// A lab ready to evaluate.
@@ -129,6 +131,8 @@ pub struct CompiledLab {
     /// The track this compilation is for (`None` when the lab has no tracks, or is the same on
     /// every track: it reads neither `track` nor `variant`).
     pub track: Option<String>,
+    /// The settings each part is read at by later parts (`parts.a.x`); defaults when absent.
+    pub settings: std::cell::RefCell<IndexMap<String, IndexMap<String, Dynamic>>>,
 }
 
 impl CompiledPart {
@@ -356,13 +360,32 @@ pub fn compile_on(
     course_tracks: &TrackSet,
     track: Option<&str>,
 ) -> Result<CompiledLab, Vec<Diagnostic>> {
+    compile_salvaging(lab, source, modules, course_tracks, track).map_err(|(d, _)| d)
+}
+
+/// [`compile_on`], and when the only errors are the structure check's (a scenario off a slider's
+/// grid, a missing correct option: nothing a formula or an evaluation depends on), the lab
+/// compiled all the same, so `check` can report what the other parts' evaluation finds too
+/// (issue 25: one part's error must not hide another's). The error holds every diagnostic, the
+/// salvaged lab's `warnings` the warnings among them.
+pub fn compile_salvaging(
+    lab: Lab,
+    source: &Source,
+    modules: Vec<Module>,
+    course_tracks: &TrackSet,
+    track: Option<&str>,
+) -> Result<CompiledLab, (Vec<Diagnostic>, Option<Box<CompiledLab>>)> {
     let mut lab = lab;
     let mut engine = FormulaEngine::new();
     let mut diags = Vec::new();
     // Ids and sizes first: a lab past the limits is not compiled any further.
     crate::load::limits::bounds(&lab, source, &mut diags);
     if diags.iter().any(|d| d.is_error()) {
-        return Err(diags);
+        return Err((diags, None));
+    }
+    let live = super::shared::expand(&mut lab, source, &mut diags);
+    if diags.iter().any(|d| d.is_error()) {
+        return Err((diags, None));
     }
     let tracks = lab_tracks(&lab, source, course_tracks, &mut diags);
     crate::load::tracks::check_variants(&lab.variants, &tracks, &source.name, &mut diags);
@@ -418,7 +441,7 @@ pub fn compile_on(
         }
     };
     if diags.iter().any(|d| d.is_error()) {
-        return Err(diags);
+        return Err((diags, None));
     }
     crate::load::xref::warn(source, &mut diags);
     let mut defs: Vec<FnDef> = Vec::new();
@@ -461,6 +484,7 @@ pub fn compile_on(
         lab_consts.extend(super::tracks::bindings(&lab, t));
     }
     lab_consts.extend(constants(&lab.constants));
+    lab_consts.extend(super::carried::constants(&mut c, &lab));
     super::lab_formulas::compute(&mut c, &lab, &mut lab_consts);
     // The fields written as expressions, computed for this track; then the structure checks
     // (ranges, defaults, one correct option) see the track's values.
@@ -468,14 +492,17 @@ pub fn compile_on(
     let tracked = super::tracks::resolve(&mut c, &mut lab, &lab_consts);
     // A field that could not be computed has no value: nothing after can be checked.
     if c.diags.iter().filter(|d| d.is_error()).count() > before {
-        return Err(c.diags);
+        return Err((c.diags, None));
     }
+    let (structure_errors, errors_before_structure);
     {
         let mut structure = Vec::new();
         let accepts = |ctl: &Control, v: &Value| {
             super::validate_control(ctl, &super::value_to_dynamic(v)).map(|_| ())
         };
         crate::load::check::structure(&lab, source, &accepts, &mut structure);
+        structure_errors = structure.iter().filter(|d| d.is_error()).count();
+        errors_before_structure = c.diags.iter().filter(|d| d.is_error()).count();
         c.diags.extend(structure);
     }
     let lab_names: BTreeSet<String> = lab_consts.iter().map(|(k, _)| k.clone()).collect();
@@ -483,6 +510,7 @@ pub fn compile_on(
     for t in lab_texts(&lab) {
         c.template(t, &lab_names, &mut lab_exprs);
     }
+    super::carried::lab_text_reads(&mut c, &lab, &lab_exprs);
     if let Some(h) = &lab.hud {
         let known = with(&lab_names, &["correct", "correct_count"]);
         for t in &h.tiers {
@@ -501,14 +529,31 @@ pub fn compile_on(
         parts.push(compile_part(&mut c, index, &lab.parts, &lab_consts));
     }
     c.outputs = None;
+    super::carried::check_records(&mut c, &lab, &parts);
 
     if c.diags.iter().any(|d| d.is_error()) {
-        return Err(c.diags);
+        super::shared::hint_unknown(&live, &lab, &mut c.diags);
+        // A lab formula computed in several parts reports its problem once.
+        if !live.is_empty() {
+            let mut seen: Vec<Diagnostic> = Vec::new();
+            c.diags.retain(|d| {
+                let new = !seen.contains(d);
+                if new {
+                    seen.push(d.clone());
+                }
+                new
+            });
+        }
+    }
+    let errors = c.diags.iter().filter(|d| d.is_error()).count();
+    if errors > 0 && (errors_before_structure > 0 || errors > structure_errors) {
+        return Err((c.diags, None));
     }
     let chosen =
         chosen.filter(|_| super::tracks::varies(&c, &lab, tracked, &parts, &lab_exprs, &lab_names));
-    let warnings = std::mem::take(&mut c.diags);
-    Ok(CompiledLab {
+    let all = std::mem::take(&mut c.diags);
+    let warnings: Vec<Diagnostic> = all.iter().filter(|d| !d.is_error()).cloned().collect();
+    let compiled = CompiledLab {
         track: chosen.map(|t| t.id),
         tracks,
         lab,
@@ -520,7 +565,13 @@ pub fn compile_on(
         functions,
         modules,
         warnings,
-    })
+        settings: Default::default(),
+    };
+    if errors == 0 {
+        Ok(compiled)
+    } else {
+        Err((all, Some(Box::new(compiled))))
+    }
 }
 
 /// The tracks a lab plays out on: its course's, or (outside a course with tracks) its own.
@@ -718,6 +769,12 @@ fn compile_part(
         names.insert(k.clone());
     }
 
+    // Earlier parts' values (`parts.a.x`), visible to formulas and prose of a later part.
+    let reads_earlier = !names.contains(super::earlier::NAME);
+    if reads_earlier {
+        names.insert(super::earlier::NAME.to_string());
+    }
+
     // Formulas.
     let mut compiled: IndexMap<String, CompiledFormula> = IndexMap::new();
     for (name, e) in &part.formulas {
@@ -785,6 +842,17 @@ fn compile_part(
             super::xpart::check(c, all, index, e);
         }
     }
+    let reads_parts = if reads_earlier {
+        let mut all_exprs: Vec<&CompiledExpr> = formulas
+            .iter()
+            .map(|f| &f.expr)
+            .chain(exprs.values())
+            .collect();
+        all_exprs.sort_by_key(|e| (e.origin.pos.line, e.origin.pos.col, e.inner));
+        super::earlier::check(c, all, index, &all_exprs)
+    } else {
+        Vec::new()
+    };
     // A control nothing reads is likely a mistake.
     let mut read: BTreeSet<String> = BTreeSet::new();
     for f in &formulas {
@@ -819,6 +887,7 @@ fn compile_part(
         names,
         answer,
         predictions,
+        reads_parts,
     }
 }
 

@@ -41,7 +41,7 @@ pub fn claim_holds(claim: &Claim, value: &Dynamic) -> bool {
     claim.min.is_none_or(|m| x >= m) && claim.max.is_none_or(|m| x <= m)
 }
 
-fn describe(claim: &Claim) -> String {
+pub(super) fn describe(claim: &Claim) -> String {
     let mut parts = Vec::new();
     if let Some(a) = claim.approx {
         parts.push(format!(
@@ -257,6 +257,10 @@ impl CompiledLab {
         }
         self.check_test_values(&mut out);
         out.extend(super::balance::check(&self.lab, &self.source.name));
+        self.lint_library_units(&mut out);
+        if !self.lab_budget_spent() {
+            out.extend(self.check_numbers(false));
+        }
         if !self.lab_budget_spent() {
             out.extend(self.lint());
         }
@@ -402,5 +406,6 @@ impl CompiledLab {
                 );
             }
         }
+        self.check_option_texts(part, p, &claim_out.value, sev, out);
     }
 }

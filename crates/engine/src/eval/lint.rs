@@ -214,7 +214,7 @@ pub(super) fn locate_in_file(
 
 /// Byte offsets in `hay` where the number `text` stands whole (not inside a longer number or a
 /// name such as `H100`).
-fn number_at<'a>(hay: &'a str, text: &'a str) -> impl Iterator<Item = usize> + 'a {
+pub(super) fn number_at<'a>(hay: &'a str, text: &'a str) -> impl Iterator<Item = usize> + 'a {
     let bytes = hay.as_bytes();
     hay.match_indices(text).map(|(i, _)| i).filter(move |&i| {
         (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || matches!(bytes[i - 1], b'.' | b',')))

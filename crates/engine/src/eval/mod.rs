@@ -3,17 +3,23 @@
 
 mod answer_test;
 mod balance;
+pub mod carried;
 pub mod chart;
 pub mod compile;
 mod display;
+mod earlier;
 pub mod functions;
 mod giveaway;
 mod lab_formulas;
 pub mod labtest;
 pub mod lint;
+mod numbers;
+pub mod quantity;
 pub mod scale;
+mod shared;
 pub use crate::template;
 mod tracks;
+mod words;
 pub mod xpart;
 
 pub use compile::{compile, CompiledLab, CompiledPart};
@@ -196,6 +202,9 @@ impl CompiledLab {
                 .cloned()
                 .unwrap_or_else(|| c.default.clone());
             scope.push_dynamic(c.id.as_str(), v);
+        }
+        if !part.reads_parts.is_empty() {
+            scope.push_dynamic(earlier::NAME, self.earlier_values(part)?);
         }
         for f in &part.formulas {
             if only.is_some_and(|o| !o.contains(&f.name)) {

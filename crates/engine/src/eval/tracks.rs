@@ -328,6 +328,8 @@ impl super::CompiledLab {
         let own = |l: &super::CompiledLab| {
             let mut d = l.warnings.clone();
             d.extend(l.check_semantics());
+            let ends = l.check_carried(&d);
+            d.extend(ends);
             d
         };
         let Some(this) = self.track.clone() else {

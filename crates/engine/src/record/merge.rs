@@ -93,11 +93,17 @@ pub fn shape(lab: &CompiledLab) -> J {
                 Some(pr) => ids(&pr.options),
             };
             let refl = p.reflection.as_ref().map_or(J::Null, |r| ids(&r.options));
-            let ctls: Vec<J> = p
+            let mut ctls: Vec<J> = p
                 .controls
                 .iter()
                 .map(|c| json!([c.id().value, control_spec(c)]))
                 .collect();
+            // A value kept for later labs (`records:`) beside the settings: any number.
+            for (k, at) in &lab.lab.records {
+                if at.value.split_once('.').map(|x| x.0) == Some(p.id.value.as_str()) {
+                    ctls.push(json!([format!("@{k}"), ["n", null, null]]));
+                }
+            }
             let mut v = json!([p.id.value, pred, refl, ctls]);
             if let (Some(qs), Some(a)) = (super::questions::shape(p), v.as_array_mut()) {
                 a.push(qs);

@@ -30,6 +30,9 @@ pub struct SiteLab {
     pub stem: String,
     /// Plain-text title.
     pub title: String,
+    /// Its own number, `Vol 2 · Lab 6` ([`Lab::short_label`](crate::model::Lab::short_label)),
+    /// shown beside its place in the course; empty without `volume`/`number`.
+    pub label: String,
     pub duration: String,
     /// What its ledger can hold ([`merge::shape_on_every_track`]: on any of its
     /// tracks): a record is checked against it.

@@ -7,6 +7,7 @@
 //! text and unsafe link schemes removed; a Content-Security-Policy allows only the page's own
 //! scripts (by SHA-256 hash), no network and no eval.
 
+mod carried;
 mod chart;
 mod course;
 mod features;
@@ -125,6 +126,10 @@ pub const ASSETS: &[(&str, &str)] = &[
     (
         "earlier.html.j2",
         include_str!("../../../../renderers/html/earlier.html.j2"),
+    ),
+    (
+        "carried.html.j2",
+        include_str!("../../../../renderers/html/carried.html.j2"),
     ),
     (
         "course-index.html.j2",
@@ -353,7 +358,14 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
             ev,
             tpls: Vec::new(),
         };
-        let (ctx, data) = part::part(&mut cx, &mut fns, model, pv)?;
+        let (ctx, mut data) = part::part(&mut cx, &mut fns, model, pv)?;
+        if let Some(r) = carried::records(lab, &pv.id) {
+            data["records"] = r;
+        }
+        // The earlier parts it reads (`parts.a.x`): computed at their settings, first.
+        if !part.reads_parts.is_empty() {
+            data["earlier"] = json!(part.reads_parts);
+        }
         let body = part_tpl
             .render(&ctx)
             .map_err(|e| format!("part.html.j2: {e:#}"))?;
@@ -381,7 +393,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
                 }));
             }
             json!({"parts": h.parts.iter().map(|p| p.value.clone()).collect::<Vec<_>>(), "tiers": tiers,
-                   "label": h.label, "chapter_label": h.chapter_label})
+                   "label": l.hud_label(), "chapter_label": h.chapter_label})
         }
     };
     let hud_parts: Vec<J> = match &l.hud {
@@ -474,11 +486,24 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     if let Some(t) = &track {
         data["track"] = t.data.clone();
     }
+    let carried = carried::reads(lab, opts.course.as_ref());
+    if let Some((d, _)) = &carried {
+        data["reads"] = d.clone();
+    }
 
     // The optional features the page's formulas, placeholders and functions (`fn_js`) use.
     let mut extra = page_features(l);
     if track.is_some() {
         extra.push("tracks");
+    }
+    if carried.is_some() {
+        extra.push("reads");
+    }
+    if !l.records.is_empty() {
+        extra.push("records");
+    }
+    if lab.parts.iter().any(|p| !p.reads_parts.is_empty()) {
+        extra.push("parts");
     }
     extra.extend(chart::features_used(l));
     // Locked predictions read across parts (`prediction.a`), or placeholders that say a
@@ -614,7 +639,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "parts": parts_ctx,
         "synthesis": synthesis,
         "hud": {
-            "label": l.hud.as_ref().and_then(|h| h.label.clone()).unwrap_or_default(),
+            "label": l.hud.as_ref().and_then(|_| l.hud_label()).unwrap_or_default(),
             "chapter_label": l.hud.as_ref().and_then(|h| h.chapter_label.clone()).unwrap_or_default(),
             "parts": hud_parts,
             // A standing only with tiers: without them the HUD shows the parts alone (the
@@ -628,6 +653,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "course": course.as_ref().map(|c| c.ctx.clone()),
         "track": track.as_ref().map(|t| t.ctx.clone()),
         "earlier": course.as_ref().map(|c| c.earlier_top.clone()).unwrap_or_default(),
+        "carried": carried.map(|c| c.1).unwrap_or_default(),
     });
     render_template(dir, "page.html.j2", &ctx)
 }
@@ -677,6 +703,9 @@ fn page_features(lab: &crate::model::Lab) -> Vec<&'static str> {
     }
     if lab.parts.iter().any(|p| !p.questions.is_empty()) {
         on.push("questions");
+    }
+    if lab.parts.iter().any(|p| !p.lab_controls.is_empty()) {
+        on.push("shared");
     }
     for b in &lab.badges {
         match b.kind {

@@ -132,7 +132,7 @@ pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, String> 
             // A lab with tracks: the script leads the link to the student's track's page.
             let tracked = (!l.tracks.is_empty()).then(|| url_escape(&l.stem));
             let titles: Vec<J> = l.tracks.iter().zip(&l.track_titles).map(|(t, x)| json!({"id": t, "title": x})).collect();
-            json!({"n": i + 1, "id": l.id, "href": href(&l.stem), "title": l.title, "duration": l.duration, "tracked": tracked, "titles": titles})
+            json!({"n": i + 1, "id": l.id, "href": href(&l.stem), "title": l.title, "label": l.label, "duration": l.duration, "tracked": tracked, "titles": titles})
         })
         .collect();
     let tracks: Vec<J> = site

@@ -129,7 +129,19 @@ pub(super) fn part(
     pv: &PartView,
 ) -> Result<(J, J), String> {
     let pid = model.id.value.clone();
-    let controls: Vec<J> = pv.explore.controls.iter().map(control_data).collect();
+    let controls: Vec<J> = pv
+        .explore
+        .controls
+        .iter()
+        .map(|c| {
+            let mut j = control_data(c);
+            // A lab-level control: moved here, it moves in the other parts (`shared`).
+            if model.lab_controls.iter().any(|w| w.value == c.id) {
+                j["shared"] = J::Bool(true);
+            }
+            j
+        })
+        .collect();
     // Instruments: live templates and chart specs, numbered in document order.
     let mut instruments = Vec::new();
     let mut charts = Vec::new();

@@ -34,6 +34,7 @@ pub fn add(ctx: &mut J, lab: &CompiledLab, opts: &RenderOptions) {
         }
     }
     ctx["earlier"] = J::Array(top);
+    ctx["carried"] = J::Array(carried(lab, opts));
     if let Some(parts) = ctx["parts"].as_array_mut() {
         for p in parts {
             let id = p["id"].as_str().unwrap_or_default().to_string();
@@ -55,4 +56,33 @@ fn decision(record: Option<&CourseRecord>, from: &str) -> Option<String> {
     let text = crate::load::text::visible(text);
     let text = text.trim();
     (!text.is_empty()).then(|| text.to_string())
+}
+
+/// The numbers the lab reads from earlier labs, as the handout lists them: the course record's
+/// (`render --record`) when it holds a number inside the range, else the default, each saying
+/// where it came from ([`crate::eval::carried::lookup`], as the driver filled them in).
+fn carried(lab: &CompiledLab, opts: &RenderOptions) -> Vec<J> {
+    use crate::eval::carried::{how_texts, lookup, Origin};
+    lab.lab
+        .reads
+        .iter()
+        .map(|r| {
+            let from = r.from.value.as_str();
+            let title = opts
+                .course
+                .as_ref()
+                .and_then(|s| s.labs.iter().find(|l| l.id == from))
+                .map_or(from, |l| l.title.as_str());
+            let title = crate::load::text::visible(title);
+            let ledger = opts.record.as_ref().and_then(|rec| rec.labs.get(from));
+            let (x, origin) = lookup(ledger, r);
+            let [rec, missing, refused] = how_texts(r, &title);
+            json!({
+                "label": r.label.clone().unwrap_or_else(|| r.name.value.clone()),
+                "unit": r.unit,
+                "value": x.unwrap_or(r.default.value).to_string(),
+                "how": match origin { Origin::Record => rec, Origin::Missing => missing, Origin::Refused => refused },
+            })
+        })
+        .collect()
 }

@@ -24,7 +24,9 @@ struct Plot {
     y1: f64,
 }
 
-/// A label waiting for its place: text, anchor point, anchor, colour class and fill.
+/// A label waiting for its place: text, anchor point, anchor, colour class and fill. A label
+/// with `alts` (a reference line's) never sits on data: it takes the first of its place and
+/// `alts` where it covers no bar, no point and no label placed before it.
 struct Label {
     s: String,
     x: f64,
@@ -32,6 +34,7 @@ struct Label {
     anchor: &'static str,
     pre: String,
     post: String,
+    alts: Vec<(f64, f64, &'static str)>,
 }
 
 /// Each bar's value interval: stacked bars start where the category's previous one ended.
@@ -186,6 +189,8 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
         c(p.y1 - p.y0 + 16.0)
     );
     let mut labels: Vec<Label> = Vec::new();
+    // What a reference line's label must not cover: bars and points.
+    let mut data: Vec<[f64; 4]> = Vec::new();
     // Bands under the lines.
     for b in &ch.bands {
         let (Some(lo), Some(hi)) = (ch.series.get(b.lower), ch.series.get(b.upper)) else {
@@ -215,10 +220,16 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
     }
     // Series.
     if is_bar {
-        bars(o, ch, &cats, &spans, &p, &py, &sy, &mut labels);
+        bars(o, ch, &cats, &spans, &p, &py, &sy, &mut labels, &mut data);
     } else {
         for (i, s) in ch.series.iter().enumerate() {
             line_series(o, ch.kind, i, s, &px, &py);
+            for pt in &s.points {
+                let (x, y) = (px(num_x(&pt.x)), py(pt.y));
+                if x.is_finite() && y.is_finite() {
+                    data.push([x - 2.0, y - 2.0, x + 2.0, y + 2.0]);
+                }
+            }
         }
     }
     // Reference lines.
@@ -273,30 +284,33 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
                 anchor: "start",
                 pre: "class=\"fi-text mk\"".into(),
                 post: " fill=\"#1f2937\"".into(),
+                alts: Vec::new(),
             });
         }
     }
-    place_labels(o, labels, &p);
+    place_labels(o, labels, &p, &data);
 }
 
 /// Draws labels inside the plot area: a label that would run past an edge turns or moves in,
 /// and one that would overlap an earlier label moves down a line until it is free.
-fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot) {
+fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot, data: &[[f64; 4]]) {
     let mut placed: Vec<[f64; 4]> = Vec::new();
     for mut l in labels {
         let (lines, chars) = measure(&l.s);
         let w = 7.0 * chars as f64;
         let h = LINE * lines as f64;
-        if l.anchor == "start" && l.x + w > p.x1 {
-            l.x -= 20.0;
-            l.anchor = "end";
-        }
-        if l.anchor == "end" && l.x - w < p.x0 {
-            l.x = p.x0 + w;
-        }
-        if l.y - 11.0 < p.y0 {
-            l.y = p.y0 + 11.0;
-        }
+        let fit = |l: &mut Label| {
+            if l.anchor == "start" && l.x + w > p.x1 {
+                l.x -= 20.0;
+                l.anchor = "end";
+            }
+            if l.anchor == "end" && l.x - w < p.x0 {
+                l.x = p.x0 + w;
+            }
+            if l.y - 11.0 < p.y0 {
+                l.y = p.y0 + 11.0;
+            }
+        };
         let bx = |l: &Label| -> [f64; 4] {
             let left = match l.anchor {
                 "end" => l.x - w,
@@ -310,6 +324,23 @@ fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot) {
                 .iter()
                 .any(|q| b[0] < q[2] && q[0] < b[2] && b[1] < q[3] && q[1] < b[3])
         };
+        let first = (l.x, l.y, l.anchor);
+        fit(&mut l);
+        if !l.alts.is_empty() && (hits(&bx(&l), data) || hits(&bx(&l), &placed)) {
+            let mut free = false;
+            for &(x, y, anchor) in &l.alts.clone() {
+                (l.x, l.y, l.anchor) = (x, y, anchor);
+                fit(&mut l);
+                if !hits(&bx(&l), data) && !hits(&bx(&l), &placed) {
+                    free = true;
+                    break;
+                }
+            }
+            if !free {
+                (l.x, l.y, l.anchor) = first;
+                fit(&mut l);
+            }
+        }
         let mut tries = 0;
         while hits(&bx(&l), &placed) && tries < 20 {
             l.y += LINE + 1.0;
@@ -423,6 +454,7 @@ fn bars(
     py: &dyn Fn(f64) -> f64,
     sy: &Scale,
     labels: &mut Vec<Label>,
+    data: &mut Vec<[f64; 4]>,
 ) {
     let nc = cats.len().max(1) as f64;
     let band = (p.x1 - p.x0) / nc;
@@ -457,6 +489,7 @@ fn bars(
             let slot = if ch.stacked { 0.0 } else { si as f64 };
             let x = p.x0 + ci as f64 * band + band * 0.15 + slot * bw;
             let (top, h) = if y < b { (y, b - y) } else { (b, y - b) };
+            data.push([x, top, x + bw, top + h]);
             let label = if s.name.is_empty() {
                 k.replace('\n', " ")
             } else {
@@ -487,6 +520,7 @@ fn bars(
                     anchor: "middle",
                     pre: "class=\"fi-text mk\"".into(),
                     post: " fill=\"#1f2937\"".into(),
+                    alts: Vec::new(),
                 });
             }
         }
@@ -545,12 +579,26 @@ fn ref_lines(
         );
         if let Some(t) = &l.label {
             let lines = measure(t).0 as f64;
-            let (x, y, anchor) = if horizontal {
+            // At the right end above the line (below it at the top edge); else below it, then
+            // at the left end; a vertical line's at its top right, then top left, then bottom.
+            let (x, y, anchor, alts) = if horizontal {
                 let above = v - 5.0 - (lines - 1.0) * LINE;
-                let y = if above - 11.0 < p.y0 { v + 14.0 } else { above };
-                (p.x1 - 4.0, y, "end")
+                let below = v + 14.0;
+                let y = if above - 11.0 < p.y0 { below } else { above };
+                let alts = vec![
+                    (p.x1 - 4.0, below, "end"),
+                    (p.x0 + 4.0, y, "start"),
+                    (p.x0 + 4.0, below, "start"),
+                ];
+                (p.x1 - 4.0, y, "end", alts)
             } else {
-                (v + 4.0, p.y0 + 12.0, "start")
+                let bottom = p.y1 - 6.0 - (lines - 1.0) * LINE;
+                let alts = vec![
+                    (v - 4.0, p.y0 + 12.0, "end"),
+                    (v + 4.0, bottom, "start"),
+                    (v - 4.0, bottom, "end"),
+                ];
+                (v + 4.0, p.y0 + 12.0, "start", alts)
             };
             labels.push(Label {
                 s: format!("{arrow}{t}"),
@@ -559,6 +607,7 @@ fn ref_lines(
                 anchor,
                 pre: format!("class=\"fi-{cls} mk\""),
                 post: format!(" fill=\"{col}\""),
+                alts,
             });
         }
     }
