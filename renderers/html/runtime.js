@@ -748,8 +748,10 @@
   function rest() {
     if (pending.length) { recompute(pending[0]); setTimeout(rest, 0); return; }
 /*[records*/
-    /* Every part's kept values are computed now: into the record (the course record with it). */
-    save();
+    /* Every part's kept values are computed now: into the course record (a later lab reads
+       them there). The lab's own saved progress is not written for them: a visit that changed
+       nothing leaves none, so the next visit still paints at once (first-paint.js). */
+    record();
 /*records]*/
     document.documentElement.setAttribute("data-ready", "1");
   }
