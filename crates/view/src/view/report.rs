@@ -525,8 +525,11 @@ pub fn outputs(lab: &CompiledLab, plan: &ReportPlan, l: &Ledger) -> Outputs {
             .parts
             .get(&p.id)
             .map(|a| {
+                // `@NAME` beside the settings is a value kept for later labs (`records:`),
+                // not a setting.
                 a.controls
                     .iter()
+                    .filter(|(k, _)| !k.starts_with('@'))
                     .filter_map(|(k, v)| {
                         let v: Value = serde_json::from_value(v.clone()).ok()?;
                         Some((k.clone(), value_to_dynamic(&v)))
