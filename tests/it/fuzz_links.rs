@@ -8,24 +8,10 @@
 //! then forgiving base64, then UTF-8), so a case where the page decodes leniently and the
 //! record still gets in is compared too.
 
-use crate::common;
+use crate::common::{self, Rng};
 use base64::Engine as _;
 use labforge::record::CourseRecord;
 use serde_json::{json, Value as J};
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 /// `decodeURIComponent`: `%XX` sequences decoded as UTF-8 (an invalid one, or a `%` without two
 /// hex digits, is an error); everything else as it is.

@@ -65,15 +65,9 @@ fn a(xs: &[f64]) -> Arg {
     Arg::A(xs.iter().map(|&x| Arg::N(x)).collect())
 }
 
-/// Deterministic xorshift64* generator.
-struct Rng(u64);
+pub use crate::common::Rng;
+
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
     /// A finite double with uniformly random bits.
     fn any_finite(&mut self) -> f64 {
         loop {
@@ -82,9 +76,6 @@ impl Rng {
                 return x;
             }
         }
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
     }
 }
 
