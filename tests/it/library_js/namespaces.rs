@@ -89,11 +89,11 @@ pub fn cases(v: &mut Vec<Case>, rng: &mut Rng) {
         vec![9.0, 8.5, 4.0],
     ];
     for _ in 0..40 {
-        let len = rng.below(40) as usize;
+        let len = rng.below(40);
         lists.push((0..len).map(|_| rng.below(9) as f64).collect());
     }
     for _ in 0..20 {
-        let len = 1 + rng.below(30) as usize;
+        let len = 1 + rng.below(30);
         lists.push(
             (0..len)
                 .map(|_| (rng.next() >> 11) as f64 / (1u64 << 53) as f64 * 1000.0)
