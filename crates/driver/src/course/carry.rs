@@ -107,55 +107,33 @@ pub fn check(lab_path: &Path, lab: &Lab, file: &str) -> Vec<Diagnostic> {
         if earlier.contains(&from) {
             continue;
         }
-        let (msg, hint) = if from == lab.id.value {
+        let (msg, hint) = not_earlier(
+            from,
+            lab,
+            &ids[me + 1..],
+            &earlier,
             (
-                format!("`{from}` is this lab"),
-                "name an earlier lab of the course".to_string(),
-            )
-        } else if ids[me + 1..].iter().flatten().any(|i| i == from) {
-            (
-                format!("`{from}` comes after this lab in the course"),
-                "a lab can show only the decisions of labs listed before it in course.yaml".into(),
-            )
-        } else {
-            (
-                format!("no earlier lab `{from}` in the course"),
-                did_you_mean(from, earlier.iter().copied()).unwrap_or_else(|| {
-                    if earlier.is_empty() {
-                        "this is the course's first lab: no lab comes before it".into()
-                    } else {
-                        format!("earlier labs: {}", earlier.join(", "))
-                    }
-                }),
-            )
-        };
+                "name an earlier lab of the course",
+                "",
+                "a lab can show only the decisions of labs listed before it in course.yaml",
+            ),
+        );
         out.push(Diagnostic::error(file, pos_or(c.from.pos), msg).with_hint(hint));
     }
     for r in &lab.reads {
         let from = r.from.value.as_str();
         let Some(at) = ids[..me].iter().position(|i| i.as_deref() == Some(from)) else {
-            let (msg, hint) = if from == lab.id.value {
+            let (msg, hint) = not_earlier(
+                from,
+                lab,
+                &ids[me + 1..],
+                &earlier,
                 (
-                    format!("`{from}` is this lab"),
-                    "read from an earlier lab of the course".to_string(),
-                )
-            } else if ids[me + 1..].iter().flatten().any(|i| i == from) {
-                (
-                    format!("`{from}` comes after this lab in the course: its numbers are not there yet"),
-                    "a lab reads only from labs listed before it in course.yaml".into(),
-                )
-            } else {
-                (
-                    format!("no earlier lab `{from}` in the course"),
-                    did_you_mean(from, earlier.iter().copied()).unwrap_or_else(|| {
-                        if earlier.is_empty() {
-                            "this is the course's first lab: no lab comes before it".into()
-                        } else {
-                            format!("earlier labs: {}", earlier.join(", "))
-                        }
-                    }),
-                )
-            };
+                    "read from an earlier lab of the course",
+                    ": its numbers are not there yet",
+                    "a lab reads only from labs listed before it in course.yaml",
+                ),
+            );
             out.push(Diagnostic::error(file, pos_or(r.from.pos), msg).with_hint(hint));
             continue;
         };
@@ -245,6 +223,38 @@ fn missing(them: &Lab, kind: &str, key: &str) -> Option<(String, String)> {
                 format!("parts of `{from}` that ask for a number: {}", list(parts)),
             ))
         }
+    }
+}
+
+/// Why `from` (a lab a `carry_forward:` or `reads:` entry names) is not an earlier lab of the
+/// course: this lab, a later one, or none, with the hint. `words` are the entry's own: the hint
+/// for this lab, what follows "comes after this lab in the course", and the hint for a later lab.
+fn not_earlier(
+    from: &str,
+    lab: &Lab,
+    later: &[Option<String>],
+    earlier: &[&str],
+    words: (&str, &str, &str),
+) -> (String, String) {
+    let (this_hint, after, after_hint) = words;
+    if from == lab.id.value {
+        (format!("`{from}` is this lab"), this_hint.to_string())
+    } else if later.iter().flatten().any(|i| i == from) {
+        (
+            format!("`{from}` comes after this lab in the course{after}"),
+            after_hint.to_string(),
+        )
+    } else {
+        (
+            format!("no earlier lab `{from}` in the course"),
+            did_you_mean(from, earlier.iter().copied()).unwrap_or_else(|| {
+                if earlier.is_empty() {
+                    "this is the course's first lab: no lab comes before it".into()
+                } else {
+                    format!("earlier labs: {}", earlier.join(", "))
+                }
+            }),
+        )
     }
 }
 
