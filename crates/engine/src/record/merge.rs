@@ -177,7 +177,14 @@ fn union_spec(a: &J, b: &J) -> J {
 /// The course record's `track` after a merge: mine when I have one of the course's tracks,
 /// else theirs when it is one (else none). The page's `core.mergeTrack` is the same rule.
 pub fn merge_track(mine: &J, theirs: &J, tracks: &[&str]) -> J {
-    let ok = |t: &J| t.as_str().is_some_and(|s| tracks.contains(&s));
+    mine_else_theirs(mine, theirs, |t| {
+        t.as_str().is_some_and(|s| tracks.contains(&s))
+    })
+}
+
+/// Mine when `ok` holds of it, else theirs when it holds of theirs, else null: the rule of the
+/// record's single values (`track`, `student`).
+fn mine_else_theirs(mine: &J, theirs: &J, ok: impl Fn(&J) -> bool) -> J {
     if ok(mine) {
         mine.clone()
     } else if ok(theirs) {
@@ -193,17 +200,10 @@ pub const MAX_STUDENT: usize = 100;
 /// The record's `student` after a merge (course.js `mergeStudent`): mine when it is a name
 /// (a string, not blank, at most [`MAX_STUDENT`] long), else theirs when it is one, else none.
 pub fn merge_student(mine: &J, theirs: &J) -> J {
-    let ok = |t: &J| {
+    mine_else_theirs(mine, theirs, |t| {
         t.as_str()
             .is_some_and(|s| !s.trim().is_empty() && s.encode_utf16().count() <= MAX_STUDENT)
-    };
-    if ok(mine) {
-        mine.clone()
-    } else if ok(theirs) {
-        theirs.clone()
-    } else {
-        J::Null
-    }
+    })
 }
 
 fn slack(x: f64) -> f64 {
