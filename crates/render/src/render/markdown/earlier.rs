@@ -15,13 +15,7 @@ pub fn add(ctx: &mut J, lab: &CompiledLab, opts: &RenderOptions) {
     let mut by_part: Vec<(String, J)> = Vec::new();
     for c in &lab.lab.carry_forward {
         let from = c.from.value.as_str();
-        let title = opts
-            .course
-            .as_ref()
-            .and_then(|s| s.labs.iter().find(|l| l.id == from))
-            .map_or(from, |l| l.title.as_str());
-        // Another lab file's title (that lab may not check clean): filtered as its text is.
-        let title = crate::load::text::visible(title);
+        let title = title_of(opts, from);
         let e = json!({
             "from": from,
             "title": title,
@@ -58,6 +52,17 @@ fn decision(record: Option<&CourseRecord>, from: &str) -> Option<String> {
     (!text.is_empty()).then(|| text.to_string())
 }
 
+/// The title of the course's lab `from` (its id when the course has none such). Another lab
+/// file's title (that lab may not check clean) is filtered as its text is.
+fn title_of(opts: &RenderOptions, from: &str) -> String {
+    let title = opts
+        .course
+        .as_ref()
+        .and_then(|s| s.labs.iter().find(|l| l.id == from))
+        .map_or(from, |l| l.title.as_str());
+    crate::load::text::visible(title).into_owned()
+}
+
 /// The numbers the lab reads from earlier labs, as the handout lists them: the course record's
 /// (`render --record`) when it holds a number inside the range, else the default, each saying
 /// where it came from ([`crate::eval::carried::lookup`], as the driver filled them in).
@@ -68,12 +73,7 @@ fn carried(lab: &CompiledLab, opts: &RenderOptions) -> Vec<J> {
         .iter()
         .map(|r| {
             let from = r.from.value.as_str();
-            let title = opts
-                .course
-                .as_ref()
-                .and_then(|s| s.labs.iter().find(|l| l.id == from))
-                .map_or(from, |l| l.title.as_str());
-            let title = crate::load::text::visible(title);
+            let title = title_of(opts, from);
             let ledger = opts.record.as_ref().and_then(|rec| rec.labs.get(from));
             let (x, origin) = lookup(ledger, r);
             let [rec, missing, refused] = how_texts(r, &title);
