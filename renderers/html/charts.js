@@ -335,12 +335,13 @@
       pts.forEach(function (q, i) { d += (i === 0 ? "M" : "L") + c(q[0]) + " " + c(q[1]); });
       o.push('<path class="fi-' + cls(b.color) + '" d="' + d + 'Z" fill="' + palette(b.color) + '" fill-opacity="0.18" stroke="none"><title>' + esc(b.name) + "</title></path>");
     });/*band]*/
-    /* What a reference line's label must not cover: bars and points. */
-    var data = [];
+    /* What a reference line's label must not cover: bars and points (gathered only when a
+       reference line has a label: a drag redraws the chart every frame). */
+    var data = [], avoid = ch.hlines.concat(ch.vlines).some(function (l) { return has(l.label); });
     if (isBar) bars(o, ch, cats, spans, P, py, sy, labels, data);
     else ch.series.forEach(function (s, i) {
       lineSeries(o, ch.kind, i, s, px, py);
-      s.points.forEach(function (pt) { var x = px(numX(pt.x)), y = py(pt.y); if (isFinite(x) && isFinite(y)) data.push([x - 2, y - 2, x + 2, y + 2]); });
+      if (avoid) s.points.forEach(function (pt) { var x = px(numX(pt.x)), y = py(pt.y); if (isFinite(x) && isFinite(y)) data.push([x - 2, y - 2, x + 2, y + 2]); });
     });
     refLines(o, ch.hlines, true, P, sy, labels);
     refLines(o, ch.vlines, false, P, sx, labels);

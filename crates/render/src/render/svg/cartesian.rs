@@ -189,8 +189,14 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
         c(p.y1 - p.y0 + 16.0)
     );
     let mut labels: Vec<Label> = Vec::new();
-    // What a reference line's label must not cover: bars and points.
+    // What a reference line's label must not cover: bars and points (points gathered only when
+    // a reference line has a label, as charts.js does on every frame of a drag).
     let mut data: Vec<[f64; 4]> = Vec::new();
+    let avoid = ch
+        .hlines
+        .iter()
+        .chain(&ch.vlines)
+        .any(|l| l.label.is_some());
     // Bands under the lines.
     for b in &ch.bands {
         let (Some(lo), Some(hi)) = (ch.series.get(b.lower), ch.series.get(b.upper)) else {
@@ -224,10 +230,12 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
     } else {
         for (i, s) in ch.series.iter().enumerate() {
             line_series(o, ch.kind, i, s, &px, &py);
-            for pt in &s.points {
-                let (x, y) = (px(num_x(&pt.x)), py(pt.y));
-                if x.is_finite() && y.is_finite() {
-                    data.push([x - 2.0, y - 2.0, x + 2.0, y + 2.0]);
+            if avoid {
+                for pt in s.points.iter() {
+                    let (x, y) = (px(num_x(&pt.x)), py(pt.y));
+                    if x.is_finite() && y.is_finite() {
+                        data.push([x - 2.0, y - 2.0, x + 2.0, y + 2.0]);
+                    }
                 }
             }
         }
