@@ -166,11 +166,18 @@ export async function reloadSaved(page) {
   }
 }
 
+/** Empties the origin's storage once `page` has written all it writes on load (its deferred
+ *  parts write the course record before `data-ready`; a clear before that is undone by it). */
+export async function emptyStorage(page) {
+  await page.waitForSelector('html[data-ready]', { timeout: 30000 });
+  await page.evaluate(() => localStorage.clear());
+}
+
 /** Waits until what `page` saved is what a new document reads (see reloadSaved); returns that
  *  probe page, open, to be closed once the next document of the origin has read the record.
  *  The probe is a file (the origin of pages opened from disk), or `url`, a page of another. */
 export async function settle(page, url = null) {
-  const want = await page.evaluate(storageText);
+  let want = await page.evaluate(storageText);
   // The probe sits beside the page it checks (a file of the same folder), and a probe that reads
   // the storage empty is replaced by a new tab: a CI run (idle machine, Chromium 156) had one
   // probe read `[]` for 15 s, reloaded every 100 ms, while the page it checked held the record.
@@ -182,6 +189,9 @@ export async function settle(page, url = null) {
   for (;;) {
     await probe.goto(url || pathToFileURL(probeFile).href);
     const got = await probe.evaluate(storageText);
+    // What the page holds now: it may write again while the probe loads (its deferred parts
+    // write the course record once computed; a CI run compared against the storage of before).
+    want = await page.evaluate(storageText);
     if (got === want) { fs.rmSync(probeFile, { force: true }); return probe; }
     if (Date.now() > until) {
       await probe.close();

@@ -7,7 +7,7 @@
 // rounds of the slowest and the median recompute, before and after, and the median of the
 // paired ratios after / before. Usage: node drag-pair.mjs BEFORE.html AFTER.html [ROUNDS]
 import path from 'node:path';
-import { launch, unlockAll } from './common.mjs';
+import { launch, emptyStorage, unlockAll } from './common.mjs';
 
 const [before, after, roundsArg] = process.argv.slice(2);
 const ROUNDS = Number(roundsArg || 5), STEPS = 20;
@@ -19,7 +19,7 @@ async function measure(file, rate) {
   const page = await b.ctx.newPage();
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('file://' + path.resolve(file));
-  await page.evaluate(() => localStorage.clear());
+  await emptyStorage(page);
   await page.reload();
   await page.waitForSelector('html[data-ready]', { timeout: 60000 });
   await unlockAll(page);

@@ -8,7 +8,7 @@
 // missed. `--json FILE` also writes the rows. Usage: node drag.mjs [--json FILE] PAGE...
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, unlockAll } from './common.mjs';
+import { launch, emptyStorage, unlockAll } from './common.mjs';
 
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
@@ -31,7 +31,7 @@ try {
       await page.setViewportSize({ width: 1366, height: 900 });
       await page.addInitScript(OBSERVE);
       await page.goto('file://' + path.resolve(file));
-      await page.evaluate(() => localStorage.clear());
+      await emptyStorage(page);
       await page.reload();
       await page.waitForSelector('html[data-ready]', { timeout: 30000 });
       await page.evaluate(() => { if (!document.body.classList.contains('tabbed')) document.querySelector('.tab-mode').click(); });

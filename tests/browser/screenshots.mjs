@@ -3,7 +3,7 @@
 // it, and part A after locking in a prediction (its instruments). Desktop 1366×900, phone
 // 390×844 (device scale 1, PNGs kept small). README "Screenshots" runs it for fault-tolerance.
 import path from 'node:path';
-import { launch, open } from './common.mjs';
+import { launch, emptyStorage, open } from './common.mjs';
 
 const [file, outDir] = process.argv.slice(2);
 const name = path.basename(file, '.html');
@@ -15,7 +15,7 @@ try {
       const { page, log } = await open(ctx, file);
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
-      await page.evaluate(() => localStorage.clear());
+      await emptyStorage(page);
       await page.reload(); // at the viewport's size, as a phone would load it
       await page.waitForSelector('html[data-ready]');
       await page.screenshot({ path: path.join(outDir, `${name}-${vp}-${scheme}-top.png`) });

@@ -4,7 +4,7 @@
 // the sticky bar after a jump, tabs operated by keyboard, readable metric numbers (contrast), no
 // console errors. Prints the measured figures as JSON (a line starting `FIGURES`).
 // Usage: node viewport.mjs PAGE WIDTH HEIGHT light|dark MAX_PREDICTION_Y
-import { launch, checker, reloadSaved, unlockAll } from './common.mjs';
+import { launch, checker, emptyStorage, reloadSaved, unlockAll } from './common.mjs';
 import path from 'node:path';
 
 const [file, w, h, scheme, maxY] = process.argv.slice(2);
@@ -20,7 +20,7 @@ try {
   await page.setViewportSize({ width, height });
   await page.emulateMedia({ colorScheme: scheme });
   await page.goto('file://' + path.resolve(file));
-  await page.evaluate(() => localStorage.clear());
+  await emptyStorage(page);
   // A first load: the reloaded page reads the emptied storage (common.mjs reloadSaved says why
   // a bare reload may not).
   await reloadSaved(page);
