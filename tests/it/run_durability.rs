@@ -23,6 +23,11 @@ impl Lcg {
     }
 }
 
+/// When the ledger was last written (None: not there).
+fn modified(p: &Path) -> Option<std::time::SystemTime> {
+    std::fs::metadata(p).and_then(|m| m.modified()).ok()
+}
+
 fn tmp_files(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
         .unwrap()
@@ -56,13 +61,21 @@ fn sigkill_during_saves_never_leaves_an_unreadable_ledger() {
         if round % 2 == 0 {
             c.arg("--restart");
         }
+        let before = modified(&ledger);
         let mut child = c.spawn().unwrap();
         let mut stdin = child.stdin.take().unwrap();
         let s = script.clone();
         let writer = std::thread::spawn(move || {
             let _ = stdin.write_all(s.as_bytes());
         });
-        std::thread::sleep(Duration::from_millis(5 + rng.next() % 120));
+        // The kill lands in the middle of the saves: after this run's first one (on a loaded
+        // machine the run may need longer than a fixed delay just to start, and a kill before
+        // its first save tests nothing), at a random moment of the ones that follow.
+        let start = std::time::Instant::now();
+        while modified(&ledger) == before && start.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        std::thread::sleep(Duration::from_millis(rng.next() % 60));
         if child.kill().is_ok() {
             killed += 1;
         }
