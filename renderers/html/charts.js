@@ -557,9 +557,9 @@
       if (d && w && (d.dirty || w !== d.w)) { d.w = w; paint(f); }
     });
   }) : null;
-  /* While the document loads, a figure never measured is drawn by its observer's first report,
+  /* While the document loads (or boot.js runs the page's scripts), a figure never measured is drawn by its observer's first report,
      after the layout the page does anyway, instead of forcing a layout before the first frame. */
-  function now(f) { return !observer || !!f._lf.w || document.readyState !== "loading"; }
+  function now(f) { return !observer || !!f._lf.w || (document.readyState !== "loading" && !window.LF_BOOT); }
   /* Draws every figure not yet drawn: the shown ones (`all` false), or all, for print. */
   function flush(all) {
     figs.forEach(function (f) { if (f._lf.dirty && (all || (!f.closest(HIDDEN) && now(f)))) paint(f); });

@@ -6,7 +6,7 @@
 // - a visit with only a tab saved paints during the pause too, on that tab;
 // - a return visit (saved settings) paints only after the runtime ran, and its first frame
 //   already shows the saved settings in the part on screen: no frame of the defaults.
-// What the first frame shows is read in the first animation frame callback (an init script
+// What the first frame shows is read in the first animation frame callback of a visible page (an init script
 // asks for it before any of the page's scripts run), which runs in the first rendering update,
 // right before that frame is painted; a render-blocked document runs none.
 // Usage: node paint.mjs PAGE
@@ -45,7 +45,13 @@ const snapshot = () => {
 };
 const FIRST_FRAME = `(() => {
   const snapshot = ${snapshot.toString()};
-  requestAnimationFrame(() => { window.__firstFrame = snapshot(); window.__firstFrameAt = performance.now(); });
+  // A frame of a page held invisible (first-paint.js, a return visit) shows the student nothing:
+  // the first frame is the first one drawn visible.
+  const frame = () => {
+    if (getComputedStyle(document.documentElement).visibility === 'hidden') { requestAnimationFrame(frame); return; }
+    window.__firstFrame = snapshot(); window.__firstFrameAt = performance.now();
+  };
+  requestAnimationFrame(frame);
 })();`;
 
 /** Loads the page in a new tab; returns the first frame's snapshot, the first contentful paint

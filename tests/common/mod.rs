@@ -306,3 +306,32 @@ pub fn library_js_paths() -> Vec<PathBuf> {
     all.extend(topics);
     all
 }
+
+/// A page with its packed scripts (`#lf-z`, html/pack.rs) written out as the `<script>`
+/// elements boot.js makes of them, in order: for tests that read which code a page carries.
+pub fn unpacked(html: &str) -> String {
+    use base64::Engine;
+    use std::io::Read;
+    const OPEN: &str = "<script type=\"application/gzip\" id=\"lf-z\">";
+    let Some(at) = html.find(OPEN) else {
+        return html.to_string();
+    };
+    let body = at + OPEN.len();
+    let end = body + html[body..].find("</script>").expect("#lf-z is closed");
+    let gz = base64::engine::general_purpose::STANDARD
+        .decode(&html[body..end])
+        .expect("#lf-z is base64");
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&gz[..])
+        .read_to_string(&mut text)
+        .expect("#lf-z is gzip of UTF-8");
+    let scripts: String = text
+        .split('\0')
+        .map(|s| format!("<script>{s}</script>\n"))
+        .collect();
+    format!(
+        "{}{scripts}{}",
+        &html[..at],
+        &html[end + "</script>".len()..]
+    )
+}

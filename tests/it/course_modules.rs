@@ -96,7 +96,8 @@ fn the_page_carries_only_the_module_functions_and_constants_its_lab_reads() {
         &["render", "labs/allreduce.yaml", "--to", "html", "-o", "out"],
     );
     assert!(ok, "{err}");
-    let page = std::fs::read_to_string(dir.join("out/allreduce.html")).unwrap();
+    let page =
+        crate::common::unpacked(&std::fs::read_to_string(dir.join("out/allreduce.html")).unwrap());
     // The formulas' script is minified: a name is defined as `X["name"]=` or X[`name`]=`.
     let defines = |name: &str, then: &str| {
         ['"', '`']

@@ -112,8 +112,9 @@ fn a_page_pays_for_questions_only_when_its_lab_asks_some() {
         &root().join("tests/inputs/ok_giveaway_in_feedback.yaml"),
         &out,
     );
-    let with = std::fs::read_to_string(out.join("ok_questions.html")).unwrap();
-    let without = std::fs::read_to_string(out.join("ok_giveaway_in_feedback.html")).unwrap();
+    let read = |f: &str| common::unpacked(&std::fs::read_to_string(out.join(f)).unwrap());
+    let with = read("ok_questions.html");
+    let without = read("ok_giveaway_in_feedback.html");
     assert!(with.contains("labforgeQuestions") && with.contains("data-question=\"why\""));
     assert!(
         !with.contains("rho/(1-rho)"),

@@ -16,6 +16,7 @@ mod libjs;
 mod live;
 mod md;
 mod minify;
+mod pack;
 mod part;
 mod tracks;
 
@@ -110,6 +111,10 @@ pub const ASSETS: &[(&str, &str)] = &[
     (
         "report.js",
         include_str!("../../../../renderers/html/report.js"),
+    ),
+    (
+        "boot.js",
+        include_str!("../../../../renderers/html/boot.js"),
     ),
     (
         "first-paint.js",
@@ -602,12 +607,13 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         s.replace("\"LF_KEY\"", &key)
     })?;
     let tabs_js = script("tabs.js")?;
-    for s in scripts.iter().chain([&head_js, &tabs_js]) {
+    let boot_js = script("boot.js")?;
+    for s in scripts.iter().chain([&head_js, &tabs_js, &boot_js]) {
         if s.to_ascii_lowercase().contains("</script") {
             return Err("a page script contains `</script`".into());
         }
     }
-    let hashes: Vec<String> = [&head_js, &tabs_js]
+    let hashes: Vec<String> = [&head_js, &tabs_js, &boot_js]
         .into_iter()
         .chain(&scripts)
         .map(|s| format!("'sha256-{}'", hash::sha256_base64(s.as_bytes())))
@@ -647,7 +653,11 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
             "has_tiers": l.hud.as_ref().is_some_and(|h| !h.tiers.is_empty()),
         },
         "data_json": script_json(&data),
+        // `scripts` stays for an instructor's own page.html.j2 that writes them out (allowed by
+        // their hashes as before); ours carries them packed, for boot.js.
+        "packed": pack::pack(&scripts)?,
         "scripts": scripts,
+        "boot_script": boot_js,
         "head_script": head_js,
         "tabs_script": tabs_js,
         "course": course.as_ref().map(|c| c.ctx.clone()),
