@@ -17,7 +17,10 @@
     text.split("\0").forEach(function (s) {
       var e = document.createElement("script");
       e.textContent = s;
+      /* Run (an inserted inline script runs at once), then gone: the document keeps only the
+         page's own five script elements, as a page whose scripts were written out kept its. */
       document.body.appendChild(e);
+      e.remove();
     });
     window.LF_BOOT = false;
     shown();

@@ -41,10 +41,11 @@ try {
       jsLinks: [...document.querySelectorAll('a[href], [src], [data]')]
         .map((e) => e.getAttribute('href') || e.getAttribute('src') || e.getAttribute('data') || '')
         .filter((h) => /^\s*(javascript|vbscript|data:text)/i.test(h)),
-      // The page's own seven scripts (its data and six scripts allowed by hash) are expected,
-      // and in a SCORM package one more, the adapter.
+      // The page's own five script elements (first paint, tabs, data, the packed scripts and
+      // boot.js, which runs those and removes them) are expected, and in a SCORM package one
+      // more, the adapter.
       foreign: document.querySelectorAll('iframe, object, embed, link[rel=stylesheet], meta[http-equiv=refresh], body style, img[src^=http]').length
-        + document.querySelectorAll('script').length - (document.getElementById('lf-data') ? 7 : 0)
+        + document.querySelectorAll('script').length - (document.getElementById('lf-data') ? 5 : 0)
         - (document.querySelectorAll('script[data-lf-scorm]').length === 1 ? 1 : 0),
       url: location.href,
     }));

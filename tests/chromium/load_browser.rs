@@ -9,3 +9,21 @@ use crate::common;
 fn a_load_computes_the_part_on_screen_first() {
     common::on_shipped_pages("load.mjs", "load-browser");
 }
+
+/// The page's packed scripts (boot.js, html/pack.rs) run in Chromium with no script refused by
+/// the page's Content-Security-Policy; without DecompressionStream (a browser from before 2023)
+/// the page keeps its text and values, says why, and a held return visit is shown
+/// (tests/browser/boot.mjs), on a lab with tracks and one without.
+#[test]
+fn packed_scripts_run_and_an_old_browser_keeps_the_text_with_a_notice() {
+    if !common::browser_ready() {
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    common::render_html(&common::root().join("labs"), out.path());
+    for name in ["ml-intro.iphone.html", "fleet-orchestration.html"] {
+        let page = out.path().join(name);
+        let (ok, text) = common::node("boot.mjs", &[page.to_str().unwrap()]);
+        assert!(ok && text.contains(" 0 failed"), "{name}:\n{text}");
+    }
+}
