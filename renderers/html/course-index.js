@@ -1,5 +1,5 @@
 /* The course index (after course.js): each lab's progress from the course record, the
-   student's track (a course with tracks), and the record's import (checked and merged by course.js, LF_COURSE.incoming) and export. */
+   student's track (a course with tracks), the student's name for the reports, and the record's import (checked and merged by course.js, LF_COURSE.incoming) and export. */
 (function () {
   "use strict";
   var K = window.LF_COURSE;
@@ -52,7 +52,13 @@
       on.focus();
     });
   }
-  function shown() { progress(); tracks(); }
+  /* The student's name or id for the reports, typed once for the course: course.js keeps it in
+     the record, where each lab's name box and report read it (and a name typed in a lab shows
+     here). Not rewritten while the student types in it. */
+  var who = document.querySelector("[data-course-student]");
+  function student() { if (who && document.activeElement !== who) who.value = K.student() || ""; }
+  if (who) who.addEventListener("input", function () { K.setStudent(who.value); });
+  function shown() { progress(); tracks(); student(); }
   shown();
   /* A link's record (read by course.js) or an import changed the record: show it. */
   document.addEventListener("labforge:course", shown);

@@ -24,6 +24,7 @@ pub mod md;
 mod questions;
 mod sections;
 mod show;
+mod student;
 pub mod term;
 pub mod track;
 pub mod ui;
@@ -767,6 +768,7 @@ impl<'a> Session<'a> {
                 self.ledger.decision_log = text.trim().to_string();
             }
         }
+        self.ask_student()?;
         self.ledger.position = Some("done".into());
         self.save()?;
         self.hud();
@@ -784,6 +786,7 @@ impl<'a> Session<'a> {
         for x in self.plain(&said) {
             scr.println(&scr.paint(Style::Dim, &x));
         }
+        self.show_student();
         Ok(())
     }
 }

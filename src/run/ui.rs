@@ -60,6 +60,12 @@ pub trait Prompter {
     /// a terminal Enter starts a new line and Ctrl-D ends it (with nothing written: save and
     /// quit); a line prompter reads lines up to one that is `.` alone, or the end of input.
     fn text(&mut self, scr: &Screen, prompt: &str, placeholder: Option<&str>) -> Res<String>;
+    /// The interactive widgets on a terminal. Only there is an optional question asked (the
+    /// student's name for the report): a pipe or a script is never asked what it did not plan
+    /// to answer.
+    fn terminal(&self) -> bool {
+        false
+    }
     /// A typed value, re-asked until `check` accepts it.
     fn input(
         &mut self,
@@ -454,6 +460,10 @@ fn choose(
 }
 
 impl Prompter for TtyPrompter {
+    fn terminal(&self) -> bool {
+        true
+    }
+
     fn text(&mut self, scr: &Screen, prompt: &str, placeholder: Option<&str>) -> Res<String> {
         text::tty(scr, prompt, placeholder)
     }

@@ -21,6 +21,7 @@ mod records_browser;
 mod report_browser;
 mod shared_browser;
 mod speed_browser;
+mod student_browser;
 mod tracks_browser;
 mod viewport_browser;
 mod xpart_browser;

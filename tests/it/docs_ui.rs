@@ -15,6 +15,7 @@ const DOCS: &[&str] = &[
     "docs/tools.md",
     "docs/instructors.md",
     "docs/formats.md",
+    "docs/report.md",
 ];
 
 /// `(file, line, text)` of every `<kbd>text</kbd>` in the docs.

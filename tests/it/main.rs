@@ -53,6 +53,7 @@ mod run_hangup;
 mod run_keys;
 mod run_lines;
 mod run_pty;
+mod run_pty_student;
 mod run_record;
 mod run_tracks;
 mod schema;

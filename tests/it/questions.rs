@@ -279,6 +279,9 @@ fn the_terminal_asks_every_kind_and_resumes_at_an_unanswered_written_answer() {
     expect(&mut s, "Saved (5 words).");
     expect(&mut s, "Press Enter to continue");
     send(&mut s, "\r");
+    // The last question answered: the name for the report, asked once; Enter skips.
+    expect(&mut s, "Your name or student id (optional):");
+    send(&mut s, "\r");
     let _ = finish(&mut s);
     let r = ledger(&l);
     assert_eq!(

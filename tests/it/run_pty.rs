@@ -181,6 +181,9 @@ fn full_run_with_arrow_keys_and_a_rejected_value() {
     send(&mut s, "\r");
     expect(&mut s, "Your decision (I would...):");
     send(&mut s, "Lower the variability.\r");
+    // The name for the report, asked once (a lab on its own: this record); Enter skips.
+    expect(&mut s, "Your name or student id (optional):");
+    send(&mut s, "\r");
     expect(&mut s, "TIER     OPTIMAL");
     expect(&mut s, "Lab complete.");
     assert_eq!(exit_code(&mut s), 0);
@@ -350,8 +353,9 @@ fn drive_with_defaults(lab: &Path, ledger: &Path) -> String {
     let mut transcript = String::new();
     // One needle at a time: a regex match consumes up to its right-most hit, and every prompt
     // waits for input, so at most one is pending.
-    let re =
-        Regex(r"Enter choose|Your estimate|Your decision|Press Enter to continue|Lab complete");
+    let re = Regex(
+        r"Enter choose|Your estimate|Your decision|Your name or student id|Press Enter to continue|Lab complete",
+    );
     for _ in 0..500 {
         let c = s
             .expect(&re)
@@ -375,6 +379,9 @@ fn drive_with_defaults(lab: &Path, ledger: &Path) -> String {
             send(&mut s, "1\r");
         } else if m.starts_with("Your decision") {
             send(&mut s, "Decided.\r");
+        } else if m.starts_with("Your name") {
+            // Asked once for the course (labs/), then skipped.
+            send(&mut s, "\r");
         } else {
             assert_eq!(exit_code(&mut s), 0, "{}", lab.display());
             return transcript;

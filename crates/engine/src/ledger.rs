@@ -159,6 +159,11 @@ pub struct Ledger {
     /// shown in the report, sent nowhere). Records without it still load.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub student: Option<String>,
+    /// The terminal asked for the name (a lab on its own) and the student left it empty: not
+    /// asked again for this record. In a course the course record keeps it
+    /// ([`crate::record::CourseRecord::student_skipped`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub student_skipped: bool,
 }
 
 /// What the HUD shows.
@@ -221,6 +226,7 @@ impl Ledger {
             position: None,
             track: lab.track.clone(),
             student: None,
+            student_skipped: false,
         };
         l.refresh(lab);
         l

@@ -61,6 +61,10 @@ pub struct CourseRecord {
     /// lab's report, sent nowhere. Records without it still load.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub student: Option<String>,
+    /// The terminal asked for the name and the student left it empty (Enter): no lab of the
+    /// course asks again. Written only when true; records without it still load.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub student_skipped: bool,
 }
 
 /// The course's tracks, as its labs play out on them (every lab of a course with tracks has
@@ -104,6 +108,7 @@ impl CourseRecord {
             labs: IndexMap::new(),
             track: None,
             student: None,
+            student_skipped: false,
         }
     }
 
@@ -151,6 +156,7 @@ impl CourseRecord {
         out.student = merge::merge_student(&j["student"], &J::Null)
             .as_str()
             .map(String::from);
+        out.student_skipped = j["student_skipped"] == J::Bool(true);
         let mut left = Vec::new();
         let given = j["labs"].as_object().expect("checked");
         let ids: Vec<&str> = labs.iter().map(|l| l.id.as_str()).collect();
