@@ -66,10 +66,13 @@ impl Answer<'_> {
 
     /// The numeric target `q` states, if any.
     fn stated_by(&self, q: &Quantity) -> Option<&Target> {
-        self.targets.iter().filter(|t| t.by_value).find(|t| match t.value {
-            Val::Num(x) => q.states(x, t.unit.as_ref(), t.falling),
-            Val::Text(_) => false,
-        })
+        self.targets
+            .iter()
+            .filter(|t| t.by_value)
+            .find(|t| match t.value {
+                Val::Num(x) => q.states(x, t.unit.as_ref(), t.falling),
+                Val::Text(_) => false,
+            })
     }
 }
 
@@ -546,7 +549,10 @@ impl CompiledLab {
                 continue;
             }
             if *typed {
-                if !givens.iter().any(|g| q.states(*g, None, true)) {
+                if !givens
+                    .iter()
+                    .any(|g| q.states(*g, None, true) || q.states(g * 100.0, None, true))
+                {
                     found.push((*off, format!("`{}`", digits_of(q)), "the prose", target));
                 }
                 continue;

@@ -395,7 +395,10 @@ impl CompiledLab {
                 .unwrap_or(offset);
             offset = base + lit.len();
             for q in super::quantity::quantities(lit) {
-                if given.iter().any(|g| q.states(*g, None, true)) {
+                if given
+                    .iter()
+                    .any(|g| q.states(*g, None, true) || q.states(g * 100.0, None, true))
+                {
                     continue; // a control or constant value the story states
                 }
                 let hit = computed.iter().find(|(name, x)| {

@@ -567,8 +567,9 @@ impl Quantity {
         } else {
             self.lo / written
         };
+        // A number without a unit, or one against a value without one, is read as written
+        // (`80%` does not state a fraction of 0.8 here; a given is also tried times 100).
         let scales = match (&self.unit, target) {
-            (Some(u), None) if u.family == Family::Percent => vec![1.0, 0.01],
             (Some(_), None) | (None, _) => vec![1.0],
             _ => self.scales(target),
         };
