@@ -75,6 +75,7 @@ fn ok_cases_check_clean_and_pass_their_tests() {
 fn answers_after_the_question_check_without_warnings() {
     for p in [
         "tests/inputs/ok_giveaway_in_feedback.yaml",
+        "tests/inputs/ok_giveaway_precision.yaml",
         "labs/fault-tolerance.yaml",
         "labs/fleet-orchestration.yaml",
         "labs/compute-infrastructure.yaml",
@@ -87,6 +88,35 @@ fn answers_after_the_question_check_without_warnings() {
             .collect();
         assert!(diags.is_empty(), "{p}:\n{text}");
     }
+}
+
+/// The typed-number hint and the give-away warning agree (issue 25 item 3): where a number
+/// gives away a prediction's answer before the question, no diagnostic at that place tells the
+/// author to interpolate it (a placeholder would print the answer as surely).
+#[test]
+fn a_give_away_is_never_suggested_as_a_placeholder() {
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("tests/inputs").unwrap() {
+        let path = e.unwrap().path();
+        if path.extension().is_none_or(|x| x != "yaml") {
+            continue;
+        }
+        let (_, diags, _) = diagnose(&path);
+        let carets: Vec<(u32, u32)> = diags
+            .iter()
+            .filter(|d| {
+                d.message.contains("gives away") && d.message.contains("before it is asked")
+            })
+            .map(|d| (d.line, d.col))
+            .collect();
+        for d in &diags {
+            let hint = d.hint.as_deref().unwrap_or_default();
+            if carets.contains(&(d.line, d.col)) && hint.contains("{{ fmt(") {
+                found.push(format!("{}:{}:{}: {hint}", path.display(), d.line, d.col));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 /// No parser or serde term reaches an author (issue 25): every `err_*` case's diagnostics are

@@ -1,12 +1,17 @@
 //! The give-away lint: prose a student reads before answering a prediction must not state the
 //! answer. For each prediction with a `claim` output (or a numeric prediction's output), the
-//! claimed value at the prediction's scenario is compared with every number in the texts shown
-//! before the question: the lab's header, every earlier part (all of it is open by then), and this
-//! part's title, stakeholder, concept and question. Options are the choices and are not judged;
-//! feedback, the explore section and the later parts come after the answer.
+//! claimed value at the prediction's scenario, and the values its part computes from it (a text
+//! output such as "Communication" among them), are compared with every number in the texts shown
+//! before the question: the lab's header (badges, objectives, core question), every earlier part
+//! (all of it is open by then), this part's title, stakeholder, concept and question, and what the
+//! handout prints next to it (its tables). A number states the answer only in the answer's unit,
+//! at the precision it is written to, and in its direction (issue 25 item 3: `1.00×` is no count
+//! of 1, `32K` is not 32, a `50% reduction` is not +50%). Options are the choices and are not
+//! judged; feedback, the explore section and the later parts come after the answer.
 
 use super::compile::{header_texts, part_static_texts, CompiledPart, Origin};
-use super::lint::{live_texts, locate_in_file, prose_numbers};
+use super::lint::{live_texts, locate_in_file};
+use super::quantity::{self, Quantity, Unit};
 use super::template::{line_col, segments, Segment};
 use super::{display, CompiledLab, Evaluation};
 use crate::diag::Diagnostic;
@@ -14,19 +19,82 @@ use crate::formula::{as_number, references};
 use crate::model::*;
 use indexmap::IndexMap;
 
+/// A value a text must not state before the question: the claimed output, or a formula of its
+/// part computed from it (`wait_h: wait_min / 60`, a text output such as `bottleneck`).
+struct Target {
+    name: String,
+    value: Val,
+    unit: Option<Unit>,
+    /// It names a fall (`saving_pct`, "Reduction"): `50% reduction` may state it.
+    falling: bool,
+    /// Compared by value: the claimed output, or a number computed from it in its unit's family
+    /// (`wait_h` of `wait_min`). Every target counts by name (a placeholder that reads it).
+    by_value: bool,
+    /// As the output shows it (for the message), or the plain value.
+    shown: String,
+}
+
+enum Val {
+    Num(f64),
+    Text(String),
+}
+
 /// The answer a prediction asks for.
 struct Answer<'a> {
     /// The part the prediction belongs to.
     part: usize,
     /// The claimed (or graded) output.
     name: &'a str,
-    /// Its value at the prediction's scenario.
-    value: f64,
-    /// Its text as the output shows it (for the message), or the plain value.
-    shown: String,
+    /// The claimed output first, then the values computed from it, at the prediction's scenario.
+    targets: Vec<Target>,
+    /// The words that name the quantity in a sentence: the targets' labels and names (lower case).
+    names: Vec<String>,
 }
 
-const HINT: &str = "move it after the question: into the option's feedback, the explore section, or behind the lock";
+impl Answer<'_> {
+    /// What the message says the answer is.
+    fn is(&self, t: &Target) -> String {
+        if t.name == self.name {
+            format!("`{}` is {}", t.name, t.shown)
+        } else {
+            format!(
+                "`{}` (computed from the claimed `{}`) is {}",
+                t.name, self.name, t.shown
+            )
+        }
+    }
+
+    /// The numeric target `q` states, if any.
+    fn stated_by(&self, q: &Quantity) -> Option<&Target> {
+        self.targets
+            .iter()
+            .filter(|t| t.by_value)
+            .find(|t| match t.value {
+                Val::Num(x) => q.states(x, t.unit.as_ref(), t.falling),
+                Val::Text(_) => false,
+            })
+    }
+}
+
+/// The decimals a number is written with (`27.4 GB` has one).
+pub(super) fn decimals(text: &str) -> usize {
+    let digits: String = text
+        .trim_start_matches(|c: char| !c.is_ascii_digit())
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+        .collect();
+    digits.split_once('.').map_or(0, |(_, d)| d.len())
+}
+
+/// The number of a quantity as written, without its unit (`600.0` of `600.0 minutes`).
+pub(super) fn digits_of(q: &Quantity) -> String {
+    q.text
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+        .collect()
+}
+
+pub(super) const HINT: &str = "move it after the question: into the option's feedback, the explore section, or behind the lock";
 
 /// The hint for what the printed handout shows at the controls' defaults.
 const HANDOUT_HINT: &str = "the student handout prints the part's instruments and banners at the controls' defaults (and its math peek and reflection at the scenario) next to the question: give the part defaults other than the prediction's scenario, or move the number into feedback";
@@ -41,15 +109,6 @@ enum Reading {
     /// defaults, its math peek and reflection at the scenario): only a value equal to the
     /// answer gives it away, since the defaults may differ from the scenario.
     Handout,
-}
-
-/// Does `v`, written with `decimals` decimals, state `x`?
-fn states(v: f64, decimals: usize, x: f64) -> bool {
-    if v == 0.0 || (v < 10.0 && decimals == 0) {
-        return false; // zero and small whole numbers ("2 minutes", "5x") are too common to judge
-    }
-    let scale = 10f64.powi(decimals as i32);
-    ((x.abs() * scale).round() / scale - v).abs() < 0.5 / scale * 1e-6 + 1e-12
 }
 
 /// A part's texts read before its prediction is answered (its options are the choices).
@@ -244,20 +303,38 @@ impl CompiledLab {
                 let Ok(o) = self.output_view(&dev, name) else {
                     continue;
                 };
-                let states_it = prose_numbers(&o.display)
-                    .iter()
-                    .any(|(v, d, _, _)| states(*v, *d, answer.value));
-                if !states_it {
+                // A number in the answer's unit at its precision; a text output the answer
+                // computes, as it reads at the scenario.
+                // An earlier part's row is about the quantity asked when it is the same output
+                // (name or label) or shows the answer to its precision.
+                let row = model.outputs.get(name);
+                let same = ei == pi
+                    || answer.names.contains(&name.replace('_', " "))
+                    || row
+                        .and_then(|o| o.label.as_ref())
+                        .is_some_and(|l| answer.names.contains(&l.to_lowercase()));
+                let by_value = quantity::quantities(&o.display).iter().find_map(|q| {
+                    answer.stated_by(q).filter(|t| {
+                        let shown = decimals(&t.shown);
+                        same || (shown > 0 && decimals(&q.text) >= shown)
+                    })
+                });
+                let by_text = answer.targets.iter().find(|t| {
+                    ei == pi
+                        && t.name == name
+                        && matches!(&t.value, Val::Text(x) if o.display.trim() == x.trim())
+                });
+                let Some(target) = by_value.or(by_text) else {
                     continue;
-                }
+                };
                 let question = &self.parts[answer.part].id;
                 out.push(
                     Diagnostic::warning(
                         &self.source.name,
                         if pos.is_known() { pos } else { model.id.pos },
                         format!(
-                            "`{name}` reads {} in the handout's table of part `{}` at the default settings, which gives away the answer to part `{question}`'s prediction: `{}` is {} at the prediction's scenario",
-                            o.display, part.id, answer.name, answer.shown
+                            "`{name}` reads {} in the handout's table of part `{}` at the default settings, which gives away the answer to part `{question}`'s prediction: {} at the prediction's scenario",
+                            o.display, part.id, answer.is(target)
                         ),
                     )
                     .with_hint(HANDOUT_HINT),
@@ -279,22 +356,65 @@ impl CompiledLab {
         }
     }
 
-    /// The output a part's prediction asks for, with its value at the scenario.
+    /// The output a part's prediction asks for and the values its part computes from it, at
+    /// the scenario.
     fn answer(&self, part: &CompiledPart) -> Option<Answer<'_>> {
-        let p = self.lab.parts[part.index].prediction.as_ref()?;
+        let model = &self.lab.parts[part.index];
+        let p = model.prediction.as_ref()?;
         let name = p.claim.as_ref().or(p.numeric.as_ref().map(|n| &n.output))?;
         let ev = self.evaluate(part, &self.scenario(part)).ok()?;
-        let v = ev.values.get(&name.value)?;
-        let value = as_number(v).filter(|x| x.is_finite())?;
-        let shown = self
-            .output_view(&ev, &name.value)
-            .map(|o| o.display)
-            .unwrap_or_else(|_| display(v));
-        Some(Answer {
+        let mut from: Vec<&str> = vec![name.value.as_str()];
+        for f in &part.formulas {
+            let refs = references(&f.expr.ast);
+            if !from.contains(&f.name.as_str()) && refs.iter().any(|r| from.contains(&r.as_str())) {
+                from.push(&f.name);
+            }
+        }
+        let mut targets = Vec::new();
+        let mut names = Vec::new();
+        for n in from {
+            let Some(v) = ev.values.get(n) else { continue };
+            let value = if let Some(x) = as_number(v).filter(|x| x.is_finite()) {
+                Val::Num(x)
+            } else if v.is_string() {
+                Val::Text(v.to_string())
+            } else {
+                continue;
+            };
+            let o = model.outputs.get(n);
+            let label = o.and_then(|o| o.label.as_deref());
+            names.push(n.replace('_', " "));
+            names.extend(label.map(str::to_lowercase));
+            let unit = o
+                .and_then(|o| o.unit.as_deref())
+                .and_then(quantity::output_unit);
+            let family = |u: &Option<Unit>| {
+                u.as_ref()
+                    .map(|u| u.family)
+                    .filter(|f| *f != quantity::Family::Other)
+            };
+            let by_value = targets.is_empty()
+                || matches!(value, Val::Num(_))
+                    && family(&unit).is_some()
+                    && family(&unit) == targets.first().and_then(|t: &Target| family(&t.unit));
+            targets.push(Target {
+                name: n.to_string(),
+                by_value,
+                unit,
+                falling: quantity::names_a_fall(n, label),
+                shown: self
+                    .output_view(&ev, n)
+                    .map(|o| o.display)
+                    .unwrap_or_else(|_| display(v)),
+                value,
+            });
+        }
+        names.retain(|n| n.len() >= 4);
+        (!targets.is_empty()).then_some(Answer {
             part: part.index,
             name: &name.value,
-            value,
-            shown,
+            targets,
+            names,
         })
     }
 
@@ -310,7 +430,13 @@ impl CompiledLab {
         self.giveaway_as(part, ev, t, answer, Reading::Before, out)
     }
 
-    /// [`Self::giveaway_in`] for a text read as `reading` says.
+    /// [`Self::giveaway_in`] for a text read as `reading` says. In the asking part's own texts
+    /// before the question, a placeholder naming the answer (or a value computed from it) gives
+    /// it away whatever it shows, and any number stating it does; in the handout's printing of
+    /// that part, a number stating it (a placeholder's only when it shows a computed value).
+    /// Elsewhere (the header, earlier parts) only a number about the quantity asked: one that
+    /// states it and whose sentence names it (its label or name) or that is written to the
+    /// precision the answer is shown at (`~10×` in part B's prose is not part E's 10.0×).
     fn giveaway_as(
         &self,
         part: Option<&CompiledPart>,
@@ -331,14 +457,15 @@ impl CompiledLab {
                 origin.locate(l, c)
             })
         };
-        // In other parts, the header and the handout's printing of this part (judged by value) only
-        // computed values count: a given (a control or a constant restated) that happens to
-        // equal the answer gives nothing away.
+        // In other parts, the header and the handout's printing of this part only computed
+        // values count: a given (a control or a constant restated) that happens to equal the
+        // answer gives nothing away. Lab-level formulas are computed, not given.
         let givens: Vec<f64> = if by_name {
             vec![]
         } else {
             self.constants
                 .iter()
+                .filter(|(k, _)| !self.lab.formulas.contains_key(k))
                 .map(|(_, v)| v)
                 .chain(ev.iter().flat_map(|ev| {
                     ev.values
@@ -351,68 +478,111 @@ impl CompiledLab {
                 .filter_map(as_number)
                 .collect()
         };
+        let expr = |e: &str| {
+            part.and_then(|p| p.exprs.get(e))
+                .or_else(|| self.exprs.get(e.trim()))
+        };
         let computed = |e: &str| {
             by_name
                 || e.contains("::")
-                || part.and_then(|p| p.exprs.get(e)).is_some_and(|ce| {
-                    let refs = references(&ce.ast);
-                    part.is_some_and(|p| p.formulas.iter().any(|f| refs.contains(&f.name)))
+                || expr(e).is_some_and(|ce| {
+                    references(&ce.ast).iter().any(|r| {
+                        self.lab.formulas.contains_key(r)
+                            || part.is_some_and(|p| p.formulas.iter().any(|f| &f.name == r))
+                    })
                 })
         };
-        let mut offset = 0;
-        for s in segs {
-            let found: Option<(usize, String, &str)> = match s {
-                Segment::Lit(lit) => {
-                    let base = t.value[offset..]
-                        .find(lit)
-                        .map(|i| i + offset)
-                        .unwrap_or(offset);
-                    offset = base + lit.len();
-                    prose_numbers(lit)
-                        .into_iter()
-                        .find(|(v, d, _, _)| {
-                            states(*v, *d, answer.value)
-                                && !givens.iter().any(|g| states(*v, *d, *g))
-                        })
-                        .map(|(_, _, i, text)| (base + i, format!("`{text}`"), "the prose"))
-                }
-                Segment::Expr(e, i) => {
-                    offset = i + e.len();
-                    let direct = by_name
-                        && part
-                            .and_then(|p| p.exprs.get(e))
-                            .is_some_and(|ce| references(&ce.ast).iter().any(|r| r == answer.name));
-                    let rendered = self
-                        .eval_expr(part, ev, e, &[])
-                        .map(|v| display(&v))
-                        .unwrap_or_default();
-                    let matches = computed(e)
-                        && prose_numbers(&rendered)
-                            .iter()
-                            .any(|(v, d, _, _)| states(*v, *d, answer.value));
-                    (direct || matches).then(|| (i, format!("`{{{{ {e} }}}}`"), "a placeholder"))
-                }
-                Segment::Output(name, i) => {
-                    offset = i + name.len() + 1;
-                    let direct = by_name && name == answer.name;
-                    let matches = ev
-                        .and_then(|ev| self.output_view(ev, name).ok())
-                        .is_some_and(|o| {
-                            prose_numbers(&o.display)
-                                .iter()
-                                .any(|(v, d, _, _)| states(*v, *d, answer.value))
-                        });
-                    (direct || matches)
-                        .then(|| (i, format!("`{{{{ @{name} }}}}`"), "a placeholder"))
-                }
+        let is_target = |n: &str| answer.targets.iter().find(|t| t.name == n);
+        let reads_target =
+            |e: &str| expr(e).and_then(|ce| references(&ce.ast).iter().find_map(|r| is_target(r)));
+        let mut found: Vec<(usize, String, &str, &Target)> = Vec::new();
+        // Placeholders that name the answer (its part, before the question), or print a text
+        // output computed from it (the handout's printing of its part).
+        for s in &segs {
+            let (i, name_or_e) = match s {
+                Segment::Expr(e, i) => (*i, *e),
+                Segment::Output(n, i) => (*i, *n),
+                Segment::Lit(_) => continue,
             };
-            let Some((i, what, kind)) = found else {
+            let target = match s {
+                Segment::Expr(e, _) => reads_target(e),
+                _ => is_target(name_or_e),
+            };
+            let Some(target) = target.filter(|_| same_part) else {
                 continue;
             };
-            let needle = match s {
-                Segment::Lit(_) => what.trim_matches('`').to_string(),
-                Segment::Expr(e, _) => e.to_string(),
-                Segment::Output(name, _) => format!("@{name}"),
+            let prints_text = || match (&target.value, s) {
+                (Val::Text(x), Segment::Expr(e, _)) => self
+                    .eval_expr(part, ev, e, &[])
+                    .is_ok_and(|v| display(&v).contains(x.as_str())),
+                (Val::Text(x), _) => ev
+                    .and_then(|ev| self.output_view(ev, name_or_e).ok())
+                    .is_some_and(|o| o.display.contains(x.as_str())),
+                _ => false,
+            };
+            if by_name || prints_text() {
+                found.push((i, placeholder(s), "a placeholder", target));
+            }
+        }
+        let rendered = self.rendered_quantities(part, ev, &t.value);
+        let lower = rendered
+            .as_ref()
+            .map(|r| r.text.to_lowercase())
+            .filter(|l| rendered.as_ref().is_some_and(|r| r.text.len() == l.len()))
+            .unwrap_or_default();
+        for (q, off, typed) in rendered.iter().flat_map(|r| &r.quantities) {
+            if found.iter().any(|(i, ..)| i == off) {
+                continue;
+            }
+            let Some(target) = answer.stated_by(q) else {
+                continue;
+            };
+            // Outside the asking part the number must be about the quantity asked: its
+            // sentence names it, or it is written to the precision the answer is shown at.
+            let linked = same_part || {
+                let shown = decimals(&target.shown);
+                let sentence = super::numbers::sentence_at(&lower, q.start);
+                (shown > 0 && decimals(&q.text) >= shown)
+                    || answer.names.iter().any(|n| sentence.contains(n.as_str()))
+            };
+            if !linked {
+                continue;
+            }
+            if *typed {
+                if !givens
+                    .iter()
+                    .any(|g| q.states(*g, None, true) || q.states(g * 100.0, None, true))
+                {
+                    found.push((*off, format!("`{}`", digits_of(q)), "the prose", target));
+                }
+                continue;
+            }
+            let Some(s) = segs
+                .iter()
+                .find(|s| matches!(s, Segment::Expr(_, i) | Segment::Output(_, i) if i == off))
+            else {
+                continue;
+            };
+            let judged = match s {
+                Segment::Expr(e, _) => computed(e),
+                _ => true,
+            };
+            if judged {
+                found.push((*off, placeholder(s), "a placeholder", target));
+            }
+        }
+        found.sort_by_key(|f| f.0);
+        found.dedup_by_key(|f| f.0);
+        for (i, what, kind, target) in found {
+            let needle = what.trim_matches('`');
+            let needle = needle
+                .strip_prefix("{{ ")
+                .and_then(|n| n.strip_suffix(" }}"))
+                .unwrap_or(needle);
+            let pos = if kind == "the prose" {
+                self.text_pos(t, i, true, needle)
+            } else {
+                at(i, needle)
             };
             let question = &self.parts[answer.part].id;
             let (when, hint) = match reading {
@@ -425,10 +595,10 @@ impl CompiledLab {
             out.push(
                 Diagnostic::warning(
                     &self.source.name,
-                    at(i, &needle),
+                    pos,
                     format!(
-                        "{what} in {kind} gives away the answer to part `{question}`'s prediction {when}: `{}` is {} at the prediction's scenario",
-                        answer.name, answer.shown
+                        "{what} in {kind} gives away the answer to part `{question}`'s prediction {when}: {} at the prediction's scenario",
+                        answer.is(target)
                     ),
                 )
                 .with_hint(hint),
@@ -437,16 +607,29 @@ impl CompiledLab {
     }
 }
 
+/// How a message names a placeholder: `{{ expr }}` or `{{ @name }}`.
+fn placeholder(s: &Segment) -> String {
+    match s {
+        Segment::Expr(e, _) => format!("`{{{{ {e} }}}}`"),
+        Segment::Output(n, _) => format!("`{{{{ @{n} }}}}`"),
+        Segment::Lit(l) => format!("`{l}`"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::states;
+    use super::super::quantity::quantities;
+
+    fn states(text: &str, x: f64) -> bool {
+        quantities(text).iter().any(|q| q.states(x, None, false))
+    }
 
     #[test]
     fn a_number_states_a_value_it_rounds_from() {
-        assert!(states(1643.0, 0, 1643.4));
-        assert!(states(27.4, 1, 27.38));
-        assert!(!states(27.0, 0, 1643.4));
-        assert!(!states(3.0, 0, 2.6), "small whole numbers are not judged");
-        assert!(!states(600.0, 0, 601.0));
+        assert!(states("1,643", 1643.4));
+        assert!(states("27.4", 27.38));
+        assert!(!states("27", 1643.4));
+        assert!(!states("3", 2.6), "small whole numbers are not judged");
+        assert!(!states("600", 601.0));
     }
 }

@@ -114,73 +114,6 @@ pub fn samples(lab: &CompiledLab, part: &CompiledPart, n: usize) -> Vec<IndexMap
     out
 }
 
-/// Numbers written in literal prose: (value, decimals, byte offset, text).
-pub(super) fn prose_numbers(lit: &str) -> Vec<(f64, usize, usize, String)> {
-    let b = lit.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let prev_ok =
-            i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b'.');
-        if b[i].is_ascii_digit() && prev_ok {
-            let start = i;
-            while i < b.len()
-                && (b[i].is_ascii_digit()
-                    || (b[i] == b',' && b.get(i + 1).is_some_and(|c| c.is_ascii_digit()))
-                    || (b[i] == b'.' && b.get(i + 1).is_some_and(|c| c.is_ascii_digit())))
-            {
-                i += 1;
-            }
-            let text = &lit[start..i];
-            // A unit may follow (41m, 5x, 2.45TB); other letters make it part of a name (H100).
-            let unit_letter = |c: u8| {
-                matches!(
-                    c,
-                    b'x' | b'h' | b'm' | b's' | b'k' | b'K' | b'M' | b'B' | b'T' | b'G'
-                )
-            };
-            let next_ok = i >= b.len() || !b[i].is_ascii_alphabetic() || unit_letter(b[i]);
-            let next_ok = next_ok && !quoted_figure(lit, start, i);
-            if let (true, Ok(v)) = (next_ok, text.replace(',', "").parse::<f64>()) {
-                let decimals = text.split_once('.').map(|(_, d)| d.len()).unwrap_or(0);
-                out.push((v, decimals, start, text.to_string()));
-            }
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
-
-/// Is the number at `lit[start..end]` one that states no computed value: an end of a range
-/// (`100-1000x`, `10–15%`, `2 to 4`), a year (`2012`), or inside a citation's brackets (`[12]`)?
-fn quoted_figure(lit: &str, start: usize, end: usize) -> bool {
-    let before = &lit[..start];
-    let after = &lit[end..];
-    let dash = |c: char| matches!(c, '-' | '–' | '—');
-    let unit = |c: char| c.is_ascii_alphabetic() || c == '%' || c == '×';
-    // `A-B`: a dash right after a number (its unit letters allowed), or right before one.
-    let ends_number = |t: &str| {
-        t.trim_end_matches(unit)
-            .ends_with(|c: char| c.is_ascii_digit())
-    };
-    let range_before = before.strip_suffix(dash).is_some_and(ends_number)
-        || before.strip_suffix(" to ").is_some_and(ends_number);
-    let after_unit = after.trim_start_matches(unit);
-    let range_after = after_unit
-        .strip_prefix(dash)
-        .or_else(|| after_unit.strip_prefix(" to "))
-        .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit()));
-    let text = &lit[start..end];
-    let year = text.len() == 4
-        && text
-            .parse::<u32>()
-            .is_ok_and(|y| (1900..=2100).contains(&y))
-        && !after.starts_with(unit);
-    let in_brackets = before.matches('[').count() > before.matches(']').count();
-    range_before || range_after || year || in_brackets
-}
-
 /// The file position of the `nth` occurrence (0-based) of the number `text` in the scalar that
 /// starts at `node`: found in the file itself, so folded (`>`) and literal (`|`) blocks, whose
 /// lines the value does not keep, are located as exactly as quoted and plain ones.
@@ -295,7 +228,9 @@ impl CompiledLab {
             }
         }
         if !self.lab_budget_spent() {
+            let from = out.len();
             self.lint_giveaways(&mut out);
+            agree_with_giveaways(&mut out, 0..from, from);
         }
         out
     }
@@ -422,6 +357,7 @@ impl CompiledLab {
         out: &mut Vec<Diagnostic>,
     ) {
         let Ok(segs) = segments(&t.value) else { return };
+        let model = &self.lab.parts[part.index];
         let computed: Vec<(&String, f64)> = part
             .formulas
             .iter()
@@ -458,17 +394,26 @@ impl CompiledLab {
                 .map(|i| i + offset)
                 .unwrap_or(offset);
             offset = base + lit.len();
-            for (v, decimals, at, text) in prose_numbers(lit) {
-                if v < 10.0 && decimals == 0 {
-                    continue; // small whole numbers ("2 minutes", "5x") are too common to judge
-                }
-                let scale = 10f64.powi(decimals as i32);
-                let rounds_to =
-                    |x: f64| ((x * scale).round() / scale - v).abs() < 0.5 / scale * 1e-6 + 1e-12;
-                if given.iter().any(|g| rounds_to(*g) || rounds_to(g * 100.0)) {
+            for q in super::quantity::quantities(lit) {
+                if given
+                    .iter()
+                    .any(|g| q.states(*g, None, true) || q.states(g * 100.0, None, true))
+                {
                     continue; // a control or constant value the story states
                 }
-                if let Some((name, _)) = computed.iter().find(|(_, x)| rounds_to(*x)) {
+                let hit = computed.iter().find(|(name, x)| {
+                    let o = model.outputs.get(name.as_str());
+                    let unit = o
+                        .and_then(|o| o.unit.as_deref())
+                        .and_then(super::quantity::output_unit);
+                    let falling =
+                        super::quantity::names_a_fall(name, o.and_then(|o| o.label.as_deref()));
+                    q.states(*x, unit.as_ref(), falling)
+                });
+                if let Some((name, _)) = hit {
+                    let text = super::giveaway::digits_of(&q);
+                    let decimals = super::giveaway::decimals(&text);
+                    let at = q.start;
                     let (l, c) = line_col(&t.value, base + at);
                     let nth = number_at(&t.value[..base + at], &text).count();
                     let pos = locate_in_file(&self.source, t.pos, &text, nth)
@@ -487,6 +432,33 @@ impl CompiledLab {
                     );
                 }
             }
+        }
+    }
+}
+
+/// A typed number the give-away lint finds before the question that asks for it must not be
+/// told to become a placeholder (which prints the answer as surely): its typed-number warning
+/// (`typed`, indices into `out`) at the same place says to move it after the prediction instead.
+fn agree_with_giveaways(out: &mut [Diagnostic], typed: std::ops::Range<usize>, from: usize) {
+    let before: Vec<(u32, u32, String)> = out[from..]
+        .iter()
+        .filter(|d| d.hint.as_deref() == Some(super::giveaway::HINT))
+        .filter_map(|d| {
+            let q = d
+                .message
+                .split("the answer to part `")
+                .nth(1)?
+                .split('`')
+                .next()?;
+            Some((d.line, d.col, q.to_string()))
+        })
+        .collect();
+    for d in &mut out[typed] {
+        if !d.message.contains("is typed in the prose") {
+            continue;
+        }
+        if let Some((_, _, q)) = before.iter().find(|(l, c, _)| (*l, *c) == (d.line, d.col)) {
+            d.hint = Some(format!("this number is the answer to part `{q}`'s prediction, shown before it is asked: a placeholder would print it too, so do not interpolate it; move it after the prediction (into an option's feedback, the explore section, or behind the lock) or remove it"));
         }
     }
 }
@@ -541,20 +513,25 @@ fn chart_exprs(ch: &Chart) -> Vec<&Expr> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    fn stated(text: &str) -> Vec<f64> {
+        super::super::quantity::quantities(text)
+            .iter()
+            .filter(|q| q.states(q.lo, None, true))
+            .map(|q| q.lo)
+            .collect()
+    }
 
     #[test]
     fn finds_numbers_in_prose() {
-        let n = prose_numbers("takes 2,450 seconds = ~41 minutes, 7.4% overhead, v2_06 and H100");
-        let got: Vec<(f64, usize)> = n.iter().map(|x| (x.0, x.1)).collect();
-        assert_eq!(got, vec![(2450.0, 0), (41.0, 0), (7.4, 1)]);
+        let got = stated("takes 2,450 seconds = ~41 minutes, 7.4% overhead, v2_06 and H100");
+        assert_eq!(got, vec![2450.0, 41.0, 7.4]);
     }
 
     #[test]
     fn ranges_years_and_citations_are_not_computed_values() {
-        let n =
-            prose_numbers("100-1000x, 10–15%, 2 to 40 nodes, in 2012 [45], a 96-layer net, 3.5 ms");
-        let got: Vec<f64> = n.iter().map(|x| x.0).collect();
-        assert_eq!(got, vec![96.0, 3.5]);
+        let got = stated(
+            "100-1000x, 10–15%, 2 to 40 nodes, in 2012 [45], a 96-layer net, 3.5 ms, 32K tokens",
+        );
+        assert_eq!(got, vec![96.0, 3.5, 32000.0]);
     }
 }

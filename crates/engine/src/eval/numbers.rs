@@ -320,7 +320,7 @@ fn distance(q: &Quantity, c: &Candidate) -> f64 {
 }
 
 /// The sentence of `text` around byte `at` (lower case already).
-fn sentence_at(text: &str, at: usize) -> &str {
+pub(super) fn sentence_at(text: &str, at: usize) -> &str {
     let at = at.min(text.len());
     let ends = |c: char| matches!(c, '.' | '!' | '?' | '\n' | ';');
     let start = text[..at]

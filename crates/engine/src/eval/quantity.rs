@@ -52,6 +52,36 @@ pub struct Quantity {
     pub end: usize,
     /// The text as written ("~27 minutes" gives "27 minutes").
     pub text: String,
+    /// It states a fall: `50% reduction`, `30% less`, `−5%`.
+    pub falls: bool,
+}
+
+/// Words after a quantity that make it a fall (`50% reduction`, `30% less`).
+const FALL_WORDS: &[&str] = &[
+    "reduction",
+    "less",
+    "lower",
+    "fewer",
+    "smaller",
+    "shorter",
+    "cheaper",
+    "slower",
+    "drop",
+    "cut",
+    "decrease",
+    "decline",
+    "saving",
+    "savings",
+    "off",
+    "down",
+];
+
+/// Does a value named `name` (or labelled `label`) speak of a fall (`cost_saving`, "Reduction")?
+pub fn names_a_fall(name: &str, label: Option<&str>) -> bool {
+    let words = format!("{} {}", name.replace('_', " "), label.unwrap_or("")).to_lowercase();
+    words
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| FALL_WORDS.contains(&w) || w.starts_with("reduc") || w.starts_with("sav"))
 }
 
 /// Units by how they are written (lower case); longer spellings first within a prefix.
@@ -419,6 +449,17 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
                 Says::Is
             }
         });
+        let next_word: String = after
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .collect::<String>()
+            .to_lowercase();
+        let minus = before.ends_with('−')
+            || before
+                .strip_suffix('-')
+                .is_some_and(|r| !r.ends_with(|c: char| c.is_alphanumeric()));
+        let falls = minus || FALL_WORDS.contains(&next_word.as_str());
         out.push(Quantity {
             lo: v,
             hi: v,
@@ -428,6 +469,7 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
             start,
             end: start + n,
             text: written.trim_end().to_string(),
+            falls,
         });
         i = j.max(i + 1);
     }
@@ -496,6 +538,49 @@ impl Quantity {
         }))
     }
 
+    /// Does this quantity state the value `x` (in the unit `target`), as the give-away and
+    /// typed-number lints read it: a plain number (not a bound, a range, zero or a small whole
+    /// number), in `target`'s family when both have a unit (`10 hours` states 600 min, `1.00×`
+    /// no count of nodes), that `|x|` rounds to at the last digit written (`32K` to the
+    /// thousand), and a fall (`50% reduction`) only of a value that falls (`falling` or `x < 0`).
+    pub fn states(&self, x: f64, target: Option<&Unit>, falling: bool) -> bool {
+        if self.says != Says::Is || self.lo != self.hi || self.lo == 0.0 || !x.is_finite() {
+            return false;
+        }
+        if self.falls && !(falling || x < 0.0) {
+            return false;
+        }
+        let digits: String = self
+            .text
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+            .collect();
+        let Ok(written) = digits.replace(',', "").parse::<f64>() else {
+            return false;
+        };
+        let decimals = digits.split_once('.').map_or(0, |(_, d)| d.len());
+        if self.lo < 10.0 && decimals == 0 {
+            return false; // "2 minutes", "5x": too common to judge
+        }
+        let multiplier = if written == 0.0 {
+            1.0
+        } else {
+            self.lo / written
+        };
+        // A number without a unit, or one against a value without one, is read as written
+        // (`80%` does not state a fraction of 0.8 here; a given is also tried times 100).
+        let scales = match (&self.unit, target) {
+            (Some(_), None) | (None, _) => vec![1.0],
+            _ => self.scales(target),
+        };
+        let x = x.abs();
+        scales.iter().any(|s| {
+            let step = 10f64.powi(-(decimals as i32)) * multiplier * s;
+            let v = self.lo * s;
+            ((x / step).round() * step - v).abs() <= 1e-9 * v.abs().max(1e-12)
+        })
+    }
+
     /// Does this quantity overlap the interval `[lo, hi]` (a claim's `min`/`max`)?
     pub fn overlaps(&self, lo: f64, hi: f64, target: Option<&Unit>) -> Option<bool> {
         let scales = self.scales(target);
@@ -553,6 +638,30 @@ mod tests {
         assert_eq!((q.lo, q.hi), (10.0, 15.0));
         assert_eq!(one("under 5%").says, Says::AtMost);
         assert_eq!(one("100 min or more").says, Says::AtLeast);
+    }
+
+    #[test]
+    fn states_a_value_at_its_precision_in_its_unit() {
+        let min = output_unit("min");
+        assert!(one("600 minutes").states(600.2, min.as_ref(), false));
+        assert!(one("10 hours").states(600.0, min.as_ref(), false));
+        assert!(one("27.4 GB").states(27.38, output_unit("GB").as_ref(), false));
+        assert!(!one("27 GB").states(27.6, output_unit("GB").as_ref(), false));
+        assert!(!one("600 minutes").states(601.0, min.as_ref(), false));
+        assert!(
+            !one("32K tokens").states(32.0, None, false),
+            "32K is 32,000"
+        );
+        assert!(one("32K tokens").states(32_000.0, None, false));
+        let nodes = output_unit("nodes");
+        assert!(!one("a penalty of 1.00×").states(1.0, nodes.as_ref(), false));
+        assert!(!one("a 50% reduction target").states(50.0, output_unit("%").as_ref(), false));
+        assert!(one("a 50% reduction").states(-50.0, output_unit("%").as_ref(), false));
+        assert!(one("a 50% increase").states(50.0, output_unit("%").as_ref(), false));
+        assert!(
+            !one("3 GPUs").states(3.0, None, false),
+            "small whole numbers are not judged"
+        );
     }
 
     #[test]

@@ -13,6 +13,8 @@ use crate::template::{line_col, segments, Segment};
 /// template: a literal (its byte offset) or a placeholder (the offset of its `{{`).
 pub(super) struct Rendered {
     pub quantities: Vec<(Quantity, usize, bool)>,
+    /// The rendered text the quantities' offsets point into.
+    pub text: String,
 }
 
 impl CompiledLab {
@@ -60,7 +62,7 @@ impl CompiledLab {
                 (q, at, typed)
             })
             .collect();
-        Some(Rendered { quantities })
+        Some(Rendered { quantities, text })
     }
 
     /// The file position of byte `at` of text `t`.
