@@ -577,8 +577,8 @@
     var L = window.LFCharts, svg = L.svg(d.ch, d.uid, d.w, !d.full);
     if (svg === d.svg && !open) return;
     d.svg = svg;
-    fig.innerHTML = svg + '<p class="chart-readout" aria-live="polite"></p>' + (open ? L.table(d.ch, d.uid) : '<details class="chart-data"><summary>Data</summary></details>');
-    if (open) fig.querySelector("details").open = true;
+    var html = svg + '<p class="chart-readout" aria-live="polite"></p>';
+    if (open) { fig.innerHTML = html + L.table(d.ch, d.uid); fig.querySelector("details").open = true; } else L.morph(fig, html + '<details class="chart-data"><summary>Data</summary></details>');
     d.i = -1;
   }
   function targets(fig) {
@@ -647,5 +647,31 @@
       show(fig, ts[d.i]);
     });
   }
-  window.LFCharts = { svg: svg, table: table, draw: draw, flush: flush, Scale: Scale, tickLabel: tickLabel };
+  /* `el` made to hold the markup `html` as `innerHTML = html` would, with only what differs
+     written: a node where the new markup has one of the same name is kept, its attributes and
+     text updated, so a redraw that moves one bar restyles and lays out that bar, not the
+     whole drawing (runtime.js writes its live templates so too). */
+  var scratch = document.createElement("template");
+  function morph(el, html) {
+    scratch.innerHTML = html;
+    kids(el, scratch.content);
+  }
+  function kids(a, b) {
+    var x = a.firstChild, y = b.firstChild, ny, nx;
+    for (; y; y = ny) {
+      ny = y.nextSibling;
+      if (x && x.nodeName === y.nodeName) { sync(x, y); x = x.nextSibling; }
+      else if (x) { nx = x.nextSibling; a.replaceChild(y, x); x = nx; }
+      else a.appendChild(y);
+    }
+    for (; x; x = nx) { nx = x.nextSibling; a.removeChild(x); }
+  }
+  function sync(a, b) {
+    if (b.nodeType !== 1) { if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue; return; }
+    var i, n, at = a.attributes, bt = b.attributes;
+    for (i = at.length - 1; i >= 0; i--) if (!b.hasAttribute(at[i].name)) a.removeAttribute(at[i].name);
+    for (i = 0; i < bt.length; i++) { n = bt[i]; if (a.getAttribute(n.name) !== n.value) a.setAttributeNS(n.namespaceURI, n.name, n.value); }
+    kids(a, b);
+  }
+  window.LFCharts = { svg: svg, table: table, draw: draw, flush: flush, morph: morph, Scale: Scale, tickLabel: tickLabel };
 })();

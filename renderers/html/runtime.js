@@ -465,6 +465,8 @@
   /* An attribute or a text is written only when it changes (a write costs a style pass). */
   function setAttr(n, k, v) { if (v === null) { if (n.hasAttribute(k)) n.removeAttribute(k); } else if (n.getAttribute(k) !== v) n.setAttribute(k, v); }
   function setText(n, t) { if (n.textContent !== t) n.textContent = t; }
+  /* Markup written as charts.js writes a drawing again: only what differs (`morph`). */
+  function morph(n, h) { if (window.LFCharts) LFCharts.morph(n, h); else n.innerHTML = h; }
   function setOutput(node, v) {
     setAttr(node, "data-value", isNum(v) ? String(v) : (typeof v === "boolean" ? String(v) : tostr(v)));
   }
@@ -549,7 +551,7 @@
       later.now = false;
       qa(el, "[data-tpl]").forEach(function (n) {
         var h = tpl(p.tpls[+n.getAttribute("data-tpl")], S);
-        if (n._lf !== h) { n.innerHTML = h; n._lf = h; }
+        if (n._lf !== h) { morph(n, h); n._lf = h; }
       });
       var fb = [];
       p.feedback.forEach(function (r) {
@@ -563,7 +565,7 @@
       var area = q(el, "[data-feedback-area]");
       if (area) {
         var html = fb.join("");
-        if (area.getAttribute("data-html") !== html) { area.innerHTML = html; area.setAttribute("data-html", html); }
+        if (area.getAttribute("data-html") !== html) { morph(area, html); area.setAttribute("data-html", html); }
       }
       if (err && !err.hidden) { err.hidden = true; err.textContent = ""; }
     } catch (e) {

@@ -3,7 +3,8 @@
 //! markup before the page's scripts run, a return visit's first frame already shows the saved
 //! settings) and input coalesced to animation frames (tests/browser/burst.mjs: a burst of 50
 //! input events, at most one recompute per frame, none for settings already computed) and a
-//! looping formula reused while what it reads is unchanged (tests/browser/memo.mjs).
+//! looping formula reused while what it reads is unchanged (tests/browser/memo.mjs); a redraw
+//! writes only what changed (tests/browser/morph.mjs).
 
 use crate::common;
 
@@ -41,13 +42,26 @@ fn a_burst_of_input_recomputes_at_most_once_per_frame() {
 /// (html_browser) shows the numbers stay the CLI's.
 #[test]
 fn a_looping_formula_is_not_run_again_for_a_slider_it_does_not_read() {
+    on_fleet_page("memo.mjs");
+}
+
+/// Runs a page script on the shipped fleet-orchestration page (rendered with the course).
+fn on_fleet_page(script: &str) {
     if !common::browser_ready() {
         return;
     }
     let out = tempfile::tempdir().unwrap();
     common::render_html(&common::root().join("labs"), out.path());
     let page = out.path().join("fleet-orchestration.html");
-    let (ok, text) = common::node("memo.mjs", &[page.to_str().unwrap()]);
+    let (ok, text) = common::node(script, &[page.to_str().unwrap()]);
     println!("{text}");
-    assert!(ok, "memo failed:\n{text}");
+    assert!(ok, "{script} failed:\n{text}");
+}
+
+/// A chart redrawn, a live template or a banner written again, keeps the nodes its new markup
+/// keeps and holds what `innerHTML` would give (tests/browser/morph.mjs: charts.js `morph`, on
+/// markup pairs and on fleet-orchestration's first part with a chart, a slider moved).
+#[test]
+fn a_redraw_writes_only_what_changed() {
+    on_fleet_page("morph.mjs");
 }
