@@ -651,8 +651,11 @@
      written: a node where the new markup has one of the same name is kept, its attributes and
      text updated, so a redraw that moves one bar restyles and lays out that bar, not the
      whole drawing (runtime.js writes its live templates so too). */
-  var scratch = document.createElement("template");
+  /* Made at the first redraw, not when the script loads: the script also runs where there is
+     no document (node, tests/it/charts_js.rs). */
+  var scratch = null;
   function morph(el, html) {
+    scratch = scratch || document.createElement("template");
     scratch.innerHTML = html;
     kids(el, scratch.content);
   }
