@@ -64,6 +64,20 @@ pub fn ledger(p: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
 }
 
+/// The course record the runs keep beside their ledgers in `d` (`course-*.json`).
+pub fn record(d: &Path) -> Value {
+    let f = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("course-") && n.ends_with(".json"))
+        })
+        .expect("a course record beside the ledgers");
+    ledger(&f)
+}
+
 /// `labforge run LAB --ledger L` at 100 columns, through part A's prediction (the first option
 /// locked in, its feedback passed) to the explore menu.
 pub fn to_explore(lab: &Path, l: &Path) -> OsSession {

@@ -7,7 +7,6 @@
 
 use crate::common::pty;
 use pty::*;
-use serde_json::Value;
 use std::path::Path;
 
 const COURSE: &str = "tests/inputs/student_term";
@@ -24,20 +23,6 @@ fn lab(name: &str) -> String {
 
 fn arg(p: &Path) -> &str {
     p.to_str().unwrap()
-}
-
-/// The course record the runs keep beside their ledgers in `d`.
-fn record(d: &Path) -> Value {
-    let f = std::fs::read_dir(d)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("course-") && n.ends_with(".json"))
-        })
-        .expect("a course record beside the ledgers");
-    ledger(&f)
 }
 
 fn report(d: &Path, lab: &str) -> String {

@@ -7,7 +7,6 @@
 
 use crate::common::pty;
 use pty::*;
-use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 const COURSE: &str = "tests/inputs/tracks_term";
@@ -19,20 +18,6 @@ fn lab(name: &str) -> String {
         .join(format!("{name}.yaml"))
         .to_string_lossy()
         .into_owned()
-}
-
-/// The course record the runs keep beside their ledgers in `d`.
-fn record(d: &Path) -> Value {
-    let f = std::fs::read_dir(d)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("course-") && n.ends_with(".json"))
-        })
-        .expect("a course record beside the ledgers");
-    ledger(&f)
 }
 
 fn arg(p: &Path) -> &str {
