@@ -149,4 +149,9 @@ pub fn register_library(engine: &mut Engine, meter: &Arc<Meter>) {
         "rand",
         crate::library::rand_module(move |n| m.charge(n)).into(),
     );
+    let m = meter.clone();
+    engine.register_static_module(
+        "sim",
+        crate::library::sim_module(move |n| m.charge(n)).into(),
+    );
 }

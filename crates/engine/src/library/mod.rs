@@ -35,6 +35,7 @@ mod queueing;
 pub(crate) mod random;
 mod reliability;
 mod roofline;
+pub(crate) mod sim;
 pub(crate) mod stats;
 mod train;
 mod units;
@@ -83,6 +84,7 @@ pub fn functions() -> &'static [FnDoc] {
         v.extend_from_slice(privacy::DOCS);
         v.extend_from_slice(stats::DOCS);
         v.extend_from_slice(random::DOCS);
+        v.extend_from_slice(sim::DOCS);
         v.extend_from_slice(units::DOCS);
         v.extend_from_slice(globals::DOCS);
         v
@@ -90,7 +92,7 @@ pub fn functions() -> &'static [FnDoc] {
 }
 
 /// Registers the library: namespaces `queue`, `rel`, `fleet`, `cost`, `collective`, `roofline`,
-/// `energy`, `llm`, `carbon`, `perf`, `train`, `privacy`, `stats`, `rand`, `units` as static
+/// `energy`, `llm`, `carbon`, `perf`, `train`, `privacy`, `stats`, `rand`, `sim`, `units` as static
 /// modules (`stats` and `rand` charge nothing here; the formula engine re-registers them with
 /// the work budget's charges, see [`stats_module`]), and the global functions (`hw`, `fmt`, `fmt_pct`, `clamp`, `range`, `linspace`,
 /// `ceil`, `log10`, `pow`). `min`, `max`, `abs`, `floor`, `round`, `sqrt`, `exp` and `ln`
@@ -110,6 +112,7 @@ pub fn register(engine: &mut Engine) {
     engine.register_static_module("privacy", privacy::module().into());
     engine.register_static_module("stats", stats::module().into());
     engine.register_static_module("rand", random::module().into());
+    engine.register_static_module("sim", sim::module().into());
     engine.register_static_module("units", units::module().into());
     globals::register(engine);
 }
@@ -129,6 +132,15 @@ where
     C: Fn(u64) -> Result<(), Box<EvalAltResult>> + Clone + 'static,
 {
     random::module_with(charge)
+}
+
+/// The `sim` module, each simulation calling `charge` with its cost first (`jobs·(1 +
+/// window)`; the page charges the same, renderers/html/rhai.js).
+pub fn sim_module<C>(charge: C) -> rhai::Module
+where
+    C: Fn(u64) -> Result<(), Box<EvalAltResult>> + Clone + 'static,
+{
+    sim::module_with(charge)
 }
 
 /// Makes `hw(id)` on `engine` find `devices` (a course module's) before the built-in table.
@@ -178,7 +190,7 @@ pub fn reference_markdown() -> String {
          TFLOP/s is 10^12 floating-point operations per second.\n\n",
     );
 
-    let sections: [(&str, &str); 16] = [
+    let sections: [(&str, &str); 17] = [
         ("queue::", "Queueing (`queue::`)"),
         ("rel::", "Reliability and checkpointing (`rel::`)"),
         ("fleet::", "Fleet scheduling (`fleet::`)"),
@@ -193,6 +205,7 @@ pub fn reference_markdown() -> String {
         ("privacy::", "Differential privacy (`privacy::`)"),
         ("stats::", "Distributions and list statistics (`stats::`)"),
         ("rand::", "Seeded random draws (`rand::`)"),
+        ("sim::", "Cluster simulation (`sim::`)"),
         ("units::", "Unit conversions (`units::`)"),
         ("", "Global functions"),
     ];

@@ -1,0 +1,817 @@
+//! `sim::cluster` — a deterministic discrete-event simulation of a shared GPU cluster.
+//!
+//! Nodes × GPUs per node; each team submits gang-scheduled jobs of one size in a Poisson stream;
+//! durations are exponential or lognormal with a given coefficient of variation; a policy
+//! (FIFO, smallest-job-first, fair share, or a weighted mix in the style of Slurm's multifactor
+//! priority) orders the waiting jobs, optionally with EASY backfilling. The page's twin is
+//! `renderers/html/library/sim.js`: the same draws (the `rand::` generator and the library's own
+//! exp and ln), the same event order and tie-breaks and the same floating-point operations in the
+//! same order, so every number is the same bits in the terminal and the page.
+//!
+//! Event order: at each instant, every completion (in ascending job index) frees its GPUs, then
+//! every arrival joins the queue, then one scheduling pass runs. A pass looks at the `window`
+//! oldest waiting jobs; it repeatedly starts the best of them by the policy (ties: the older
+//! job) while it fits; when the best does not fit it is blocked, and without backfill the pass
+//! ends (strict order). With backfill the blocked job gets a reservation at the earliest time
+//! enough GPUs free up (its shadow time, from the running jobs' known end times), and the other
+//! window jobs, in policy order, start if they fit now and either end by the shadow time or
+//! leave the reserved GPUs alone.
+
+use rhai::{Array, Dynamic, EvalAltResult, FuncRegistration, Map, Module};
+
+use super::random::Rng;
+use super::stats::{exp_a, ln_a, percentile};
+use super::{runtime_error, whole, FnDoc};
+
+type Res<T> = Result<T, Box<EvalAltResult>>;
+
+const PATH: &str = "sim::cluster";
+const LN_2: f64 = std::f64::consts::LN_2;
+const MAX_NODES: f64 = 4096.0;
+const MAX_GPN: f64 = 64.0;
+const MAX_TEAMS: f64 = 64.0;
+const MAX_JOBS: f64 = 1e6;
+const MAX_WINDOW: f64 = 1000.0;
+const MAX_POINTS: f64 = 1000.0;
+const MAX_SEED: f64 = 9_007_199_254_740_991.0;
+
+/// The configuration keys, in the order the docs list them.
+pub(crate) const KEYS: &[&str] = &[
+    "seed",
+    "nodes",
+    "gpus_per_node",
+    "teams",
+    "sizes",
+    "jobs",
+    "load",
+    "mean",
+    "cs",
+    "dist",
+    "policy",
+    "w_age",
+    "w_size",
+    "w_fair",
+    "max_age",
+    "backfill",
+    "window",
+    "points",
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Policy {
+    Fifo,
+    Sjf,
+    Fair,
+    Mix,
+}
+
+/// A simulation's settings (see [`DOCS`] for their meaning and defaults).
+#[derive(Clone, Debug)]
+pub(crate) struct Config {
+    pub seed: u64,
+    pub nodes: usize,
+    pub gpn: usize,
+    pub teams: usize,
+    pub sizes: Vec<usize>,
+    pub jobs: usize,
+    pub load: f64,
+    pub mean: f64,
+    pub cs: f64,
+    pub lognormal: bool,
+    pub policy: Policy,
+    pub w_age: f64,
+    pub w_size: f64,
+    pub w_fair: f64,
+    pub max_age: f64,
+    pub backfill: bool,
+    pub window: usize,
+    pub points: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            seed: 1,
+            nodes: 32,
+            gpn: 8,
+            teams: 4,
+            sizes: vec![1],
+            jobs: 2000,
+            load: 0.8,
+            mean: 60.0,
+            cs: 1.0,
+            lognormal: true,
+            policy: Policy::Fifo,
+            w_age: 1.0,
+            w_size: 1.0,
+            w_fair: 1.0,
+            max_age: f64::NAN,
+            backfill: false,
+            window: 64,
+            points: 40,
+        }
+    }
+}
+
+fn err(msg: String) -> Box<EvalAltResult> {
+    runtime_error(format!("{PATH}: {msg}"))
+}
+
+/// A number (a Rhai integer, as Rust callers may pass, counts as its value).
+fn num(key: &str, v: &Dynamic) -> Res<f64> {
+    v.as_float()
+        .or_else(|_| v.as_int().map(|i| i as f64))
+        .map_err(|_| err(format!("{key} must be a number")))
+}
+
+fn count(key: &str, v: &Dynamic, lo: f64, hi: f64) -> Res<usize> {
+    let x = num(key, v)?;
+    match whole(x, hi) {
+        Some(n) if n as f64 >= lo => Ok(n as usize),
+        _ => Err(err(format!(
+            "{key} must be a whole number from {lo} to {hi}"
+        ))),
+    }
+}
+
+fn positive(key: &str, v: &Dynamic) -> Res<f64> {
+    let x = num(key, v)?;
+    if x.is_finite() && x > 0.0 {
+        Ok(x)
+    } else {
+        Err(err(format!("{key} must be a positive number")))
+    }
+}
+
+fn weight(key: &str, v: &Dynamic) -> Res<f64> {
+    let x = num(key, v)?;
+    if x.is_finite() && x >= 0.0 {
+        Ok(x)
+    } else {
+        Err(err(format!("{key} must be a number ≥ 0")))
+    }
+}
+
+/// Reads a configuration record; absent keys keep their defaults, unknown keys are an error.
+pub(crate) fn config(m: &Map) -> Res<Config> {
+    let mut c = Config::default();
+    for k in m.keys() {
+        if !KEYS.contains(&k.as_str()) {
+            return Err(err(format!(
+                "unknown key '{k}'; known keys: {}",
+                KEYS.join(", ")
+            )));
+        }
+    }
+    // Keys in the order of KEYS, so the first error is the same in the page.
+    for &key in KEYS {
+        let Some(v) = m.get(key) else { continue };
+        match key {
+            "seed" => c.seed = count(key, v, 0.0, MAX_SEED)? as u64,
+            "nodes" => c.nodes = count(key, v, 1.0, MAX_NODES)?,
+            "gpus_per_node" => c.gpn = count(key, v, 1.0, MAX_GPN)?,
+            "teams" => c.teams = count(key, v, 1.0, MAX_TEAMS)?,
+            "sizes" => {
+                let Some(a) = v.read_lock::<Array>() else {
+                    return Err(err("sizes must be a list of GPU counts".into()));
+                };
+                if a.is_empty() {
+                    return Err(err("sizes must be a list of GPU counts".into()));
+                }
+                let mut s = Vec::with_capacity(a.len());
+                for x in a.iter() {
+                    s.push(count("each size", x, 1.0, MAX_NODES * MAX_GPN)?);
+                }
+                c.sizes = s;
+            }
+            "jobs" => c.jobs = count(key, v, 1.0, MAX_JOBS)?,
+            "load" => c.load = positive(key, v)?,
+            "mean" => c.mean = positive(key, v)?,
+            "cs" => c.cs = weight(key, v)?,
+            "dist" => {
+                c.lognormal = match v.clone().into_string().ok().as_deref() {
+                    Some("lognormal") => true,
+                    Some("exponential") => false,
+                    _ => return Err(err("dist must be \"lognormal\" or \"exponential\"".into())),
+                }
+            }
+            "policy" => {
+                c.policy = match v.clone().into_string().ok().as_deref() {
+                    Some("fifo") => Policy::Fifo,
+                    Some("sjf") => Policy::Sjf,
+                    Some("fair") => Policy::Fair,
+                    Some("mix") => Policy::Mix,
+                    _ => {
+                        return Err(err(
+                            "policy must be \"fifo\", \"sjf\", \"fair\" or \"mix\"".into()
+                        ))
+                    }
+                }
+            }
+            "w_age" => c.w_age = weight(key, v)?,
+            "w_size" => c.w_size = weight(key, v)?,
+            "w_fair" => c.w_fair = weight(key, v)?,
+            "max_age" => c.max_age = positive(key, v)?,
+            "backfill" => {
+                c.backfill = v
+                    .as_bool()
+                    .map_err(|_| err("backfill must be true or false".into()))?
+            }
+            "window" => c.window = count(key, v, 1.0, MAX_WINDOW)?,
+            "points" => c.points = count(key, v, 1.0, MAX_POINTS)?,
+            _ => unreachable!("every key of KEYS is read"),
+        }
+    }
+    let total = c.nodes * c.gpn;
+    for &s in &c.sizes {
+        if s > total || (s > c.gpn && s % c.gpn != 0) {
+            return Err(err(format!(
+                "a job of {s} GPUs does not fit: sizes must be at most gpus_per_node ({}) or \
+                 whole nodes, and at most nodes × gpus_per_node ({total})",
+                c.gpn
+            )));
+        }
+    }
+    if c.max_age.is_nan() {
+        c.max_age = 10.0 * c.mean;
+    }
+    Ok(c)
+}
+
+/// The work a call charges before it runs: jobs · (1 + window), an upper bound on the jobs its
+/// scheduling passes look at (0 when the record is unusable: the call then fails).
+pub(crate) fn cost(m: &Map) -> u64 {
+    let get = |k: &str, d: f64, max: f64| match m.get(k) {
+        None => whole(d, max),
+        Some(v) => num(k, v).ok().and_then(|x| whole(x, max)),
+    };
+    match (
+        get("jobs", 2000.0, MAX_JOBS),
+        get("window", 64.0, MAX_WINDOW),
+    ) {
+        (Some(j), Some(w)) => j * (1 + w),
+        _ => 0,
+    }
+}
+
+struct Job {
+    arrival: f64,
+    team: usize,
+    size: usize,
+    dur: f64,
+}
+
+/// Uniform, exponential and normal draws from one generator, in the order the page repeats.
+struct Draws {
+    g: Rng,
+    spare: f64,
+    has_spare: bool,
+}
+
+impl Draws {
+    fn exponential(&mut self, mean: f64) -> f64 {
+        0.0 - mean * ln_a(1.0 - self.g.uniform())
+    }
+
+    /// Marsaglia's polar method, as rand::normal: u·f, then the spare v·f.
+    fn normal(&mut self) -> f64 {
+        if self.has_spare {
+            self.has_spare = false;
+            return self.spare;
+        }
+        loop {
+            let u = 2.0 * self.g.uniform() - 1.0;
+            let v = 2.0 * self.g.uniform() - 1.0;
+            let s = u * u + v * v;
+            if s >= 1.0 || s == 0.0 {
+                continue;
+            }
+            let f = (-2.0 * ln_a(s) / s).sqrt();
+            self.spare = v * f;
+            self.has_spare = true;
+            return u * f;
+        }
+    }
+}
+
+/// The jobs in arrival order: team t submits jobs of sizes[t mod len] GPUs at rate
+/// load·G / (teams · size · mean), so every team offers the same GPU-time; the next arrival is
+/// the earliest of the teams' next arrivals (ties: the lower team).
+fn arrivals(c: &Config) -> Vec<Job> {
+    let mut d = Draws {
+        g: Rng::new(c.seed),
+        spare: 0.0,
+        has_spare: false,
+    };
+    let g = (c.nodes * c.gpn) as f64;
+    let sigma2 = ln_a(1.0 + c.cs * c.cs);
+    let sigma = sigma2.sqrt();
+    let mu = ln_a(c.mean) - sigma2 / 2.0;
+    let size: Vec<usize> = (0..c.teams).map(|t| c.sizes[t % c.sizes.len()]).collect();
+    let gap: Vec<f64> = size
+        .iter()
+        .map(|&s| c.teams as f64 * s as f64 * c.mean / (c.load * g))
+        .collect();
+    let mut next: Vec<f64> = gap.iter().map(|&m| d.exponential(m)).collect();
+    let mut jobs = Vec::with_capacity(c.jobs);
+    for _ in 0..c.jobs {
+        let mut t = 0;
+        for k in 1..c.teams {
+            if next[k] < next[t] {
+                t = k;
+            }
+        }
+        let dur = if c.lognormal {
+            exp_a(mu + sigma * d.normal())
+        } else {
+            d.exponential(c.mean)
+        };
+        jobs.push(Job {
+            arrival: next[t],
+            team: t,
+            size: size[t],
+            dur,
+        });
+        next[t] += d.exponential(gap[t]);
+    }
+    jobs
+}
+
+/// The cluster's free GPUs per node, with a count of nodes by free GPUs.
+struct Nodes {
+    gpn: usize,
+    free: Vec<usize>,
+    by_free: Vec<usize>,
+    total_free: usize,
+}
+
+impl Nodes {
+    fn fits(&self, s: usize) -> bool {
+        if s > self.total_free {
+            return false;
+        }
+        if s > self.gpn {
+            return self.by_free[self.gpn] * self.gpn >= s;
+        }
+        (s..=self.gpn).any(|k| self.by_free[k] > 0)
+    }
+
+    fn take(&mut self, node: usize, k: usize) {
+        self.by_free[self.free[node]] -= 1;
+        self.free[node] -= k;
+        self.by_free[self.free[node]] += 1;
+        self.total_free -= k;
+    }
+
+    fn give(&mut self, node: usize, k: usize) {
+        self.by_free[self.free[node]] -= 1;
+        self.free[node] += k;
+        self.by_free[self.free[node]] += 1;
+        self.total_free += k;
+    }
+}
+
+/// Where a job of `s` GPUs goes on `free` (it must fit): up to one node, the one with the
+/// fewest free GPUs that holds it (best fit; ties: the lower node); more, the lowest wholly
+/// free nodes. Pairs (node, GPUs).
+fn place(free: &[usize], gpn: usize, s: usize) -> Vec<(usize, usize)> {
+    if s > gpn {
+        let mut out = Vec::with_capacity(s / gpn);
+        for (n, &f) in free.iter().enumerate() {
+            if out.len() == s / gpn {
+                break;
+            }
+            if f == gpn {
+                out.push((n, gpn));
+            }
+        }
+        return out;
+    }
+    let mut best = usize::MAX;
+    for (n, &f) in free.iter().enumerate() {
+        if f >= s && (best == usize::MAX || f < free[best]) {
+            best = n;
+        }
+    }
+    vec![(best, s)]
+}
+
+fn fits_on(free: &[usize], gpn: usize, s: usize) -> bool {
+    if s > gpn {
+        free.iter().filter(|&&f| f == gpn).count() * gpn >= s
+    } else {
+        free.iter().any(|&f| f >= s)
+    }
+}
+
+/// What a simulation measured (see [`DOCS`]).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Outcome {
+    pub utilization: f64,
+    pub fragmentation: f64,
+    pub mean_wait: f64,
+    pub p50_wait: f64,
+    pub p99_wait: f64,
+    pub max_wait: f64,
+    pub waited: f64,
+    pub jain: f64,
+    pub team_wait: Vec<f64>,
+    pub horizon: f64,
+    pub makespan: f64,
+    pub time: Vec<f64>,
+    pub busy: Vec<f64>,
+    pub queued: Vec<f64>,
+}
+
+struct Sim<'a> {
+    c: &'a Config,
+    jobs: Vec<Job>,
+    nodes: Nodes,
+    /// Running jobs as (end time, job), ascending (ties: the lower job).
+    running: Vec<(f64, usize)>,
+    /// Waiting jobs in arrival order.
+    queue: Vec<usize>,
+    placed: Vec<Vec<(usize, usize)>>,
+    start: Vec<f64>,
+    usage: Vec<f64>,
+    used: f64,
+}
+
+impl Sim<'_> {
+    /// The policy's key of waiting job `j` at `now`: lower goes first (ties: the lower job).
+    fn key(&self, j: usize, now: f64) -> f64 {
+        let job = &self.jobs[j];
+        let g = self.nodes.free.len() as f64 * self.c.gpn as f64;
+        match self.c.policy {
+            Policy::Fifo => job.arrival,
+            Policy::Sjf => job.size as f64 * job.dur,
+            Policy::Fair => self.usage[job.team],
+            Policy::Mix => {
+                let age = (now - job.arrival) / self.c.max_age;
+                let age = if age < 1.0 { age } else { 1.0 };
+                let size = 1.0 / (1.0 + job.size as f64 * job.dur / (g * self.c.mean));
+                let fair = if self.used > 0.0 {
+                    exp_a(0.0 - self.usage[job.team] / self.used * self.c.teams as f64 * LN_2)
+                } else {
+                    1.0
+                };
+                0.0 - (self.c.w_age * age + self.c.w_size * size + self.c.w_fair * fair)
+            }
+        }
+    }
+
+    /// The position in the queue of the best of the window's jobs.
+    fn best(&self, now: f64) -> usize {
+        let end = self.queue.len().min(self.c.window);
+        let mut b = 0;
+        let mut bk = self.key(self.queue[0], now);
+        for i in 1..end {
+            let k = self.key(self.queue[i], now);
+            if k < bk {
+                b = i;
+                bk = k;
+            }
+        }
+        b
+    }
+
+    fn launch(&mut self, pos: usize, now: f64, at: Vec<(usize, usize)>) {
+        let j = self.queue.remove(pos);
+        for &(n, k) in &at {
+            self.nodes.take(n, k);
+        }
+        self.placed[j] = at;
+        self.start[j] = now;
+        let area = self.jobs[j].size as f64 * self.jobs[j].dur;
+        self.usage[self.jobs[j].team] += area;
+        self.used += area;
+        let end = now + self.jobs[j].dur;
+        let i = self
+            .running
+            .partition_point(|&(e, k)| e < end || (e == end && k < j));
+        self.running.insert(i, (end, j));
+    }
+
+    fn schedule(&mut self, now: f64) {
+        let mut blocked = None;
+        while !self.queue.is_empty() {
+            let pos = self.best(now);
+            let s = self.jobs[self.queue[pos]].size;
+            if self.nodes.fits(s) {
+                let at = place(&self.nodes.free, self.c.gpn, s);
+                self.launch(pos, now, at);
+            } else {
+                blocked = Some(pos);
+                break;
+            }
+        }
+        let Some(head) = blocked else { return };
+        if !self.c.backfill {
+            return;
+        }
+        let head_job = self.queue[head];
+        let s = self.jobs[head_job].size;
+        // The reservation: release running jobs in end order (all those ending at one instant
+        // together) until the head fits; what is left after placing it there is spare.
+        let mut spare = self.nodes.free.clone();
+        let mut shadow = f64::INFINITY;
+        let mut i = 0;
+        while i < self.running.len() {
+            let e = self.running[i].0;
+            while i < self.running.len() && self.running[i].0 == e {
+                for &(n, k) in &self.placed[self.running[i].1] {
+                    spare[n] += k;
+                }
+                i += 1;
+            }
+            if fits_on(&spare, self.c.gpn, s) {
+                shadow = e;
+                break;
+            }
+        }
+        if shadow == f64::INFINITY {
+            return;
+        }
+        for (n, k) in place(&spare, self.c.gpn, s) {
+            spare[n] -= k;
+        }
+        // The other window jobs in policy order at this instant (ties: the older job).
+        let end = self.queue.len().min(self.c.window);
+        let mut order: Vec<(f64, usize)> = (0..end)
+            .filter(|&p| p != head)
+            .map(|p| (self.key(self.queue[p], now), self.queue[p]))
+            .collect();
+        order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        for (_, j) in order {
+            let s = self.jobs[j].size;
+            if !self.nodes.fits(s) {
+                continue;
+            }
+            let at = place(&self.nodes.free, self.c.gpn, s);
+            if now + self.jobs[j].dur > shadow {
+                if at.iter().any(|&(n, k)| spare[n] < k) {
+                    continue;
+                }
+                for &(n, k) in &at {
+                    spare[n] -= k;
+                }
+            }
+            let pos = self.queue.iter().position(|&q| q == j).unwrap();
+            self.launch(pos, now, at);
+        }
+    }
+}
+
+/// Runs the simulation (the caller has charged its cost).
+pub(crate) fn run(c: &Config) -> Outcome {
+    let jobs = arrivals(c);
+    let n = jobs.len();
+    let g = c.nodes * c.gpn;
+    let gf = g as f64;
+    let horizon = jobs[n - 1].arrival;
+    let p = c.points;
+    let mut by_free = vec![0; c.gpn + 1];
+    by_free[c.gpn] = c.nodes;
+    let mut sim = Sim {
+        c,
+        jobs,
+        nodes: Nodes {
+            gpn: c.gpn,
+            free: vec![c.gpn; c.nodes],
+            by_free,
+            total_free: g,
+        },
+        running: Vec::new(),
+        queue: Vec::new(),
+        placed: vec![Vec::new(); n],
+        start: vec![0.0; n],
+        usage: vec![0.0; c.teams],
+        used: 0.0,
+    };
+    let edge = |b: usize| {
+        if b + 1 == p {
+            horizon
+        } else {
+            horizon * (b + 1) as f64 / p as f64
+        }
+    };
+    let mut bin_busy = vec![0.0; p];
+    let mut bin_queue = vec![0.0; p];
+    let mut busy_area = 0.0;
+    let mut idle_waiting = 0.0;
+    let mut bin = 0;
+    let mut now = 0.0;
+    let mut next = 0;
+    let mut makespan = 0.0;
+    loop {
+        let ta = if next < n {
+            sim.jobs[next].arrival
+        } else {
+            f64::INFINITY
+        };
+        let tc = sim.running.first().map_or(f64::INFINITY, |r| r.0);
+        let t = if tc <= ta { tc } else { ta };
+        if t == f64::INFINITY {
+            break;
+        }
+        // The integrals over [now, t] ∩ [0, horizon], bin by bin.
+        let stop = if t < horizon { t } else { horizon };
+        let busy = (g - sim.nodes.total_free) as f64;
+        let free = sim.nodes.total_free as f64;
+        let q = sim.queue.len() as f64;
+        let mut t0 = now;
+        while t0 < stop {
+            let e = edge(bin);
+            let seg = if stop < e { stop } else { e };
+            let d = seg - t0;
+            bin_busy[bin] += busy * d;
+            bin_queue[bin] += q * d;
+            busy_area += busy * d;
+            if q > 0.0 {
+                idle_waiting += free * d;
+            }
+            t0 = seg;
+            if seg == e && bin + 1 < p {
+                bin += 1;
+            }
+        }
+        now = t;
+        while sim.running.first().is_some_and(|r| r.0 == now) {
+            let (_, j) = sim.running.remove(0);
+            for (node, k) in std::mem::take(&mut sim.placed[j]) {
+                sim.nodes.give(node, k);
+            }
+            makespan = now;
+        }
+        while next < n && sim.jobs[next].arrival == now {
+            sim.queue.push(next);
+            next += 1;
+        }
+        sim.schedule(now);
+    }
+    let waits: Vec<f64> = (0..n).map(|j| sim.start[j] - sim.jobs[j].arrival).collect();
+    let mut sum = 0.0;
+    let mut max_wait = 0.0;
+    let mut waited = 0.0;
+    for &w in &waits {
+        sum += w;
+        if w > max_wait {
+            max_wait = w;
+        }
+        if w > 0.0 {
+            waited += 1.0;
+        }
+    }
+    // Per team: mean wait, and mean of run / (wait + run) for Jain's index.
+    let mut tw = vec![0.0; c.teams];
+    let mut tr = vec![0.0; c.teams];
+    let mut tn = vec![0.0; c.teams];
+    for (j, job) in sim.jobs.iter().enumerate() {
+        tw[job.team] += waits[j];
+        let span = waits[j] + job.dur;
+        tr[job.team] += if span > 0.0 { job.dur / span } else { 1.0 };
+        tn[job.team] += 1.0;
+    }
+    let mut team_wait = Vec::new();
+    let mut ratio = Vec::new();
+    for t in 0..c.teams {
+        if tn[t] > 0.0 {
+            team_wait.push(tw[t] / tn[t]);
+            ratio.push(tr[t] / tn[t]);
+        } else {
+            team_wait.push(f64::NAN);
+        }
+    }
+    let mut time = Vec::with_capacity(p);
+    let mut busy = Vec::with_capacity(p);
+    let mut queued = Vec::with_capacity(p);
+    let mut lo = 0.0;
+    for b in 0..p {
+        let e = edge(b);
+        let w = e - lo;
+        time.push(e);
+        busy.push(if w > 0.0 { bin_busy[b] / (gf * w) } else { 0.0 });
+        queued.push(if w > 0.0 { bin_queue[b] / w } else { 0.0 });
+        lo = e;
+    }
+    Outcome {
+        utilization: busy_area / (gf * horizon),
+        fragmentation: idle_waiting / (gf * horizon),
+        mean_wait: sum / n as f64,
+        p50_wait: percentile(&waits, 50.0),
+        p99_wait: percentile(&waits, 99.0),
+        max_wait,
+        waited: waited / n as f64,
+        jain: super::fleet::jain(&ratio),
+        team_wait,
+        horizon,
+        makespan,
+        time,
+        busy,
+        queued,
+    }
+}
+
+fn floats(v: Vec<f64>) -> Dynamic {
+    Dynamic::from_array(v.into_iter().map(Dynamic::from_float).collect())
+}
+
+/// The record `sim::cluster` returns.
+pub(crate) fn to_map(o: Outcome) -> Map {
+    let mut m = Map::new();
+    for (k, v) in [
+        ("utilization", o.utilization),
+        ("fragmentation", o.fragmentation),
+        ("mean_wait", o.mean_wait),
+        ("p50_wait", o.p50_wait),
+        ("p99_wait", o.p99_wait),
+        ("max_wait", o.max_wait),
+        ("waited", o.waited),
+        ("jain", o.jain),
+        ("horizon", o.horizon),
+        ("makespan", o.makespan),
+    ] {
+        m.insert(k.into(), Dynamic::from_float(v));
+    }
+    m.insert("team_wait".into(), floats(o.team_wait));
+    m.insert("time".into(), floats(o.time));
+    m.insert("busy".into(), floats(o.busy));
+    m.insert("queued".into(), floats(o.queued));
+    m
+}
+
+pub(crate) fn cluster(m: &Map) -> Res<Map> {
+    Ok(to_map(run(&config(m)?)))
+}
+
+/// The module, with `charge` called with [`cost`] before each simulation.
+pub(crate) fn module_with<C>(charge: C) -> Module
+where
+    C: Fn(u64) -> Res<()> + Clone + 'static,
+{
+    let mut m = Module::new();
+    FuncRegistration::new("cluster").set_into_module(&mut m, move |cfg: Map| -> Res<Map> {
+        charge(cost(&cfg))?;
+        cluster(&cfg)
+    });
+    m
+}
+
+pub(crate) fn module() -> Module {
+    module_with(|_| Ok(()))
+}
+
+pub(crate) const DOCS: &[FnDoc] = &[FnDoc {
+    path: "sim::cluster",
+    signature: "sim::cluster(config: map) -> map",
+    summary: "A deterministic discrete-event simulation of a shared GPU cluster; the same \
+              numbers in the terminal and the page. **config** (every key optional): seed \
+              (whole, 0 to 2^53 − 1; default 1); nodes (1–4096; 32) × gpus_per_node (1–64; 8); \
+              teams (1–64; 4); sizes (list of GPU counts; [1]): team t's jobs all need \
+              sizes[t mod len] GPUs, gang-scheduled (all at once; at most one node, or whole \
+              nodes); jobs (1–1,000,000; 2000), the number of arrivals; load (> 0; 0.8), the \
+              offered load: each team submits a Poisson stream at rate load·G/(teams·size·mean) \
+              (G = nodes·gpus_per_node), so every team offers the same GPU-time and the whole \
+              offers load·G; mean (> 0; 60), the mean duration, in any time unit (waits come \
+              out in it); cs (≥ 0; 1), the durations' coefficient of variation; dist \
+              (\"lognormal\", the default, with that mean and cs, or \"exponential\", cs = 1); \
+              policy (\"fifo\", the default: oldest first; \"sjf\": fewest GPU-time, size × \
+              duration, first, durations known exactly; \"fair\": the team with the least \
+              GPU-time started so far first, oldest first within a team; \"mix\": highest \
+              w_age·A + w_size·S + w_fair·F first, Slurm-style factors in [0, 1]: age \
+              A = min(1, wait so far / max_age), size S = 1/(1 + size·duration/(G·mean)), \
+              fair share F = 2^(−teams·U) with U the team's share of the GPU-time started so \
+              far (1 before any start); w_age, w_size, w_fair ≥ 0, default 1 each; max_age > 0, \
+              default 10·mean); backfill (false): EASY backfilling, a blocked job keeps a \
+              reservation and later jobs may start only if they do not delay it; window (1–1000; \
+              64): each scheduling pass looks at this many of the oldest waiting jobs (as \
+              Slurm's queue depth); points (1–1000; 40), time-series bins. **Events**: at each \
+              instant completions free their GPUs (ascending job), then arrivals queue, then one \
+              pass starts the best job while it fits (ties: the older job); a job of at most \
+              one node's GPUs goes to the node with the fewest free GPUs that holds it (ties: \
+              the lower node), a larger one to the lowest wholly free nodes. **Result**: \
+              utilization (busy GPU-time over [0, horizon] / (G·horizon); horizon = the last \
+              arrival), fragmentation (GPU-time idle while a job waits, same denominator), \
+              mean_wait, p50_wait, p99_wait (stats::percentile), max_wait (arrival to start), \
+              waited (the fraction of jobs that waited at all), jain (Jain's index over teams of each team's mean run/(wait + run)), team_wait \
+              (each team's mean wait), horizon, makespan (the last completion), and the series \
+              time (each bin's end), busy (each bin's utilization) and queued (its mean number \
+              of waiting jobs). An unknown key or a value out of range is an error. Charges \
+              jobs·(1 + window) to the work budget.",
+    units: "mean and max_age: any time unit (minutes, hours); waits, horizon, makespan and \
+            time: that unit; sizes: GPUs; load, utilization, fragmentation, busy, jain: \
+            fractions; queued: jobs.",
+    source: "Discrete-event simulation (A. M. Law, Simulation Modeling and Analysis, 5th ed., \
+             McGraw-Hill 2015, ch. 1); EASY backfilling (D. Lifka, \"The ANL/IBM SP scheduling \
+             system\", JSSPP 1995; A. Mu'alem, D. Feitelson, IEEE TPDS 12(6), 2001); the mix's \
+             factors after Slurm's priority/multifactor plugin (SchedMD documentation, \
+             \"Multifactor Priority Plugin\"); Jain's index (R. Jain, D. Chiu, W. Hawe, DEC-TR-301, \
+             1984); draws as rand::. Validated against M/M/1, M/M/c (Erlang C) and M/G/1 \
+             (Pollaczek–Khinchine) mean waits (crates/engine/src/library/sim_tests.rs).",
+    example: "sim::cluster(#{ nodes: 4, gpus_per_node: 8, teams: 2, sizes: [1, 8], jobs: 200, \
+              load: 0.7, mean: 30.0, cs: 2.0, points: 4 })",
+}];
+
+#[cfg(test)]
+#[path = "sim_tests.rs"]
+mod tests;
