@@ -275,6 +275,9 @@ function labforgeRhai(D, L) {
 /*[stats*/
       if (name.indexOf("stats::") === 0 && Array.isArray(arguments[0])) _tick(arguments[0].length);
 /*stats]*/
+/*[sim*/
+      if (name === "sim::cluster") _tick(f.cost(arguments[0]));
+/*sim]*/
       var r = f.apply(null, arguments);
       /* Lists the library builds charge their length (crates/engine/src/formula/charged.rs). */
       if (name === "range" || name === "linspace" || name === "logspace") _tick(r.length);

@@ -21,6 +21,8 @@ mod formulas;
 mod globals;
 #[path = "library_js/namespaces.rs"]
 mod namespaces;
+#[path = "library_js/sim.rs"]
+mod sim;
 #[path = "library_js/topics.rs"]
 mod topics;
 use std::collections::{BTreeMap, BTreeSet};
@@ -38,6 +40,9 @@ enum Arg {
     N(f64),
     S(String),
     A(Vec<Arg>),
+    /// A record (`sim::cluster`'s configuration), keys in order.
+    M(Vec<(String, Arg)>),
+    B(bool),
 }
 
 #[derive(Clone, Debug)]
@@ -110,6 +115,7 @@ fn cases() -> Vec<Case> {
     topics::cases(&mut v);
     globals::cases(&mut v, &mut rng);
     formulas::cases(&mut v, &mut rng);
+    sim::cases(&mut v);
     v
 }
 
@@ -120,6 +126,12 @@ fn to_dynamic(arg: &Arg) -> Dynamic {
         Arg::N(x) => Dynamic::from_float(*x),
         Arg::S(x) => Dynamic::from(x.clone()),
         Arg::A(xs) => Dynamic::from_array(xs.iter().map(to_dynamic).collect()),
+        Arg::M(kv) => Dynamic::from_map(
+            kv.iter()
+                .map(|(k, x)| (k.as_str().into(), to_dynamic(x)))
+                .collect(),
+        ),
+        Arg::B(b) => Dynamic::from_bool(*b),
     }
 }
 
@@ -188,6 +200,10 @@ fn arg_json(arg: &Arg) -> J {
         Arg::N(x) => json!({"t": "n", "v": num_text(*x)}),
         Arg::S(x) => json!({"t": "s", "v": x}),
         Arg::A(xs) => json!({"t": "a", "v": xs.iter().map(arg_json).collect::<Vec<_>>()}),
+        Arg::M(kv) => {
+            json!({"t": "m", "v": kv.iter().map(|(k, x)| json!([k, arg_json(x)])).collect::<Vec<_>>()})
+        }
+        Arg::B(b) => json!({"t": "b", "v": b}),
     }
 }
 
@@ -235,7 +251,12 @@ const input = JSON.parse(fs.readFileSync(inputPath, "utf8"));
 const lib = labforgeLibrary(input.hardware, input.models);
 function dec(a) {
   if (a.t === "n") return Number(a.v);
-  if (a.t === "s") return a.v;
+  if (a.t === "s" || a.t === "b") return a.v;
+  if (a.t === "m") {
+    const o = {};
+    for (const [k, x] of a.v) o[k] = dec(x);
+    return o;
+  }
   return a.v.map(dec);
 }
 function enc(x) {
@@ -344,6 +365,14 @@ fn describe_case(case: &Case) -> String {
             Arg::N(x) => format!("{x:?}"),
             Arg::S(x) => format!("{x:?}"),
             Arg::A(xs) => format!("[{}]", xs.iter().map(arg).collect::<Vec<_>>().join(", ")),
+            Arg::M(kv) => format!(
+                "#{{{}}}",
+                kv.iter()
+                    .map(|(k, x)| format!("{k}: {}", arg(x)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Arg::B(b) => b.to_string(),
         }
     }
     format!(
@@ -490,11 +519,11 @@ fn library_js_matches_rust() {
         "library_js: not bit-identical per function: {:?}",
         stats.non_identical_paths
     );
-    // stats:: and rand:: use the library's own exp and ln: the same bits, not just close.
+    // stats::, rand:: and sim:: use the library's own exp and ln: the same bits, not just close.
     let inexact: Vec<_> = stats
         .non_identical_paths
         .keys()
-        .filter(|p| p.starts_with("stats::") || p.starts_with("rand::"))
+        .filter(|p| p.starts_with("stats::") || p.starts_with("rand::") || p.starts_with("sim::"))
         .collect();
     assert!(inexact.is_empty(), "not bit-identical: {inexact:?}");
     assert!(

@@ -330,6 +330,11 @@ labforgeTopics.stats = function (lib, h) {
     return out;
   }
 
+  /* For sim.js (sim::cluster draws from the same generator with the same exp and ln). */
+  h.generator = generator;
+  h.expA = expA;
+  h.lnA = lnA;
+
   lib["rand::uniform"] = function (seed, n) {
     return each(n, start("rand::uniform", seed, n));
   };

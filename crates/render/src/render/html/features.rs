@@ -6,7 +6,7 @@
 //! `chart::features_used`), controls and predictions (`radio`, `bands` of numeric predictions,
 //! `answer`, `xpart`: an earlier part's locked prediction read as `prediction.a`, or a
 //! placeholder that says a prediction is not answered yet), badges
-//! (`badge-danger`, `badge-success`) and library functions (`sci`, `logspace`, `log2`, `model`; `rand` and `stats`, whose charges
+//! (`badge-danger`, `badge-success`) and library functions (`sci`, `logspace`, `log2`, `model`; `rand`, `stats` and `sim`, whose charges
 //! are in rhai.js).
 
 use std::collections::BTreeSet;
@@ -23,6 +23,7 @@ pub(super) fn used(bodies: &[String], extra: &[&'static str]) -> BTreeSet<&'stat
         ("model", "_fn(L,\"model\""),
         ("rand", "_fn(L,\"rand::"),
         ("stats", "_fn(L,\"stats::"),
+        ("sim", "_fn(L,\"sim::"),
         ("answer", "S.answer"),
     ] {
         if any(needle) {

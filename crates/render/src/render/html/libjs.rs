@@ -42,8 +42,13 @@ const TOPICS: &[(&[&str], &str)] = &[
         include_str!("../../../../../renderers/html/library/privacy.js"),
     ),
     (
-        &["stats::", "rand::"],
+        &["stats::", "rand::", "sim::"],
         include_str!("../../../../../renderers/html/library/stats.js"),
+    ),
+    // sim.js draws with stats.js's generator (the entry above comes with it).
+    (
+        &["sim::"],
+        include_str!("../../../../../renderers/html/library/sim.js"),
     ),
     (
         &["rel::ckpt_bytes_per_param\"", "rel::stacked_availability\""],
