@@ -20,6 +20,7 @@ mod random_browser;
 mod records_browser;
 mod report_browser;
 mod shared_browser;
+mod sim_browser;
 mod speed_browser;
 mod student_browser;
 mod tracks_browser;
