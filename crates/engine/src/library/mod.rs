@@ -214,6 +214,9 @@ pub fn reference_markdown() -> String {
         if prefix == "rand::" {
             out.push_str(RAND_SPEC);
         }
+        if prefix == "sim::" {
+            out.push_str(sim::SPEC);
+        }
         for doc in functions() {
             let in_section = if prefix.is_empty() {
                 !doc.path.contains("::")
