@@ -152,3 +152,18 @@ fn no_parser_jargon_reaches_an_author() {
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// Numbers a lab proves without a placeholder (issue 25): a badge stating the lab's own
+/// `duration:`, a banner quoting the option it follows ("You predicted about 90%"), a contrast
+/// clearly apart from the value its sentence shows, a correct option and its feedback stating
+/// one number. Not one warning.
+#[test]
+fn declared_numbers_check_without_warnings() {
+    let p = Path::new("tests/inputs/ok_words_declared.yaml");
+    let (src, diags, _) = diagnose(p);
+    let text: String = diags
+        .iter()
+        .map(|d| d.render(src.as_ref().map(|s| s.text.as_str())))
+        .collect();
+    assert!(diags.is_empty(), "{text}");
+}

@@ -47,7 +47,7 @@ fn push_values(
                 out.push(Candidate {
                     name: format!("{name}.{k}"),
                     value: x,
-                    unit: None,
+                    unit: name_unit(k),
                     label: None,
                 });
             }
@@ -60,10 +60,17 @@ impl CompiledLab {
         let mut out = Vec::new();
         for (k, v) in &ev.values {
             let o = model.outputs.get(k);
+            let control = model
+                .controls
+                .iter()
+                .find(|c| c.id().value == *k)
+                .and_then(control_unit);
             let unit = o
                 .and_then(|o| o.unit.as_deref())
                 .and_then(quantity::output_unit)
-                .or_else(|| self.constant_unit(k));
+                .or(control)
+                .or_else(|| self.constant_unit(k))
+                .or_else(|| name_unit(k));
             let label = o.and_then(|o| o.label.clone()).map(|l| l.to_lowercase());
             push_values(&mut out, k, v, unit, label);
         }
@@ -72,9 +79,82 @@ impl CompiledLab {
 
     fn constant_unit(&self, name: &str) -> Option<Unit> {
         match &self.lab.constants.get(name)?.value {
-            Constant::Documented(d) => d.unit.as_deref().and_then(quantity::output_unit),
-            Constant::Bare(_) => None,
+            Constant::Documented(d) => d
+                .unit
+                .as_deref()
+                .and_then(quantity::output_unit)
+                .or_else(|| name_unit(name)),
+            Constant::Bare(_) => name_unit(name),
         }
+    }
+
+    /// The numbers the lab declares about itself: its `duration:` ("55 min") and each part's.
+    fn declared(&self) -> Vec<Candidate> {
+        let lab = &self.lab;
+        let mut texts: Vec<&str> = Vec::new();
+        if let Some(d) = &lab.duration {
+            texts.push(&d.total);
+            texts.extend(d.breakdown.as_deref());
+        }
+        texts.extend(lab.parts.iter().filter_map(|p| p.duration.as_deref()));
+        texts
+            .into_iter()
+            .flat_map(quantity::quantities)
+            .map(|q| Candidate {
+                name: "the lab's `duration:`".into(),
+                value: q.lo,
+                unit: q.unit,
+                label: None,
+            })
+            .collect()
+    }
+
+    /// The numbers a banner that follows the student's pick may quote back ("You predicted
+    /// about 90%"): the quantities of the prediction options its `when:` tests `answer` against
+    /// (all of them when it names none).
+    fn quoted_options(
+        &self,
+        part: &CompiledPart,
+        model: &Part,
+        t: &Text,
+        ev: &Evaluation,
+    ) -> Vec<Candidate> {
+        let Some(p) = &model.prediction else {
+            return Vec::new();
+        };
+        let rule = model.feedback.iter().find(|r| {
+            r.title
+                .iter()
+                .chain(r.callout().map(|(_, x)| x))
+                .any(|x| std::ptr::eq(x, t))
+        });
+        let Some(when) = rule.map(|r| r.when.value.as_str()) else {
+            return Vec::new();
+        };
+        if !when
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == "answer")
+        {
+            return Vec::new();
+        }
+        let named = answer_ids(when);
+        let mut out = Vec::new();
+        for (i, o) in p.options.iter().enumerate() {
+            let id = crate::load::check::option_id(i, o);
+            if !named.is_empty() && !named.contains(&id) {
+                continue;
+            }
+            let Some(r) = self.rendered_quantities(Some(part), Some(ev), &o.text.value) else {
+                continue;
+            };
+            out.extend(r.quantities.into_iter().map(|(q, _, _)| Candidate {
+                name: format!("option {id}'s text"),
+                value: q.lo,
+                unit: q.unit,
+                label: None,
+            }));
+        }
+        out
     }
 
     /// The numbers-in-words findings of the whole lab; `strict` adds every unproven number.
@@ -89,6 +169,7 @@ impl CompiledLab {
                 c
             })
             .collect();
+        every.extend(self.declared());
         let mut per_part = Vec::new();
         for part in &self.parts {
             if self.lab_budget_spent() {
@@ -114,6 +195,7 @@ impl CompiledLab {
         }
         for (part, model, sev, dev, sc, dc) in &per_part {
             if let Some(sev) = sev {
+                self.check_correct_feedback(part, sev, &mut out);
                 let texts = if strict {
                     // An option with a claim is proven against it (words.rs), not here.
                     let claimed: Vec<*const Text> = claimed_options(model);
@@ -130,6 +212,12 @@ impl CompiledLab {
             }
             if let Some(dev) = dev {
                 for t in live_texts(model) {
+                    let quoted = self.quoted_options(part, model, t, dev);
+                    let every = if quoted.is_empty() {
+                        std::borrow::Cow::Borrowed(&every)
+                    } else {
+                        std::borrow::Cow::Owned([every.clone(), quoted].concat())
+                    };
                     self.check_text(Some(part), Some(dev), t, dc, &every, strict, &mut out);
                 }
             }
@@ -180,8 +268,23 @@ impl CompiledLab {
                 label: None,
             })
             .collect();
-        for (q, at, typed) in &r.quantities {
+        for (i, (q, at, typed)) in r.quantities.iter().enumerate() {
             if !typed || own.iter().any(|c| matches(q, c)) {
+                continue;
+            }
+            if let Some(p) = contrasted_with_itself(&r, i) {
+                let pos = self.text_pos(t, *at, true, &q.text);
+                out.push(
+                    Diagnostic::warning(
+                        &self.source.name,
+                        pos,
+                        format!(
+                            "`{}` is set against `{}`, the value this sentence shows, but at the precision it is written to it is that value",
+                            q.text, p.text
+                        ),
+                    )
+                    .with_hint(format!("a contrast (`not ...`, `rather than ...`) names a value clearly apart from the one shown: write the alternative you mean (an option's number, a constant with its `source:`), or write `{}` to the digit it means", q.text)),
+                );
                 continue;
             }
             // A unit labforge knows (GB, ms, h, %, ×, $, …) or a multiplier (32K, 175B).
@@ -279,6 +382,126 @@ impl CompiledLab {
     }
 }
 
+/// The option ids a `when:` compares `answer` with: `answer == "A" && ...` gives `A`.
+fn answer_ids(when: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = when;
+    while let Some(i) = rest.find("answer") {
+        rest = &rest[i + "answer".len()..];
+        let t = rest.trim_start();
+        let Some(t) = t.strip_prefix("==").or_else(|| t.strip_prefix("!=")) else {
+            continue;
+        };
+        let t = t.trim_start();
+        let Some(q) = t.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+            continue;
+        };
+        if let Some(end) = t[1..].find(q) {
+            out.push(t[1..1 + end].to_string());
+        }
+    }
+    out
+}
+
+/// The unit a control shows next to it (`unit: GB/s`).
+fn control_unit(c: &Control) -> Option<Unit> {
+    let u = match c {
+        Control::Slider(s) => s.unit.as_deref(),
+        Control::Number(n) => n.unit.as_deref(),
+        _ => None,
+    };
+    u.and_then(quantity::output_unit)
+}
+
+/// The unit a value's name ends in when nothing labels it: `tau_opt_min` is in minutes,
+/// `waste_pct` a percentage, `recovery_s` seconds, `kv_gb` gigabytes, `speedup_x` a multiple.
+/// So "30 minutes" is not proven by a percentage that happens to be 26, nor "90 minutes" by a
+/// recovery of 90 seconds.
+pub(super) fn name_unit(name: &str) -> Option<Unit> {
+    let (_, suffix) = name.rsplit_once('_')?;
+    let word = match suffix.to_ascii_lowercase().as_str() {
+        "pct" | "percent" => "%",
+        "s" | "sec" | "secs" | "seconds" => "s",
+        "ms" => "ms",
+        "us" => "µs",
+        "min" | "mins" | "minutes" => "min",
+        "h" | "hr" | "hrs" | "hours" => "h",
+        "day" | "days" => "days",
+        "kb" => "KB",
+        "mb" => "MB",
+        "gb" => "GB",
+        "tb" => "TB",
+        "gib" => "GiB",
+        "x" => "×",
+        "w" => "W",
+        "kw" => "kW",
+        "mw" => "MW",
+        "usd" | "dollars" => "$",
+        _ => return None,
+    };
+    quantity::output_unit(word).filter(|u| u.family != Family::Other)
+}
+
+/// Words that set a number against another: "~27 minutes -- not 30 minutes".
+fn contrasts(before: &str) -> bool {
+    let b = before.trim_end().to_lowercase();
+    let b = b
+        .trim_end_matches(['~', '≈'])
+        .trim_end()
+        .trim_end_matches("about")
+        .trim_end();
+    ["not", "rather than", "instead of", "not even"]
+        .iter()
+        .any(|w| {
+            b.strip_suffix(w)
+                .is_some_and(|r| !r.ends_with(|c: char| c.is_alphanumeric()))
+        })
+}
+
+/// A typed number set against a value its own sentence shows ("the optimum is ~27 minutes --
+/// not 30 minutes"), which at the precision it is written to (30 is ±5) is that value: the
+/// shown quantity it cannot be told apart from. A list goes on contrasting ("not 10 minutes
+/// (too aggressive) or 90 minutes").
+fn contrasted_with_itself(r: &super::words::Rendered, i: usize) -> Option<&Quantity> {
+    let text = &r.text;
+    let contrasted = |k: usize| -> bool {
+        let mut k = k;
+        loop {
+            let q = &r.quantities[k].0;
+            if contrasts(&text[..q.start]) {
+                return true;
+            }
+            if k == 0 || !r.quantities[k - 1].2 {
+                return false;
+            }
+            let prev = &r.quantities[k - 1].0;
+            let gap = text
+                .get(prev.start + prev.text.len()..q.start)
+                .unwrap_or_default();
+            if gap.contains(['.', ';', '\n']) || !gap.split_whitespace().any(|w| w == "or") {
+                return false;
+            }
+            k -= 1;
+        }
+    };
+    if !contrasted(i) {
+        return None;
+    }
+    let q = &r.quantities[i].0;
+    let (s, e) = sentence_bounds(text, q.start);
+    r.quantities
+        .iter()
+        .filter(|(p, _, typed)| !typed && p.start >= s && p.start < e)
+        .map(|(p, _, _)| p)
+        .find(|p| {
+            let same = match (&q.unit, &p.unit) {
+                (Some(a), Some(b)) => a.family == b.family && a.family != Family::Other,
+                _ => false,
+            };
+            same && p.says == Says::Is && q.agrees(p.lo, p.unit.as_ref()) == Some(true)
+        })
+}
+
 fn shown(c: &Candidate) -> String {
     let v = crate::library::format::auto(c.value);
     match &c.unit {
@@ -321,6 +544,12 @@ fn distance(q: &Quantity, c: &Candidate) -> f64 {
 
 /// The sentence of `text` around byte `at` (lower case already).
 pub(super) fn sentence_at(text: &str, at: usize) -> &str {
+    let (s, e) = sentence_bounds(text, at);
+    &text[s..e]
+}
+
+/// Where the sentence of `text` around byte `at` starts and ends.
+fn sentence_bounds(text: &str, at: usize) -> (usize, usize) {
     let at = at.min(text.len());
     let ends = |c: char| matches!(c, '.' | '!' | '?' | '\n' | ';');
     let start = text[..at]
@@ -335,7 +564,7 @@ pub(super) fn sentence_at(text: &str, at: usize) -> &str {
                 || *c == '\n'
         })
         .map_or(text.len(), |(i, _)| at + i);
-    &text[start..end]
+    (start, end)
 }
 
 /// A part's prose that states the story's numbers: everything but the choices and what they
