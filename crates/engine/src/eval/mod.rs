@@ -18,8 +18,10 @@ pub mod quantity;
 pub mod scale;
 mod shared;
 pub use crate::template;
+mod textwords;
 mod tracks;
 mod words;
+mod worked;
 pub mod xpart;
 
 pub use compile::{compile, CompiledLab, CompiledPart};

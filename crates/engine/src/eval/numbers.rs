@@ -19,12 +19,12 @@ use rhai::Dynamic;
 
 /// A value of the lab a number may state.
 #[derive(Clone)]
-struct Candidate {
-    name: String,
-    value: f64,
-    unit: Option<Unit>,
+pub(super) struct Candidate {
+    pub name: String,
+    pub value: f64,
+    pub unit: Option<Unit>,
     /// The output's label, lower case, when it has one.
-    label: Option<String>,
+    pub label: Option<String>,
 }
 
 fn push_values(
@@ -138,17 +138,32 @@ impl CompiledLab {
             return Vec::new();
         }
         let named = answer_ids(when);
+        let picked: Vec<Choice> = p
+            .options
+            .iter()
+            .enumerate()
+            .filter(|(i, o)| {
+                named.is_empty() || named.contains(&crate::load::check::option_id(*i, o))
+            })
+            .map(|(_, o)| o.clone())
+            .collect();
+        self.option_quantities(part, &picked, ev)
+    }
+
+    /// The quantities the options' texts state, as values a text about them may quote.
+    fn option_quantities(
+        &self,
+        part: &CompiledPart,
+        options: &[Choice],
+        ev: &Evaluation,
+    ) -> Vec<Candidate> {
         let mut out = Vec::new();
-        for (i, o) in p.options.iter().enumerate() {
-            let id = crate::load::check::option_id(i, o);
-            if !named.is_empty() && !named.contains(&id) {
-                continue;
-            }
+        for o in options {
             let Some(r) = self.rendered_quantities(Some(part), Some(ev), &o.text.value) else {
                 continue;
             };
             out.extend(r.quantities.into_iter().map(|(q, _, _)| Candidate {
-                name: format!("option {id}'s text"),
+                name: "an option's text".into(),
                 value: q.lo,
                 unit: q.unit,
                 label: None,
@@ -170,6 +185,15 @@ impl CompiledLab {
             })
             .collect();
         every.extend(self.declared());
+        // A course module's constants (`mlsys::OPTIMIZER_BYTES`) are givens as a lab's are.
+        for (ns, consts) in self.engine.module_consts() {
+            for (k, v) in consts {
+                push_values(&mut every, &format!("{ns}::{k}"), v, name_unit(k), None);
+            }
+        }
+        // What a feedback may state: its own part's values, the lab's givens, and the options
+        // it answers (not any value anywhere in the lab, which a wrong number often hits).
+        let givens = every.clone();
         let mut per_part = Vec::new();
         for part in &self.parts {
             if self.lab_budget_spent() {
@@ -196,6 +220,7 @@ impl CompiledLab {
         for (part, model, sev, dev, sc, dc) in &per_part {
             if let Some(sev) = sev {
                 self.check_correct_feedback(part, sev, &mut out);
+                self.check_text_words(part, sev, &prose(model), &mut out);
                 let texts = if strict {
                     // An option with a claim is proven against it (words.rs), not here.
                     let claimed: Vec<*const Text> = claimed_options(model);
@@ -208,6 +233,15 @@ impl CompiledLab {
                 };
                 for t in texts {
                     self.check_text(Some(part), Some(sev), t, sc, &every, strict, &mut out);
+                }
+                if !strict {
+                    for (options, fed) in feedback_texts(model) {
+                        let quoted = self.option_quantities(part, options, sev);
+                        let every = [givens.clone(), sc.clone(), dc.clone(), quoted].concat();
+                        for t in fed {
+                            self.check_text(Some(part), Some(sev), t, sc, &every, strict, &mut out);
+                        }
+                    }
                 }
             }
             if let Some(dev) = dev {
@@ -230,6 +264,7 @@ impl CompiledLab {
         for t in lab_prose {
             self.check_text(None, None, t, &every, &every, strict, &mut out);
         }
+        self.check_worked_examples(&mut out);
         out
     }
 
@@ -382,6 +417,32 @@ impl CompiledLab {
     }
 }
 
+/// The feedback a student reads after answering each choice question of a part (a live
+/// prediction's follows the controls and is read with the banners), with the question's
+/// options.
+fn feedback_texts(part: &Part) -> Vec<(&[Choice], Vec<&Text>)> {
+    let mut v: Vec<(&[Choice], Option<&Text>)> = Vec::new();
+    if let Some(p) = part.prediction.as_ref().filter(|p| !p.live) {
+        v.push((&p.options, p.other_feedback.as_ref()));
+    }
+    if let Some(r) = &part.reflection {
+        v.push((&r.options, r.other_feedback.as_ref()));
+    }
+    for q in &part.questions {
+        v.push((&q.spec.options, q.spec.feedback.as_ref()));
+    }
+    v.into_iter()
+        .map(|(options, other)| {
+            let fed = options
+                .iter()
+                .filter_map(|o| o.feedback.as_ref())
+                .chain(other)
+                .collect();
+            (options, fed)
+        })
+        .collect()
+}
+
 /// The option ids a `when:` compares `answer` with: `answer == "A" && ...` gives `A`.
 fn answer_ids(when: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -437,6 +498,7 @@ pub(super) fn name_unit(name: &str) -> Option<Unit> {
         "kw" => "kW",
         "mw" => "MW",
         "usd" | "dollars" => "$",
+        "bytes" => "bytes",
         _ => return None,
     };
     quantity::output_unit(word).filter(|u| u.family != Family::Other)
@@ -519,7 +581,7 @@ fn comparable(q: &Quantity, c: &Candidate) -> bool {
 }
 
 /// Does `q` state `c`'s value within the precision it is written to?
-fn matches(q: &Quantity, c: &Candidate) -> bool {
+pub(super) fn matches(q: &Quantity, c: &Candidate) -> bool {
     let x = c.value;
     match (&c.unit, &q.unit) {
         (Some(u), _) if u.family != Family::Other => q.agrees(x, Some(u)) == Some(true),
@@ -549,7 +611,7 @@ pub(super) fn sentence_at(text: &str, at: usize) -> &str {
 }
 
 /// Where the sentence of `text` around byte `at` starts and ends.
-fn sentence_bounds(text: &str, at: usize) -> (usize, usize) {
+pub(super) fn sentence_bounds(text: &str, at: usize) -> (usize, usize) {
     let at = at.min(text.len());
     let ends = |c: char| matches!(c, '.' | '!' | '?' | '\n' | ';');
     let start = text[..at]
@@ -608,7 +670,7 @@ fn lab_prose(lab: &Lab) -> Vec<&Text> {
 }
 
 /// The numbers written in a text's placeholders.
-fn literals(text: &str) -> Vec<f64> {
+pub(super) fn literals(text: &str) -> Vec<f64> {
     let Ok(segs) = crate::template::segments(text) else {
         return Vec::new();
     };

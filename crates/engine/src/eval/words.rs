@@ -26,6 +26,31 @@ impl CompiledLab {
         ev: Option<&Evaluation>,
         t: &str,
     ) -> Option<Rendered> {
+        let (text, map) = self.render_mapped(part, ev, t)?;
+        let quantities = quantity::quantities(&text)
+            .into_iter()
+            .map(|q| {
+                let (r, off, typed) = map
+                    .iter()
+                    .rev()
+                    .find(|(r, _, _)| *r <= q.start)
+                    .copied()
+                    .unwrap_or((0, 0, true));
+                let at = if typed { off + (q.start - r) } else { off };
+                (q, at, typed)
+            })
+            .collect();
+        Some(Rendered { quantities, text })
+    }
+
+    /// Renders `t` at `ev`: the text, and for each segment where it starts in the rendered
+    /// text, where in the template, and whether it was typed (not a placeholder's value).
+    pub(super) fn render_mapped(
+        &self,
+        part: Option<&CompiledPart>,
+        ev: Option<&Evaluation>,
+        t: &str,
+    ) -> Option<(String, Vec<(usize, usize, bool)>)> {
         let segs = segments(t).ok()?;
         let mut text = String::new();
         // (rendered start, template offset, typed)
@@ -49,20 +74,7 @@ impl CompiledLab {
                 }
             }
         }
-        let quantities = quantity::quantities(&text)
-            .into_iter()
-            .map(|q| {
-                let (r, off, typed) = map
-                    .iter()
-                    .rev()
-                    .find(|(r, _, _)| *r <= q.start)
-                    .copied()
-                    .unwrap_or((0, 0, true));
-                let at = if typed { off + (q.start - r) } else { off };
-                (q, at, typed)
-            })
-            .collect();
-        Some(Rendered { quantities, text })
+        Some((text, map))
     }
 
     /// The file position of byte `at` of text `t`.
