@@ -9,6 +9,9 @@ use crate::load::check::option_id;
 use crate::model::*;
 use crate::template::{line_col, segments, Segment};
 
+/// Where a segment starts in the rendered text, where in the template, and whether it was typed.
+pub(super) type Segmap = (usize, usize, bool);
+
 /// A text rendered at an evaluation, with where each quantity's number came from in the
 /// template: a literal (its byte offset) or a placeholder (the offset of its `{{`).
 pub(super) struct Rendered {
@@ -50,7 +53,7 @@ impl CompiledLab {
         part: Option<&CompiledPart>,
         ev: Option<&Evaluation>,
         t: &str,
-    ) -> Option<(String, Vec<(usize, usize, bool)>)> {
+    ) -> Option<(String, Vec<Segmap>)> {
         let segs = segments(t).ok()?;
         let mut text = String::new();
         // (rendered start, template offset, typed)
