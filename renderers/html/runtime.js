@@ -205,7 +205,20 @@
     return trackOf(t) ? t : null;
   }
   function setMyTrack(id) { if (COURSE && COURSE.track) COURSE.setTrack(id); else { state.track = id; save(); } }
-  function trackPage(id) { var f = trackOf(id)[2]; return COURSE && COURSE.carry ? COURSE.carry(f) : f; }
+  /* A lab on its own carries the student's track to the track's page in its link (`#lf-track=`,
+     as a course carries its record): a browser that gives each file its own storage (Firefox,
+     Safari) does not show that page what this one saved, and Chromium may not yet either when
+     the page that saved it has just gone. */
+  var TRACK_TAG = "#lf-track=";
+  function trackPage(id) {
+    var f = trackOf(id)[2];
+    return COURSE && COURSE.carry ? COURSE.carry(f) : f + TRACK_TAG + id;
+  }
+  if (!(COURSE && COURSE.track) && typeof location !== "undefined" && location.hash.indexOf(TRACK_TAG) === 0) {
+    var carriedTrack = location.hash.slice(TRACK_TAG.length);
+    try { history.replaceState(null, "", location.pathname + location.search); } catch (err) { /* ignore */ }
+    if (trackOf(carriedTrack) && state.track !== carriedTrack) { state.track = carriedTrack; save(); }
+  }
   /* STEM.html moves a student on another track to that track's page, with no history entry. */
   if (TR.home && myTrack() && myTrack() !== TR.now) { location.replace(trackPage(myTrack())); return; }
 /*tracks]*/
