@@ -181,11 +181,9 @@
     return { state: s, dropped: dropped };
   }
 /*[tracks*/
-  /* A lab with tracks (crates/render/src/render/html/tracks.rs): the page is one track's (TR.now); TR.list
-     holds every track as [id, label, page file]; TR.home: this is STEM.html, the page links lead
-     to; TR.one: rendered alone (render --track), no sibling pages. */
-  var TRACK_ID = /^[a-z][a-z0-9-]{0,39}$/, TR = D.track || { now: null, list: [], one: true };
-  function trackOf(id) { return TR.list.filter(function (t) { return t[0] === id; })[0]; }
+  /* tracks.js (`labforgeTracks`): the page's track, the student's, the picker. */
+  var TK = labforgeTracks(D, { state: function () { return state; }, save: function () { save(); }, q: q, qa: qa });
+  var TRACK_ID = TK.ID, TR = TK.TR, trackOf = TK.of;
   /*tracks]*/
   var loaded = readState(), state = loaded.state/*[questions*/, QS = null/*questions]*/;
   /* ledger.js (`labforgeLedger`). */
@@ -198,29 +196,8 @@
     startUpdate: startUpdate, scopeFor: scopeFor, formatOutput: formatOutput }).report;
 /*[tracks*/
   if (TR.now) state.on = TR.now;
-  var COURSE = window.LF_COURSE;
-  /* The student's track: the course record's, or this lab's own; null before one is picked. */
-  function myTrack() {
-    var t = COURSE && COURSE.track ? COURSE.track() : state.track;
-    return trackOf(t) ? t : null;
-  }
-  function setMyTrack(id) { if (COURSE && COURSE.track) COURSE.setTrack(id); else { state.track = id; save(); } }
-  /* A lab on its own carries the student's track to the track's page in its link (`#lf-track=`,
-     as a course carries its record): a browser that gives each file its own storage (Firefox,
-     Safari) does not show that page what this one saved, and Chromium may not yet either when
-     the page that saved it has just gone. */
-  var TRACK_TAG = "#lf-track=";
-  function trackPage(id) {
-    var f = trackOf(id)[2];
-    return COURSE && COURSE.carry ? COURSE.carry(f) : f + TRACK_TAG + id;
-  }
-  if (!(COURSE && COURSE.track) && typeof location !== "undefined" && location.hash.indexOf(TRACK_TAG) === 0) {
-    var carriedTrack = location.hash.slice(TRACK_TAG.length);
-    try { history.replaceState(null, "", location.pathname + location.search); } catch (err) { /* ignore */ }
-    if (trackOf(carriedTrack) && state.track !== carriedTrack) { state.track = carriedTrack; save(); }
-  }
-  /* STEM.html moves a student on another track to that track's page, with no history entry. */
-  if (TR.home && myTrack() && myTrack() !== TR.now) { location.replace(trackPage(myTrack())); return; }
+  TK.arrive();
+  if (TK.move()) return;
 /*tracks]*/
   function notice(text) {
     var n = document.querySelector("[data-notice]");
@@ -810,34 +787,7 @@
   if (typeof labforgeQuestions === "function") QS = labforgeQuestions(D, { state: state, save: function () { save(); applyGates(); }, partEl: partEl, announce: announce });
 /*questions]*/
 /*[tracks*/
-  /* The student's track on this page: asked when none is picked yet; on another track's page,
-     said, with their own track's page and a switch to this one. */
-  (function () {
-    if (TR.one) return;
-    var ask = document.querySelector("[data-track-ask]"), other = document.querySelector("[data-track-other]");
-    if (!ask || !other) return;
-    function show() {
-      var mine = myTrack(), now = trackOf(TR.now);
-      ask.hidden = !!mine;
-      other.hidden = !mine || mine === TR.now;
-      if (other.hidden) return;
-      q(other, "[data-track-other-text]").textContent = "You follow the " + trackOf(mine)[1] + " track; this page shows the " + now[1] + " track: its numbers, questions and right answers.";
-      var go = q(other, "[data-track-mine]");
-      go.textContent = "Go to the " + trackOf(mine)[1] + " page";
-      go.setAttribute("href", trackOf(mine)[2]);
-      q(other, "[data-track-switch]").textContent = "Switch my track to " + now[1];
-    }
-    qa(ask, "[data-track-choose]").forEach(function (a) {
-      a.addEventListener("click", function (ev) {
-        var id = a.getAttribute("data-track-choose");
-        ev.preventDefault();
-        setMyTrack(id);
-        if (id === TR.now) show(); else location.href = trackPage(id);
-      });
-    });
-    q(other, "[data-track-switch]").addEventListener("click", function () { setMyTrack(TR.now); show(); });
-    show();
-  })();
+  TK.wire();
 /*tracks]*/
   pending = D.parts.slice();
   D.parts.forEach(keepControls);

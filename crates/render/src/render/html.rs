@@ -113,6 +113,10 @@ pub const ASSETS: &[(&str, &str)] = &[
         include_str!("../../../../renderers/html/report.js"),
     ),
     (
+        "tracks.js",
+        include_str!("../../../../renderers/html/tracks.js"),
+    ),
+    (
         "boot.js",
         include_str!("../../../../renderers/html/boot.js"),
     ),
@@ -583,6 +587,9 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     ];
     if on.contains("questions") {
         names.push("questions.js");
+    }
+    if on.contains("tracks") {
+        names.push("tracks.js");
     }
     names.push("runtime.js");
     let runtime_js = names
