@@ -38,7 +38,9 @@
         u = new Uint8Array(b.length);
         for (var i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);
       }
-      return new Response(new Blob([u]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+      /* A stream of the bytes in memory (a Blob's stream is read through the browser process). */
+      var bytes = new ReadableStream({ start: function (c) { c.enqueue(u); c.close(); } });
+      return new Response(bytes.pipeThrough(new DecompressionStream("gzip"))).text();
     } catch (e) { return null; }
   };
   window.LF_Z = window.LF_INFLATE();
