@@ -13,6 +13,7 @@ mod capped_display;
 mod carried;
 mod charts_js;
 mod check_mutants;
+mod check_scale;
 mod compat;
 mod compat_terminal;
 mod corpus;
