@@ -8,14 +8,17 @@
 function labforgeReport(D, P) {
   "use strict";
   var NOT_COMPUTED = "could not be computed";
-  /* md: the student's text as text in Markdown (report.rs `md`); md1: inside a line. */
-  var INLINE = /[\\`*_[\]<>&|~#]/g;
+  /* md: the student's text as text in Markdown (report.rs `md`); md1: inside a line. vis:
+     the terminal filter (load::text::visible): control characters but tab and line breaks,
+     DEL, C1 and the bidi overrides shown as U+FFFD, so the file runs nothing in a terminal. */
+  var INLINE = /[\\`*_[\]<>&|~#]/g, BAD = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
+  function vis(s) { return String(s).replace(BAD, "\ufffd"); }
   function md(s) {
-    return String(s).replace(/\r\n?/g, "\n").split("\n").map(function (l) {
+    return vis(s).replace(/\r\n?/g, "\n").split("\n").map(function (l) {
       return l.replace(/^[ \t]+/, "").replace(INLINE, "\\$&").replace(/^[+\-=>]/, "\\$&").replace(/^(\d+)([.)])/, "$1\\$2");
     }).join("\n");
   }
-  function md1(s) { return String(s).replace(INLINE, "\\$&").replace(/[\r\n]/g, " "); }
+  function md1(s) { return vis(s).replace(INLINE, "\\$&").replace(/[\r\n]/g, " "); }
   function quote(s) { return md(s).split("\n").map(function (l) { return l ? "> " + l : ">"; }).join("\n"); }
   function jsonText(v) {
     return typeof v === "string" ? v : typeof v === "number" ? String(v) : typeof v === "boolean" ? (v ? "on" : "off") : JSON.stringify(v);
@@ -175,7 +178,7 @@ function labforgeReport(D, P) {
     function el(tag, cls, parent) { var e = de.createElement(tag); if (cls) e.className = cls; (parent || sec).appendChild(e); return e; }
     function put(e, v) {
       v.forEach(function (x) {
-        if (typeof x === "string" || "s" in x) { e.appendChild(de.createTextNode(typeof x === "string" ? x : String(x.s))); return; }
+        if (typeof x === "string" || "s" in x) { e.appendChild(de.createTextNode(typeof x === "string" ? x : vis(x.s))); return; }
         var t = "b" in x ? "strong" : "c" in x ? "code" : "em";
         el(t, "", e).textContent = String("b" in x ? x.b : "c" in x ? x.c : x.i);
       });
@@ -205,7 +208,7 @@ function labforgeReport(D, P) {
       text: function (m, h) { var e = el("div", "r-ask"); if (typeof h === "string") e.innerHTML = h; else e.textContent = m; },
       quote: function (s) {
         var q = el("div", "r-written");
-        String(s).replace(/\r\n?/g, "\n").split(/\n[ \t]*\n/).forEach(function (para) {
+        vis(s).replace(/\r\n?/g, "\n").split(/\n[ \t]*\n/).forEach(function (para) {
           if (!para.trim()) return;
           var p = el("p", "", q);
           para.split("\n").forEach(function (line, i) { if (i) el("br", "", p); p.appendChild(de.createTextNode(line)); });

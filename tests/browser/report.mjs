@@ -22,7 +22,7 @@ try {
   await page.evaluate(() => { document.querySelector('[data-complete] [data-report-box]').open = true; });
   await page.fill('[data-student]', 'Ada <i>L.</i>');
   const log_ = await page.$('[name="decision-log"]');
-  if (log_) await page.fill('[name="decision-log"]', 'Decide: <b>this</b> & *that*\n> not a quote\n1) not a list');
+  if (log_) await page.fill('[name="decision-log"]', 'Decide: <b>this</b> & *that*\n> not a quote\n1) not a list \u001b]52;c;QQ==\u0007 \u202eend');
   await page.waitForTimeout(400);
   const l = await page.evaluate(() => window.LF_PAGE.ledger());
   check('complete', l.complete === true, JSON.stringify(l.parts));
