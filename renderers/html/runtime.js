@@ -192,8 +192,8 @@
     /*[questions*/, qs: function () { return QS; }/*questions]*/ });
   var updateHud = LG.updateHud, complete = LG.complete, ledger = LG.ledger, download = LG.download;
   /* report.js (`labforgeReport`): the lab report, from the record, by Rust's rules. */
-  var report = labforgeReport(D, { ledger: ledger, controlText: controlText, readControl: readControl, fromJson: fromJson,
-    startUpdate: startUpdate, scopeFor: scopeFor, formatOutput: formatOutput }).report;
+  var REPORT = labforgeReport(D, { ledger: ledger, controlText: controlText, readControl: readControl, fromJson: fromJson,
+    startUpdate: startUpdate, scopeFor: scopeFor, formatOutput: formatOutput }), report = REPORT.report;
 /*[tracks*/
   if (TR.now) state.on = TR.now;
   TK.arrive();
@@ -704,12 +704,14 @@
       applyQueued();
       download(D.lab.id + "-report.md", "text/markdown", report());
     }); });
-    /* Printing the report: the page prints only it (style.css, `html.print-report`). */
+    /* Printing the report: the page prints only it, typeset (report.js `typeset` into the
+       print view; style.css, `html.print-report`). */
     qa(document, "[data-print-report]").forEach(function (bp) { bp.addEventListener("click", function () {
       applyQueued();
-      var box = document.querySelector("[data-report-box]");
+      var box = document.querySelector("[data-report-box]"), doc = document.querySelector("[data-print-doc]");
       if (box) box.open = true;
       showReport();
+      if (doc) REPORT.typeset(doc);
       var h = document.documentElement;
       h.classList.add("print-report");
       window.addEventListener("afterprint", function () { h.classList.remove("print-report"); }, { once: true });

@@ -18,6 +18,7 @@ mod md;
 mod minify;
 mod pack;
 mod part;
+mod report;
 mod tracks;
 
 use super::{asset, OutFile, Overrides, RenderOptions, Renderer};
@@ -479,7 +480,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "hud": hud,
         "hasDecisionLog": has_decision_log,
         // The lab report's plan (report.js fills it from the record as Rust does).
-        "report": crate::view::report::plan(lab, None)?,
+        "report": report::plan(lab)?,
     });
     // The models likewise, and only when a formula calls `model`: most pages carry none.
     let models = libjs::models_for(
