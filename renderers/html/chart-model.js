@@ -101,6 +101,20 @@ function labforgeChartModel(R, F) {
       });
       series.push({ name: "", color: "blue", dashed: false, fill: false, emphasis: false, style: null, width: null, marker: null, points: pts });
     }
+    var binWidth = null;
+    /*[hist*/if (c.kind === "histogram" && c.bins) {
+      /* eval::chart `bins`: a non-empty list of counts, none negative, in bins from `from` to `to`. */
+      var cv = e(c.bins.counts);
+      if (!Array.isArray(cv) || !cv.length) throw final(msg("bins_list", display(cv)));
+      var bf = numv(e(c.bins.from)), bt = numv(e(c.bins.to));
+      if (!(isFinite(bf) && isFinite(bt) && bf < bt)) throw final(msg("bins_range", display(bf), display(bt)));
+      binWidth = (bt - bf) / cv.length;
+      var bp = cv.map(function (n, i) {
+        if (!isNum(n) || !(n >= 0)) throw final(msg("bins_count", i + 1, display(n)));
+        return { x: bf + binWidth * i, y: n, color: null, text: null };
+      });
+      series.push({ name: c.bins.name ? t(c.bins.name) : "", color: c.bins.color || "blue", dashed: false, fill: false, emphasis: false, style: null, width: null, marker: null, points: bp });
+    }/*hist]*/
     var markers = [];
     c.markers.forEach(function (m) {
       if (!shown(m.when)) return;
@@ -124,7 +138,7 @@ function labforgeChartModel(R, F) {
       id: c.id, kind: c.kind, title: t(c.title), x_label: t(c.x_label), y_label: t(c.y_label),
       x_log: !!c.x_log, y_log: !!c.y_log, x_min: opt(c.x_min), x_max: opt(c.x_max), y_min: opt(c.y_min), y_max: opt(c.y_max),
       x_prefix: c.x_prefix, x_suffix: c.x_suffix, y_prefix: c.y_prefix, y_suffix: c.y_suffix, legend: c.legend,
-      description: c.description ? t(c.description) : null, height: c.height || 360, stacked: !!c.stacked, bands: bands,
+      description: c.description ? t(c.description) : null, height: c.height || 360, stacked: !!c.stacked, bands: bands, bin_width: binWidth,
       axes: c.axes, series: series, markers: markers,
       hlines: lines(c.hlines), vlines: lines(c.vlines)
     };

@@ -138,7 +138,7 @@
     });
     return out.join("\n");
   }
-  var KIND = { line: "Line chart", scatter: "Scatter chart", bar: "Bar chart", radar: "Radar chart" };
+  var KIND = { line: "Line chart", scatter: "Scatter chart", bar: "Bar chart", radar: "Radar chart", histogram: "Histogram" };
   /* eval::chart::ChartData::heading and ::summary. */
   function heading(ch) {
     if (has(ch.title) && ch.title.trim() !== "") return ch.title;
@@ -156,6 +156,12 @@
     var parts = [], names = ch.series.map(function (s) { return s.name; }).filter(function (x) { return x !== ""; });
     if (names.length) parts.push("Series: " + names.join(", ") + ".");
     ch.markers.forEach(function (m) { parts.push(m.name + " at (" + tipNum(m.x) + ", " + tipNum(m.y) + ")."); });
+    /*[hist*/if (has(ch.bin_width) && ch.series.length) {
+      var w = ch.bin_width, pts = ch.series[0].points, top = null;
+      var xs = function (v) { return ch.x_prefix + tipNum(v) + ch.x_suffix; };
+      pts.forEach(function (p) { if (isFinite(p.y) && (top === null || !(top.y >= p.y))) top = p; });
+      if (pts.length && top !== null) parts.push(pts.length + " bins of " + tipNum(w) + " from " + xs(pts[0].x) + " to " + xs(pts[0].x + w * pts.length) + "; the tallest, " + tipNum(top.y) + ", at " + xs(top.x) + " to " + xs(top.x + w) + ".");
+    }/*hist]*/
     ch.hlines.concat(ch.vlines).forEach(function (l) { if (has(l.label)) parts.push(l.label + "."); });
     parts.push("Values in the Data table.");
     return parts.join(" ");
@@ -172,7 +178,7 @@
   function legendItems(ch) {
     var v = [];
     ch.series.forEach(function (s, i) {
-      if (s.name !== "") v.push(ch.kind === "bar" ? [s.name, s.color, "block"] : [s.name, s.color, "line", seriesDash(i, s), has(s.marker) && s.marker !== "none" ? s.marker : null]);
+      if (s.name !== "") v.push(ch.kind === "bar" || ch.kind === "histogram" ? [s.name, s.color, "block"] : [s.name, s.color, "line", seriesDash(i, s), has(s.marker) && s.marker !== "none" ? s.marker : null]);
     });
     /*[band*/ch.bands.forEach(function (b) { if (b.name !== "") v.push([b.name, b.color, "area"]); });/*band]*/
     ch.markers.forEach(function (m) { v.push([m.name, m.color, "mark", m.symbol]); });
@@ -297,7 +303,8 @@
     ch.markers.forEach(function (m) { xs.push(m.x); ys.push(m.y); });
     ch.vlines.forEach(function (l) { xs.push(l.at); });
     ch.hlines.forEach(function (l) { ys.push(l.at); });
-    var sy = new Scale(ys, ch.y_min, ch.y_max, ch.y_log, isBar);
+    /*[hist*/if (has(ch.bin_width)) { for (var li = xs.length - 1; li >= 0; li--) if (isFinite(xs[li])) { xs.push(xs[li] + ch.bin_width); break; } }/*hist]*/
+    var sy = new Scale(ys, ch.y_min, ch.y_max, ch.y_log, isBar || has(ch.bin_width));
     var sx = new Scale(xs, ch.x_min, ch.x_max, ch.x_log, false);
     var px = function (v) { return x0 + sx.frac(v) * (x1 - x0); };
     var py = function (v) { return y1 - sy.frac(v) * (y1 - y0); };
@@ -339,6 +346,7 @@
        reference line has a label: a drag redraws the chart every frame). */
     var data = [], avoid = ch.hlines.concat(ch.vlines).some(function (l) { return has(l.label); });
     if (isBar) bars(o, ch, cats, spans, P, py, sy, labels, data);
+    /*[hist*/else if (has(ch.bin_width)) bins(o, ch, ch.bin_width, px, py, sy, data);/*hist]*/
     else ch.series.forEach(function (s, i) {
       lineSeries(o, ch.kind, i, s, px, py);
       if (avoid) s.points.forEach(function (pt) { var x = px(numX(pt.x)), y = py(pt.y); if (isFinite(x) && isFinite(y)) data.push([x - 2, y - 2, x + 2, y + 2]); });
@@ -443,6 +451,21 @@
       });
     });
   }
+  /*[hist*/function bins(o, ch, w, px, py, sy, data) {
+    var base = py(Math.min(Math.max(0, sy.lo), sy.hi));
+    ch.series.forEach(function (s) {
+      var k = cls(s.color), col = palette(s.color);
+      s.points.forEach(function (p) {
+        var lo = numX(p.x), a = px(lo), b = px(lo + w), y = py(p.y);
+        if (!(isFinite(a) && isFinite(b) && isFinite(y))) return;
+        var gap = b - a >= 4 ? 1 : 0, top = y < base ? y : base, h = y < base ? base - y : y - base;
+        data.push([a, top, b, top + h]);
+        var range = ch.x_prefix + tipNum(lo) + "–" + tipNum(lo + w) + ch.x_suffix;
+        var label = s.name === "" ? range : s.name + " — " + range;
+        o.push(T('<rect class="fi-@" x="@" y="@" width="@" height="@" fill="@"><title>@: @</title></rect>', k, a + gap / 2, top, b - a - gap, h, col, esc(label), tipNum(p.y)));
+      });
+    });
+  }/*hist]*/
   var ARROWS = { h1: "▲ ", h0: "▼ ", v1: "▶ ", v0: "◀ " };
   function refLines(o, lines, horizontal, P, sc, labels) {
     lines.forEach(function (l) {
@@ -512,6 +535,7 @@
     var key = function (x) {
       if (typeof x === "string") return ch.x_prefix + flat(x) + ch.x_suffix;
       if (ch.kind === "radar") return ch.axes[x] !== undefined ? ch.axes[x] : "";
+      /*[hist*/if (has(ch.bin_width)) return ch.x_prefix + tipNum(x) + "–" + tipNum(x + ch.bin_width) + ch.x_suffix;/*hist]*/
       return xs(x);
     };
     var keys = [];

@@ -16,6 +16,7 @@ fn charts_are_readable_at_any_width() {
     let _ = std::fs::remove_dir_all(&out);
     for lab in [
         "tests/inputs/ok_chart_features.yaml",
+        "tests/inputs/ok_histogram.yaml",
         "labs/fault-tolerance.yaml",
         "labs/fleet-orchestration.yaml",
     ] {

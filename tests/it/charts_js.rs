@@ -86,8 +86,19 @@ fn synthetic() -> Vec<ChartData> {
         {"name": "comm", "color": "orange", "dashed": false, "fill": false, "emphasis": false,
          "points": [{"x": "A\nlong", "y": 1.5, "color": null, "text": "1.5"}, {"x": "B", "y": -1.0, "color": null, "text": null}]}]);
     let (tall, dense) = on_data();
+    // A histogram with hostile text, a zero and a NaN bin, and labels on its bins.
+    let mut hist = base.clone();
+    hist["id"] = json!("hist");
+    hist["kind"] = json!("histogram");
+    hist["bin_width"] = json!(2.5);
+    hist["series"] = json!([{"name": "n <i>", "color": "constructor", "dashed": false, "fill": false, "emphasis": false,
+        "points": [{"x": -5.0, "y": 3.0, "color": null, "text": null}, {"x": -2.5, "y": 0.0, "color": null, "text": null},
+                   {"x": 0.0, "y": null, "color": null, "text": null}, {"x": 2.5, "y": 9.0, "color": null, "text": null}]}]);
+    hist["vlines"] = json!([{"at": 3.5, "label": "p99 <", "color": "red", "dashed": true}]);
+    hist["hlines"] =
+        json!([{"at": 8.0, "label": "SLO & target", "color": "green", "dashed": true}]);
     let mut out = Vec::new();
-    for j in [base, bar, radar, feat, top, stack, tall, dense] {
+    for j in [base, bar, radar, feat, top, stack, tall, dense, hist] {
         out.push(from_json(&j));
     }
     out
@@ -239,6 +250,7 @@ fn from_json(j: &J) -> ChartData {
         description: j.get("description").and_then(s),
         height: j.get("height").and_then(J::as_f64).unwrap_or(360.0),
         stacked: j.get("stacked").and_then(J::as_bool).unwrap_or(false),
+        bin_width: j.get("bin_width").and_then(J::as_f64),
         bands: j
             .get("bands")
             .and_then(J::as_array)
@@ -348,6 +360,7 @@ fn charts_js_draws_what_svg_rs_draws() {
     let mut labs = vec![
         root.join("tests/inputs/html_demo.yaml"),
         root.join("tests/inputs/ok_chart_features.yaml"),
+        root.join("tests/inputs/ok_histogram.yaml"),
     ];
     let mut real: Vec<PathBuf> = std::fs::read_dir(root.join("labs"))
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())

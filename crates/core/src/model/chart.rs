@@ -13,6 +13,8 @@ pub enum ChartKind {
     Scatter,
     Bar,
     Radar,
+    /// Counts in equal-width bins (`bins:`), drawn as adjacent bars over a numeric x axis.
+    Histogram,
 }
 
 /// A chart declared in YAML and drawn by every renderer from the same model.
@@ -74,6 +76,29 @@ pub struct Chart {
     /// Filled areas between two series (line charts).
     #[serde(default)]
     pub bands: Vec<Band>,
+    /// Histograms: the bins' counts and where they lie on the x axis.
+    #[serde(default)]
+    pub bins: Option<Bins>,
+}
+
+/// A histogram's bins: a list of counts (e.g. `stats::histogram(latency_ms, 0, 60, 12)`) in
+/// equal-width bins from `from` to `to` on the x axis.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Bins {
+    /// The counts, one per bin, left to right (an expression giving a list of numbers, none
+    /// negative).
+    pub counts: Expr,
+    /// Left edge of the first bin (expression, in the x axis' unit).
+    pub from: Expr,
+    /// Right edge of the last bin (expression; above `from`).
+    pub to: Expr,
+    /// Legend and data-table name of the counts (e.g. `Requests`).
+    #[serde(default)]
+    pub name: Option<Text>,
+    /// Colour of the bars (default blue).
+    #[serde(default)]
+    pub color: Option<Color>,
 }
 
 /// Legend placement.

@@ -35,6 +35,8 @@ pub struct ChartData {
     pub stacked: bool,
     /// Filled bands between two series.
     pub bands: Vec<BandData>,
+    /// A histogram's bin width: its one series' points are the bins, x their left edges.
+    pub bin_width: Option<f64>,
     /// Radar axes.
     pub axes: Vec<String>,
     pub series: Vec<SeriesData>,
@@ -243,6 +245,29 @@ impl ChartData {
         for m in &self.markers {
             parts.push(format!("{} at ({}, {}).", m.name, tip(m.x), tip(m.y)));
         }
+        if let (Some(w), Some(s)) = (self.bin_width, self.series.first()) {
+            let xs = |v: f64| format!("{}{}{}", self.x_prefix, tip(v), self.x_suffix);
+            let top = s.points.iter().filter(|p| p.y.is_finite()).fold(
+                None::<&PointData>,
+                |b, p| match b {
+                    Some(b) if b.y >= p.y => Some(b),
+                    _ => Some(p),
+                },
+            );
+            if let (Some(first), Some(top)) = (s.points.first(), top) {
+                let (lo, x) = (num_x(&first.x), num_x(&top.x));
+                parts.push(format!(
+                    "{} bins of {} from {} to {}; the tallest, {}, at {} to {}.",
+                    s.points.len(),
+                    tip(w),
+                    xs(lo),
+                    xs(lo + w * s.points.len() as f64),
+                    tip(top.y),
+                    xs(x),
+                    xs(x + w)
+                ));
+            }
+        }
         for l in self.hlines.iter().chain(&self.vlines) {
             if let Some(t) = &l.label {
                 parts.push(format!("{t}."));
@@ -255,6 +280,13 @@ impl ChartData {
 
 fn tip(v: f64) -> String {
     tip_num(v)
+}
+
+fn num_x(x: &XValue) -> f64 {
+    match x {
+        XValue::Number(v) => *v,
+        XValue::Category(_) => f64::NAN,
+    }
 }
 
 /// A number with `d` decimals, no separators and no `-0` (JS: `toFixed(d)`).
@@ -292,6 +324,7 @@ pub fn kind_words(k: ChartKind) -> &'static str {
         ChartKind::Scatter => "Scatter chart",
         ChartKind::Bar => "Bar chart",
         ChartKind::Radar => "Radar chart",
+        ChartKind::Histogram => "Histogram",
     }
 }
 
@@ -376,6 +409,7 @@ pub fn check_shape(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
                 }
             }
         }
+        ChartKind::Histogram => check_histogram(ch, err),
         ChartKind::Radar => {
             if ch.axes.len() < 3 {
                 err(
@@ -399,6 +433,15 @@ pub fn check_shape(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
             }
         }
     }
+    if ch.kind != ChartKind::Histogram {
+        if let Some(b) = &ch.bins {
+            err(
+                b.counts.pos,
+                "only a histogram has `bins`".into(),
+                "make the chart `kind: histogram`, or remove `bins:`",
+            );
+        }
+    }
     check_features(ch, err);
     for (name, a) in [("x", &ch.x), ("y", &ch.y)] {
         if a.log && ch.kind == ChartKind::Radar {
@@ -406,6 +449,40 @@ pub fn check_shape(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
                 ch.id.pos,
                 format!("a radar chart has no {name} axis to make logarithmic"),
                 "remove `log: true`",
+            );
+        }
+    }
+}
+
+/// A histogram's shape: its `bins`, and nothing of the other kinds.
+fn check_histogram(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
+    if ch.bins.is_none() {
+        err(
+            ch.id.pos,
+            format!("histogram `{}` has no `bins`", ch.id.value),
+            "add `bins: { counts: stats::histogram(latency_ms, 0, 60, 12), from: 0, to: 60 }`",
+        );
+    }
+    let other = [
+        ("series", !ch.series.is_empty()),
+        ("bars", !ch.bars.is_empty()),
+        ("sweep", ch.sweep.is_some()),
+        ("axes", !ch.axes.is_empty()),
+        ("bands", !ch.bands.is_empty()),
+    ];
+    for (key, _) in other.iter().filter(|(_, on)| *on) {
+        err(
+            ch.id.pos,
+            format!("a histogram draws its `bins`, not `{key}`"),
+            "remove it, or draw the values as a `kind: bar` or `kind: line` chart",
+        );
+    }
+    for (name, a) in [("x", &ch.x), ("y", &ch.y)] {
+        if a.log {
+            err(
+                ch.id.pos,
+                format!("a histogram's {name} axis cannot be logarithmic"),
+                "remove `log: true` (a histogram's bins are equal widths on a linear axis)",
             );
         }
     }
@@ -664,6 +741,17 @@ impl CompiledLab {
             }
             series.push(SeriesData::plain("", "blue", points));
         }
+        let mut bin_width = None;
+        if let (ChartKind::Histogram, Some(b)) = (ch.kind, &ch.bins) {
+            let (w, points) = self.bins(b, &e)?;
+            bin_width = Some(w);
+            let name = b.name.as_ref().map(&t).transpose()?.unwrap_or_default();
+            series.push(SeriesData::plain(
+                &name,
+                &color_name(b.color, "blue"),
+                points,
+            ));
+        }
         let mut markers = Vec::new();
         for m in &ch.markers {
             if !shown(&m.when)? {
@@ -746,12 +834,72 @@ impl CompiledLab {
             height: ch.height.as_ref().map_or(DEFAULT_HEIGHT, |h| h.value),
             stacked: ch.stacked,
             bands,
+            bin_width,
             axes: ch.axes.clone(),
             series,
             markers,
             hlines: lines(&ch.hlines)?,
             vlines: lines(&ch.vlines)?,
         })
+    }
+}
+
+/// How a chart evaluates an expression, with extra names bound.
+type ExprEval<'a> = dyn Fn(&str, &[(&str, Dynamic)]) -> Result<Dynamic, EvalError> + 'a;
+
+impl CompiledLab {
+    /// A histogram's bins: their width and one point per bin (x its left edge, y its count).
+    fn bins(&self, b: &Bins, e: &ExprEval) -> Result<(f64, Vec<PointData>), EvalError> {
+        let fail = |pos: Pos, key: &str, args: &[&dyn std::fmt::Display], hint: &str| {
+            EvalError(
+                crate::diag::Diagnostic::error(&self.source.name, pos, messages::fill(key, args))
+                    .with_hint(hint),
+            )
+        };
+        let v = e(&b.counts.value, &[])?;
+        let list = match v.clone().into_array() {
+            Ok(l) if !l.is_empty() => l,
+            _ => {
+                return Err(fail(
+                    b.counts.pos,
+                    messages::BINS_LIST,
+                    &[&display(&v)],
+                    "e.g. `counts: stats::histogram(latency_ms, 0, 60, 12)`",
+                ))
+            }
+        };
+        let (from, to) = (num(&e(&b.from.value, &[])?), num(&e(&b.to.value, &[])?));
+        if !(from.is_finite() && to.is_finite() && from < to) {
+            return Err(fail(
+                b.from.pos,
+                messages::BINS_RANGE,
+                &[
+                    &display(&Dynamic::from_float(from)),
+                    &display(&Dynamic::from_float(to)),
+                ],
+                "give the range the counts were binned over (stats::histogram's lo and hi), e.g. `from: 0` and `to: 60`",
+            ));
+        }
+        let w = (to - from) / list.len() as f64;
+        let mut points = Vec::with_capacity(list.len());
+        for (i, c) in list.iter().enumerate() {
+            let y = match as_number(c) {
+                Some(y) if y >= 0.0 => y,
+                _ => return Err(fail(
+                    b.counts.pos,
+                    messages::BINS_COUNT,
+                    &[&(i + 1), &display(c)],
+                    "counts are how many values fell in each bin, as `stats::histogram` gives them",
+                )),
+            };
+            points.push(PointData {
+                x: XValue::Number(from + w * i as f64),
+                y,
+                color: None,
+                text: None,
+            });
+        }
+        Ok((w, points))
     }
 }
 

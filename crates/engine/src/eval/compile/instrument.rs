@@ -120,6 +120,14 @@ pub(super) fn compile_instrument(
                     c.template(t, &point, exprs);
                 }
             }
+            if let Some(b) = &ch.bins {
+                c.expr(&b.counts, names, "a histogram's counts", exprs);
+                c.expr(&b.from, names, "a histogram's `from`", exprs);
+                c.expr(&b.to, names, "a histogram's `to`", exprs);
+                if let Some(t) = &b.name {
+                    c.template(t, names, exprs);
+                }
+            }
             for m in &ch.markers {
                 c.template(&m.name, names, exprs);
                 c.expr(&m.x, names, "a marker x", exprs);

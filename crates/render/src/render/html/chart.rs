@@ -149,6 +149,15 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
     if !bands.is_empty() {
         out["bands"] = J::Array(bands);
     }
+    if let Some(b) = &ch.bins {
+        let mut o = json!({
+            "counts": e2(fns, &b.counts)?, "from": e2(fns, &b.from)?, "to": e2(fns, &b.to)?,
+            "name": cx.tpl_json(fns, &b.name, true)?,
+            "color": b.color.map(|c| color_name(Some(c), "blue")),
+        });
+        compact(&mut o);
+        out["bins"] = o;
+    }
     compact(&mut out);
     for k in ["series", "bars", "markers", "hlines", "vlines"] {
         for o in out
@@ -204,6 +213,7 @@ pub(super) fn features_used(lab: &Lab) -> Vec<&'static str> {
         add("band", !ch.bands.is_empty());
         add("stack", ch.stacked);
         add("radar", ch.kind == ChartKind::Radar);
+        add("hist", ch.kind == ChartKind::Histogram);
         add("log", ch.x.log || ch.y.log);
         add("logsweep", ch.sweep.as_ref().is_some_and(|s| s.log));
         add(

@@ -102,7 +102,17 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
     }
     xs.extend(ch.vlines.iter().map(|l| l.at));
     ys.extend(ch.hlines.iter().map(|l| l.at));
-    let sy = Scale::new(&ys, ch.y_min, ch.y_max, ch.y_log, is_bar);
+    // A histogram's last bin ends one width after its left edge.
+    if let (Some(w), Some(last)) = (ch.bin_width, xs.iter().rev().find(|x| x.is_finite())) {
+        xs.push(*last + w);
+    }
+    let sy = Scale::new(
+        &ys,
+        ch.y_min,
+        ch.y_max,
+        ch.y_log,
+        is_bar || ch.bin_width.is_some(),
+    );
     let sx = Scale::new(&xs, ch.x_min, ch.x_max, ch.x_log, false);
     let px = |v: f64| p.x0 + sx.frac(v) * (p.x1 - p.x0);
     let py = |v: f64| p.y1 - sy.frac(v) * (p.y1 - p.y0);
@@ -227,6 +237,8 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
     // Series.
     if is_bar {
         bars(o, ch, &cats, &spans, &p, &py, &sy, &mut labels, &mut data);
+    } else if let Some(w) = ch.bin_width {
+        bins(o, ch, w, &px, &py, &sy, &mut data);
     } else {
         for (i, s) in ch.series.iter().enumerate() {
             line_series(o, ch.kind, i, s, &px, &py);
@@ -531,6 +543,60 @@ fn bars(
                     alts: Vec::new(),
                 });
             }
+        }
+    }
+}
+
+/// A histogram's bins: adjacent bars from the axis to each count, a pixel apart when there is
+/// room; each carries its range and count as its tooltip.
+fn bins(
+    o: &mut String,
+    ch: &ChartData,
+    w: f64,
+    px: &dyn Fn(f64) -> f64,
+    py: &dyn Fn(f64) -> f64,
+    sy: &Scale,
+    data: &mut Vec<[f64; 4]>,
+) {
+    let base = py(0f64.clamp(sy.lo, sy.hi));
+    for s in &ch.series {
+        let cls = class_color(&s.color);
+        let col = palette(&s.color);
+        for pt in &s.points {
+            let lo = num_x(&pt.x);
+            let (a, b, y) = (px(lo), px(lo + w), py(pt.y));
+            if !(a.is_finite() && b.is_finite() && y.is_finite()) {
+                continue;
+            }
+            let gap = if b - a >= 4.0 { 1.0 } else { 0.0 };
+            let (top, h) = if y < base {
+                (y, base - y)
+            } else {
+                (base, y - base)
+            };
+            data.push([a, top, b, top + h]);
+            let range = format!(
+                "{}{}–{}{}",
+                ch.x_prefix,
+                tip_num(lo),
+                tip_num(lo + w),
+                ch.x_suffix
+            );
+            let label = if s.name.is_empty() {
+                range
+            } else {
+                format!("{} — {range}", s.name)
+            };
+            let _ = write!(
+                o,
+                "<rect class=\"fi-{cls}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{col}\"><title>{}: {}</title></rect>",
+                c(a + gap / 2.0),
+                c(top),
+                c(b - a - gap),
+                c(h),
+                esc(&label),
+                tip_num(pt.y)
+            );
         }
     }
 }
