@@ -40,6 +40,13 @@ function labforgeChartModel(R, F) {
     return out;
   }
   function normColor(s) { return ({ good: "green", warn: "orange", bad: "red" })[s] || s; }
+  /* The colour of an output's level at value v (eval::CompiledLab::output_level): its `level:`
+     expression, else its bands; a bar showing the output, or a series coloured by it, is
+     drawn in the colour its card shows. */
+  function levelColor(L, v, S) {
+    if (L.expr !== undefined) return normColor(tostr(run(L.expr, child(S, { value: v }))));
+    return isNum(v) ? normColor(F.bandLevel(L.bands, v)) : null;
+  }
   /* What a chart spec leaves out is its default (crates/render/src/render/html/chart.rs, `compact`): no
      text, no items, false or none. */
   var CHART = { x_prefix: "", x_suffix: "", y_prefix: "", y_suffix: "", axes: [], series: [], bars: [], markers: [], hlines: [], vlines: [] };
@@ -83,7 +90,7 @@ function labforgeChartModel(R, F) {
           var y = numv(s.y !== null && s.y !== undefined ? run(s.y, pe) : 0);
           var x = c.kind === "bar" ? display(xv) : numv(xv);
           pe.x = xv; pe.y = y;
-          var color = s.color_when !== null && s.color_when !== undefined ? normColor(tostr(run(s.color_when, pe))) : null;
+          var color = s.color_when !== null && s.color_when !== undefined ? normColor(tostr(run(s.color_when, pe))) : s.level ? levelColor(s.level, y, S) : null;
           var text = s.text ? tplText(s.text, pe) : null;
           points.push({ x: x, y: y, color: color, text: text });
         });
@@ -93,10 +100,10 @@ function labforgeChartModel(R, F) {
     });
     if (c.bars.length) {
       var pts = c.bars.map(function (b) {
-        var y = numv(e(b.value));
+        var v = e(b.value), y = numv(v);
         var label = t(b.label);
         var pe = child(S, { x: label, y: y });
-        var color = b.color_when !== null && b.color_when !== undefined ? normColor(tostr(run(b.color_when, pe))) : b.color || null;
+        var color = b.color_when !== null && b.color_when !== undefined ? normColor(tostr(run(b.color_when, pe))) : b.color || (b.level ? levelColor(b.level, v, S) : null);
         return { x: label, y: y, color: color, text: b.text ? tplText(b.text, pe) : null };
       });
       series.push({ name: "", color: "blue", dashed: false, fill: false, emphasis: false, style: null, width: null, marker: null, points: pts });

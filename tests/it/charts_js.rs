@@ -137,9 +137,9 @@ fn on_data() -> (J, J) {
 /// The boxes (x0, y0, x1, y1) of an SVG's `<rect>`s inside the plot, its points' circles and
 /// its labels' text, as drawn: a label is 7 px per character and 13 px per line, its baseline
 /// 11 px under its top, placed by its `text-anchor`.
-type Box = [f64; 4];
+pub(crate) type Box = [f64; 4];
 
-fn boxes(svg: &str) -> (Vec<Box>, Vec<(String, Box)>) {
+pub(crate) fn boxes(svg: &str) -> (Vec<Box>, Vec<(String, Box)>) {
     let attr = |tag: &str, name: &str| -> Option<f64> {
         let k = format!(" {name}=\"");
         let at = tag.find(&k)? + k.len();

@@ -257,6 +257,10 @@ pub struct Series {
     /// Per-point colour expression returning a colour name (bars).
     #[serde(default)]
     pub color_when: Option<Expr>,
+    /// Colour each point by the levels of this output (its `bands:` or `level:`) applied to the
+    /// point's `y`: the colour the output's card shows at that value (instead of `color_when`).
+    #[serde(default)]
+    pub color_by: Option<Spanned<String>>,
     /// Emphasise this series (thicker line) while the expression is true.
     #[serde(default)]
     pub emphasis: Option<Expr>,
@@ -292,7 +296,8 @@ pub struct Bar {
     pub label: Text,
     /// Height (expression).
     pub value: Expr,
-    /// Colour.
+    /// Colour. A bar whose `value` is an output with `bands:` or `level:` takes, without
+    /// `color`/`color_when`, the colour of the output's level: its card's.
     #[serde(default)]
     pub color: Option<Color>,
     /// Colour expression returning a colour name.

@@ -137,6 +137,22 @@ pub fn normalize_color(s: &str) -> String {
     .to_string()
 }
 
+/// The output with levels (`bands:` or `level:`) that an expression names, if it is one: a
+/// bar showing it, or a series coloured by it, takes the colours of its card's levels.
+pub fn levelled_output<'a>(part: &'a Part, expr: &str) -> Option<&'a Output> {
+    part.outputs
+        .get(expr.trim())
+        .filter(|o| o.level.is_some() || o.bands.is_some())
+}
+
+/// Whether a fixed colour is one a level is drawn in (green, orange, red).
+pub fn is_level_color(c: Color) -> bool {
+    matches!(
+        c,
+        Color::Green | Color::Good | Color::Orange | Color::Warn | Color::Red | Color::Bad
+    )
+}
+
 /// Series colours in order, for series without their own.
 pub const SERIES_COLORS: [&str; 6] = ["blue", "red", "text", "green", "orange", "purple"];
 
@@ -587,6 +603,7 @@ impl CompiledLab {
     /// Evaluates one chart.
     pub fn chart(&self, ev: &Evaluation, ch: &Chart) -> Result<ChartData, EvalError> {
         let part = Some(&self.parts[ev.part]);
+        let model = &self.lab.parts[ev.part];
         // One scope for the whole chart: points only push their sweep variable on top of it.
         let scope = std::cell::RefCell::new(self.base_scope(Some(ev)));
         let e = |src: &str, extra: &[(&str, Dynamic)]| {
@@ -653,6 +670,10 @@ impl CompiledLab {
                 Some(x) => e(&x.value, &[])?.as_bool().unwrap_or(false),
                 None => false,
             };
+            let by = s
+                .color_by
+                .as_ref()
+                .and_then(|o| levelled_output(model, &o.value));
             let mut points = Vec::new();
             if ch.kind == ChartKind::Radar {
                 for v in &s.values {
@@ -690,9 +711,12 @@ impl CompiledLab {
                     let mut pe = extra.clone();
                     pe.push(("x", xv.clone()));
                     pe.push(("y", Dynamic::from_float(y)));
-                    let color = match &s.color_when {
-                        Some(c) => Some(normalize_color(&e(&c.value, &pe)?.to_string())),
-                        None => None,
+                    let color = match (&s.color_when, by) {
+                        (Some(c), _) => Some(normalize_color(&e(&c.value, &pe)?.to_string())),
+                        (None, Some(o)) => self
+                            .output_level(ev, o, &Dynamic::from_float(y))?
+                            .map(|l| normalize_color(&l)),
+                        (None, None) => None,
                     };
                     let text = match &s.text {
                         Some(tx) => Some(self.render_text(part, Some(ev), &tx.value, &pe)?),
@@ -716,7 +740,8 @@ impl CompiledLab {
         if !ch.bars.is_empty() {
             let mut points = Vec::new();
             for b in &ch.bars {
-                let y = num(&e(&b.value.value, &[])?);
+                let v = e(&b.value.value, &[])?;
+                let y = num(&v);
                 let label = t(&b.label)?;
                 let pe = [
                     ("x", Dynamic::from(label.clone())),
@@ -725,7 +750,11 @@ impl CompiledLab {
                 let color = match (&b.color_when, b.color) {
                     (Some(c), _) => Some(normalize_color(&e(&c.value, &pe)?.to_string())),
                     (None, Some(c)) => Some(color_name(Some(c), "blue")),
-                    (None, None) => None,
+                    // Showing an output with levels: its card's colour.
+                    (None, None) => match levelled_output(model, &b.value.value) {
+                        Some(o) => self.output_level(ev, o, &v)?.map(|l| normalize_color(&l)),
+                        None => None,
+                    },
                 };
                 let text = b
                     .text
