@@ -349,7 +349,9 @@
     /*[hist*/else if (has(ch.bin_width)) bins(o, ch, ch.bin_width, px, py, sy, data);/*hist]*/
     else ch.series.forEach(function (s, i) {
       lineSeries(o, ch.kind, i, s, px, py);
-      if (avoid) s.points.forEach(function (pt) { var x = px(numX(pt.x)), y = py(pt.y); if (isFinite(x) && isFinite(y)) data.push([x - 2, y - 2, x + 2, y + 2]); });
+      /* A point is as big as its shape (4.5 px), a scatter dot (4 px) or a line's. */
+      var r = has(s.marker) && s.marker !== "none" ? 4.5 : ch.kind === "scatter" ? 4 : 2;
+      if (avoid) s.points.forEach(function (pt) { var x = px(numX(pt.x)), y = py(pt.y); if (isFinite(x) && isFinite(y)) data.push([x - r, y - r, x + r, y + r]); });
     });
     refLines(o, ch.hlines, true, P, sy, labels);
     refLines(o, ch.vlines, false, P, sx, labels);
@@ -368,7 +370,8 @@
         o.push(T('<path class="fi-@ off" d="M@ @L@ @L@ @Z" fill="@"/>', cls(m.color), a[0], a[1], a[2], a[3], a[4], a[5], palette(m.color)));
       }
       symbol(o, m.symbol, x, y, m.color, 7, tip);
-      if (has(m.text)) labels.push({ s: m.text, x: x + 10, y: y - 8, anchor: "start", pre: 'class="fi-text mk"', post: ' fill="#1f2937"' });
+      if (has(m.text)) labels.push({ s: m.text, x: x + 10, y: y - 8, anchor: "start", pre: 'class="fi-text mk"', post: ' fill="#1f2937"', alts: [[x + 10, y + 20, "start"], [x - 10, y - 8, "end"], [x - 10, y + 20, "end"],
+        [x + 10, y - 8 - (LINE + 1), "start"], [x + 10, y + 20 + (LINE + 1), "start"], [x + 10, y - 8 - 2 * (LINE + 1), "start"], [x + 10, y + 20 + 2 * (LINE + 1), "start"]] });
     });
     placeLabels(o, labels, P, data);
   }
@@ -387,11 +390,25 @@
       var bx = function () { var left = l.anchor === "end" ? l.x - w : l.anchor === "middle" ? l.x - w / 2 : l.x; return [left, l.y - 11, left + w, l.y - 11 + h]; };
       var over = function (b, qs) { return qs.some(function (q) { return b[0] < q[2] && q[0] < b[2] && b[1] < q[3] && q[1] < b[3]; }); };
       var hits = function (b) { return over(b, placed); };
+      /* Free: on no data, no label placed before, and above the plot's bottom edge. */
+      var taken = function (b) { return over(b, data) || hits(b) || b[3] > P.y1 - 2; };
       var first = [l.x, l.y, l.anchor];
       fit();
-      if (l.alts && (over(bx(), data) || hits(bx()))) {
-        var free = l.alts.some(function (a) { l.x = a[0]; l.y = a[1]; l.anchor = a[2]; fit(); return !over(bx(), data) && !hits(bx()); });
-        if (!free) { l.x = first[0]; l.y = first[1]; l.anchor = first[2]; fit(); }
+      if (l.alts && taken(bx())) {
+        var free = l.alts.some(function (a) { l.x = a[0]; l.y = a[1]; l.anchor = a[2]; fit(); return !taken(bx()); });
+        /* A bar's value that fits nowhere free is left out (svg/cartesian.rs `optional`). */
+        if (!free && l.optional) return;
+        /* Nowhere free: where it covers the least data (the first such place). */
+        if (!free) {
+          var best = [Infinity, first[0], first[1], first[2]];
+          [first].concat(l.alts).forEach(function (a) {
+            l.x = a[0]; l.y = a[1]; l.anchor = a[2]; fit();
+            var b = bx(), area = 0;
+            data.forEach(function (q) { area += Math.max(Math.min(b[2], q[2]) - Math.max(b[0], q[0]), 0) * Math.max(Math.min(b[3], q[3]) - Math.max(b[1], q[1]), 0); });
+            if (area < best[0]) best = [area, a[0], a[1], a[2]];
+          });
+          l.x = best[1]; l.y = best[2]; l.anchor = best[3]; fit();
+        }
       }
       var tries = 0;
       while (hits(bx()) && tries < 20) { l.y += LINE + 1; tries += 1; }
@@ -446,7 +463,8 @@
         if (has(p.text)) {
           var nl = measure(p.text)[0];
           var ty = ch.stacked ? top + h / 2 + 4 - (nl - 1) * LINE / 2 : top - 4 - (nl - 1) * LINE;
-          labels.push({ s: p.text, x: x + bw / 2, y: ty, anchor: "middle", pre: 'class="fi-text mk"', post: ' fill="#1f2937"' });
+          var alts = ch.stacked ? undefined : [1, 2, 3].map(function (k) { return [x + bw / 2, ty - k * (LINE + 1), "middle"]; });
+          labels.push({ s: p.text, x: x + bw / 2, y: ty, anchor: "middle", pre: 'class="fi-text mk"', post: ' fill="#1f2937"', alts: alts, optional: !!alts });
         }
       });
     });
@@ -481,14 +499,19 @@
       if (has(l.label)) {
         var nl = measure(l.label)[0], x, y, anchor;
         var alts;
+        var step = LINE + 1, j, yy;
         if (horizontal) {
-          var above = v - 5 - (nl - 1) * LINE, below = v + 14;
+          var above = v - 5 - (nl - 1) * LINE, below = v + 14, mid = (P.x0 + P.x1) / 2;
           y = above - 11 < P.y0 ? below : above; x = P.x1 - 4; anchor = "end";
-          alts = [[P.x1 - 4, below, "end"], [P.x0 + 4, y, "start"], [P.x0 + 4, below, "start"]];
+          alts = [[P.x1 - 4, below, "end"], [P.x0 + 4, y, "start"], [P.x0 + 4, below, "start"], [mid, y, "middle"], [mid, below, "middle"]];
+          for (j = 1; j <= 8; j++) {
+            [[P.x1 - 4, "end"], [P.x0 + 4, "start"], [mid, "middle"]].forEach(function (q) { alts.push([q[0], above - j * step, q[1]], [q[0], below + j * step, q[1]]); });
+          }
         } else {
           var bottom = P.y1 - 6 - (nl - 1) * LINE;
           x = v + 4; y = P.y0 + 12; anchor = "start";
           alts = [[v - 4, P.y0 + 12, "end"], [v + 4, bottom, "start"], [v - 4, bottom, "end"]];
+          for (yy = P.y0 + 12 + step; yy < bottom; yy += step) alts.push([v + 4, yy, "start"], [v - 4, yy, "end"]);
         }
         labels.push({ s: arrow + l.label, x: x, y: y, anchor: anchor, pre: 'class="fi-' + k + ' mk"', post: ' fill="' + col + '"', alts: alts });
       }

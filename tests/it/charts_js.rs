@@ -184,8 +184,27 @@ pub(crate) fn boxes(svg: &str) -> (Vec<Box>, Vec<(String, Box)>) {
             continue;
         }
         let text = rest[..rest.find("</text>").unwrap()].to_string();
+        // A label of several lines: a tspan per line.
+        let lines: Vec<String> = if text.contains("<tspan") {
+            text.split("<tspan")
+                .skip(1)
+                .map(|t| {
+                    t.split_once('>')
+                        .unwrap()
+                        .1
+                        .split("</tspan>")
+                        .next()
+                        .unwrap()
+                        .to_string()
+                })
+                .collect()
+        } else {
+            vec![text.clone()]
+        };
+        let text = lines.join("\n");
         let (x, y) = (attr(head, "x").unwrap(), attr(head, "y").unwrap());
-        let w = 7.0 * text.chars().count() as f64;
+        let w = 7.0 * lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
+        let h = 13.0 * lines.len() as f64;
         let left = if head.contains("text-anchor=\"end\"") {
             x - w
         } else if head.contains("text-anchor=\"middle\"") {
@@ -193,7 +212,7 @@ pub(crate) fn boxes(svg: &str) -> (Vec<Box>, Vec<(String, Box)>) {
         } else {
             x
         };
-        labels.push((text, [left, y - 11.0, left + w, y + 2.0]));
+        labels.push((text, [left, y - 11.0, left + w, y - 11.0 + h]));
     }
     (data, labels)
 }
