@@ -177,3 +177,37 @@ fn no_label_sits_on_a_bar_or_a_point_of_a_shipped_chart() {
         bad.join("\n")
     );
 }
+
+/// The case: fault-tolerance part D's Status card (MAINTAINED ✓ good / VIOLATED ✗ bad)
+/// and the bar of the latency chart at the student's replica count say the same, at every
+/// setting tried (the seed's chart drew the 10-replica bar red at 556 ms beside a green card).
+#[test]
+fn fault_tolerance_status_card_and_its_replica_bar_agree() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("labs/fault-tolerance.yaml");
+    let lab = load_lab(&path).unwrap_or_else(|_| panic!("the lab loads"));
+    let mut n = 0;
+    for (at, ev) in settings(&lab)
+        .into_iter()
+        .filter(|(a, _)| a.starts_with("part d "))
+    {
+        let card = lab.output_view(&ev, "slo_violated").unwrap();
+        let replicas = labforge::formula::as_number(&ev.values["replicas"]).unwrap();
+        for (ch, data) in charts(&lab, &ev) {
+            if ch.id.value != "latency_vs_replicas" {
+                continue;
+            }
+            let key = labforge::eval::chart::XValue::Category(format!("{replicas}"));
+            let bar = data.series[0].points.iter().find(|p| p.x == key).unwrap();
+            let red = bar.color.as_deref() == Some("red");
+            assert_eq!(
+                red,
+                card.level.as_deref() == Some("bad"),
+                "{at}: the {replicas}-replica bar is {:?} beside a {:?} card",
+                bar.color,
+                card.level
+            );
+            n += 1;
+        }
+    }
+    assert!(n >= 8, "{n} settings");
+}
