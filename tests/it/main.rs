@@ -11,6 +11,7 @@ mod author_new;
 mod author_preview;
 mod capped_display;
 mod carried;
+mod chart_levels;
 mod charts_js;
 mod check_mutants;
 mod check_scale;

@@ -557,6 +557,9 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     data["msg"] = crate::formula::messages::table_for(|k| match k {
         crate::formula::messages::IN_FUNCTION => fn_js.contains("_in("),
         crate::formula::messages::LOG_SWEEP => on.contains("logsweep"),
+        crate::formula::messages::BINS_LIST
+        | crate::formula::messages::BINS_COUNT
+        | crate::formula::messages::BINS_RANGE => on.contains("hist"),
         _ => true,
     });
     if !on.contains("answer") {
