@@ -1,9 +1,12 @@
 /* The page's scripts arrive packed (#lf-z: gzip in base64, html/pack.rs), a third of their
-   size. This inflates them with the browser's own DecompressionStream and runs them in order,
-   each as an inline script of its own text, which the page's Content-Security-Policy allows by
-   its hash, as when they were written out in the page. A page held until its saved progress is
-   restored (first-paint.js) is shown once they ran. A browser without DecompressionStream
-   (before 2023) keeps the readable text and says why its instruments do not start. */
+   size. first-paint.js, in the <head>, starts inflating them with the browser's own
+   DecompressionStream (`LF_Z`), so they are ready by the time the body is parsed; this, at the
+   body's end, runs them in order, each as an inline script of its own text, which the page's
+   Content-Security-Policy allows by its hash, as when they were written out in the page. Ready
+   here, they run before this script's parse step ends (a microtask checkpoint), as the written-out
+   scripts ran. A page held until its saved progress is restored (first-paint.js) is shown once
+   they ran. A browser without DecompressionStream (before 2023) keeps the readable text and says
+   why its instruments do not start. */
 (function () {
   function shown() { if (window.LF_SHOW) window.LF_SHOW(); }
   function fail() {
@@ -25,9 +28,7 @@
     window.LF_BOOT = false;
     shown();
   }
-  try {
-    var b = atob(document.getElementById("lf-z").textContent), u = new Uint8Array(b.length);
-    for (var i = 0; i < b.length; i++) u[i] = b.charCodeAt(i);
-    new Response(new Blob([u]).stream().pipeThrough(new DecompressionStream("gzip"))).text().then(run, fail);
-  } catch (e) { fail(); }
+  /* A page whose template puts #lf-z after the head's script: inflated from here. */
+  var z = window.LF_Z || (window.LF_INFLATE && window.LF_INFLATE());
+  if (z) z.then(run, fail); else fail();
 })();

@@ -40,6 +40,13 @@ function labforgeChartModel(R, F) {
     return out;
   }
   function normColor(s) { return ({ good: "green", warn: "orange", bad: "red" })[s] || s; }
+  /* The colour of an output's level at value v (eval::CompiledLab::output_level): its `level:`
+     expression, else its bands; a bar showing the output, or a series coloured by it, is
+     drawn in the colour its card shows. */
+  function levelColor(L, v, S) {
+    if (L.expr !== undefined) return normColor(tostr(run(L.expr, child(S, { value: v }))));
+    return isNum(v) ? normColor(F.bandLevel(L.bands, v)) : null;
+  }
   /* What a chart spec leaves out is its default (crates/render/src/render/html/chart.rs, `compact`): no
      text, no items, false or none. */
   var CHART = { x_prefix: "", x_suffix: "", y_prefix: "", y_suffix: "", axes: [], series: [], bars: [], markers: [], hlines: [], vlines: [] };
@@ -83,7 +90,7 @@ function labforgeChartModel(R, F) {
           var y = numv(s.y !== null && s.y !== undefined ? run(s.y, pe) : 0);
           var x = c.kind === "bar" ? display(xv) : numv(xv);
           pe.x = xv; pe.y = y;
-          var color = s.color_when !== null && s.color_when !== undefined ? normColor(tostr(run(s.color_when, pe))) : null;
+          var color = s.color_when !== null && s.color_when !== undefined ? normColor(tostr(run(s.color_when, pe))) : s.level ? levelColor(s.level, y, S) : null;
           var text = s.text ? tplText(s.text, pe) : null;
           points.push({ x: x, y: y, color: color, text: text });
         });
@@ -93,14 +100,28 @@ function labforgeChartModel(R, F) {
     });
     if (c.bars.length) {
       var pts = c.bars.map(function (b) {
-        var y = numv(e(b.value));
+        var v = e(b.value), y = numv(v);
         var label = t(b.label);
         var pe = child(S, { x: label, y: y });
-        var color = b.color_when !== null && b.color_when !== undefined ? normColor(tostr(run(b.color_when, pe))) : b.color || null;
+        var color = b.color_when !== null && b.color_when !== undefined ? normColor(tostr(run(b.color_when, pe))) : b.color || (b.level ? levelColor(b.level, v, S) : null);
         return { x: label, y: y, color: color, text: b.text ? tplText(b.text, pe) : null };
       });
       series.push({ name: "", color: "blue", dashed: false, fill: false, emphasis: false, style: null, width: null, marker: null, points: pts });
     }
+    var binWidth = null;
+    /*[hist*/if (c.kind === "histogram" && c.bins) {
+      /* eval::chart `bins`: a non-empty list of counts, none negative, in bins from `from` to `to`. */
+      var cv = e(c.bins.counts);
+      if (!Array.isArray(cv) || !cv.length) throw final(msg("bins_list", display(cv)));
+      var bf = numv(e(c.bins.from)), bt = numv(e(c.bins.to));
+      if (!(isFinite(bf) && isFinite(bt) && bf < bt)) throw final(msg("bins_range", display(bf), display(bt)));
+      binWidth = (bt - bf) / cv.length;
+      var bp = cv.map(function (n, i) {
+        if (!isNum(n) || !(n >= 0)) throw final(msg("bins_count", i + 1, display(n)));
+        return { x: bf + binWidth * i, y: n, color: null, text: null };
+      });
+      series.push({ name: c.bins.name ? t(c.bins.name) : "", color: c.bins.color || "blue", dashed: false, fill: false, emphasis: false, style: null, width: null, marker: null, points: bp });
+    }/*hist]*/
     var markers = [];
     c.markers.forEach(function (m) {
       if (!shown(m.when)) return;
@@ -124,7 +145,7 @@ function labforgeChartModel(R, F) {
       id: c.id, kind: c.kind, title: t(c.title), x_label: t(c.x_label), y_label: t(c.y_label),
       x_log: !!c.x_log, y_log: !!c.y_log, x_min: opt(c.x_min), x_max: opt(c.x_max), y_min: opt(c.y_min), y_max: opt(c.y_max),
       x_prefix: c.x_prefix, x_suffix: c.x_suffix, y_prefix: c.y_prefix, y_suffix: c.y_suffix, legend: c.legend,
-      description: c.description ? t(c.description) : null, height: c.height || 360, stacked: !!c.stacked, bands: bands,
+      description: c.description ? t(c.description) : null, height: c.height || 360, stacked: !!c.stacked, bands: bands, bin_width: binWidth,
       axes: c.axes, series: series, markers: markers,
       hlines: lines(c.hlines), vlines: lines(c.vlines)
     };

@@ -138,7 +138,7 @@
     });
     return out.join("\n");
   }
-  var KIND = { line: "Line chart", scatter: "Scatter chart", bar: "Bar chart", radar: "Radar chart" };
+  var KIND = { line: "Line chart", scatter: "Scatter chart", bar: "Bar chart", radar: "Radar chart", histogram: "Histogram" };
   /* eval::chart::ChartData::heading and ::summary. */
   function heading(ch) {
     if (has(ch.title) && ch.title.trim() !== "") return ch.title;
@@ -156,6 +156,12 @@
     var parts = [], names = ch.series.map(function (s) { return s.name; }).filter(function (x) { return x !== ""; });
     if (names.length) parts.push("Series: " + names.join(", ") + ".");
     ch.markers.forEach(function (m) { parts.push(m.name + " at (" + tipNum(m.x) + ", " + tipNum(m.y) + ")."); });
+    /*[hist*/if (has(ch.bin_width) && ch.series.length) {
+      var w = ch.bin_width, pts = ch.series[0].points, top = null;
+      var xs = function (v) { return ch.x_prefix + tipNum(v) + ch.x_suffix; };
+      pts.forEach(function (p) { if (isFinite(p.y) && (top === null || !(top.y >= p.y))) top = p; });
+      if (pts.length && top !== null) parts.push(pts.length + " bins of " + tipNum(w) + " from " + xs(pts[0].x) + " to " + xs(pts[0].x + w * pts.length) + "; the tallest, " + tipNum(top.y) + ", at " + xs(top.x) + " to " + xs(top.x + w) + ".");
+    }/*hist]*/
     ch.hlines.concat(ch.vlines).forEach(function (l) { if (has(l.label)) parts.push(l.label + "."); });
     parts.push("Values in the Data table.");
     return parts.join(" ");
@@ -172,7 +178,7 @@
   function legendItems(ch) {
     var v = [];
     ch.series.forEach(function (s, i) {
-      if (s.name !== "") v.push(ch.kind === "bar" ? [s.name, s.color, "block"] : [s.name, s.color, "line", seriesDash(i, s), has(s.marker) && s.marker !== "none" ? s.marker : null]);
+      if (s.name !== "") v.push(ch.kind === "bar" || ch.kind === "histogram" ? [s.name, s.color, "block"] : [s.name, s.color, "line", seriesDash(i, s), has(s.marker) && s.marker !== "none" ? s.marker : null]);
     });
     /*[band*/ch.bands.forEach(function (b) { if (b.name !== "") v.push([b.name, b.color, "area"]); });/*band]*/
     ch.markers.forEach(function (m) { v.push([m.name, m.color, "mark", m.symbol]); });
@@ -297,7 +303,8 @@
     ch.markers.forEach(function (m) { xs.push(m.x); ys.push(m.y); });
     ch.vlines.forEach(function (l) { xs.push(l.at); });
     ch.hlines.forEach(function (l) { ys.push(l.at); });
-    var sy = new Scale(ys, ch.y_min, ch.y_max, ch.y_log, isBar);
+    /*[hist*/if (has(ch.bin_width)) { for (var li = xs.length - 1; li >= 0; li--) if (isFinite(xs[li])) { xs.push(xs[li] + ch.bin_width); break; } }/*hist]*/
+    var sy = new Scale(ys, ch.y_min, ch.y_max, ch.y_log, isBar || has(ch.bin_width));
     var sx = new Scale(xs, ch.x_min, ch.x_max, ch.x_log, false);
     var px = function (v) { return x0 + sx.frac(v) * (x1 - x0); };
     var py = function (v) { return y1 - sy.frac(v) * (y1 - y0); };
@@ -339,9 +346,12 @@
        reference line has a label: a drag redraws the chart every frame). */
     var data = [], avoid = ch.hlines.concat(ch.vlines).some(function (l) { return has(l.label); });
     if (isBar) bars(o, ch, cats, spans, P, py, sy, labels, data);
+    /*[hist*/else if (has(ch.bin_width)) bins(o, ch, ch.bin_width, px, py, sy, data);/*hist]*/
     else ch.series.forEach(function (s, i) {
       lineSeries(o, ch.kind, i, s, px, py);
-      if (avoid) s.points.forEach(function (pt) { var x = px(numX(pt.x)), y = py(pt.y); if (isFinite(x) && isFinite(y)) data.push([x - 2, y - 2, x + 2, y + 2]); });
+      /* A point is as big as its shape (4.5 px), a scatter dot (4 px) or a line's. */
+      var r = has(s.marker) && s.marker !== "none" ? 4.5 : ch.kind === "scatter" ? 4 : 2;
+      if (avoid) s.points.forEach(function (pt) { var x = px(numX(pt.x)), y = py(pt.y); if (isFinite(x) && isFinite(y)) data.push([x - r, y - r, x + r, y + r]); });
     });
     refLines(o, ch.hlines, true, P, sy, labels);
     refLines(o, ch.vlines, false, P, sx, labels);
@@ -360,7 +370,8 @@
         o.push(T('<path class="fi-@ off" d="M@ @L@ @L@ @Z" fill="@"/>', cls(m.color), a[0], a[1], a[2], a[3], a[4], a[5], palette(m.color)));
       }
       symbol(o, m.symbol, x, y, m.color, 7, tip);
-      if (has(m.text)) labels.push({ s: m.text, x: x + 10, y: y - 8, anchor: "start", pre: 'class="fi-text mk"', post: ' fill="#1f2937"' });
+      if (has(m.text)) labels.push({ s: m.text, x: x + 10, y: y - 8, anchor: "start", pre: 'class="fi-text mk"', post: ' fill="#1f2937"', alts: [[x + 10, y + 20, "start"], [x - 10, y - 8, "end"], [x - 10, y + 20, "end"],
+        [x + 10, y - 8 - (LINE + 1), "start"], [x + 10, y + 20 + (LINE + 1), "start"], [x + 10, y - 8 - 2 * (LINE + 1), "start"], [x + 10, y + 20 + 2 * (LINE + 1), "start"]] });
     });
     placeLabels(o, labels, P, data);
   }
@@ -379,11 +390,25 @@
       var bx = function () { var left = l.anchor === "end" ? l.x - w : l.anchor === "middle" ? l.x - w / 2 : l.x; return [left, l.y - 11, left + w, l.y - 11 + h]; };
       var over = function (b, qs) { return qs.some(function (q) { return b[0] < q[2] && q[0] < b[2] && b[1] < q[3] && q[1] < b[3]; }); };
       var hits = function (b) { return over(b, placed); };
+      /* Free: on no data, no label placed before, and above the plot's bottom edge. */
+      var taken = function (b) { return over(b, data) || hits(b) || b[3] > P.y1 - 2; };
       var first = [l.x, l.y, l.anchor];
       fit();
-      if (l.alts && (over(bx(), data) || hits(bx()))) {
-        var free = l.alts.some(function (a) { l.x = a[0]; l.y = a[1]; l.anchor = a[2]; fit(); return !over(bx(), data) && !hits(bx()); });
-        if (!free) { l.x = first[0]; l.y = first[1]; l.anchor = first[2]; fit(); }
+      if (l.alts && taken(bx())) {
+        var free = l.alts.some(function (a) { l.x = a[0]; l.y = a[1]; l.anchor = a[2]; fit(); return !taken(bx()); });
+        /* A bar's value that fits nowhere free is left out (svg/cartesian.rs `optional`). */
+        if (!free && l.optional) return;
+        /* Nowhere free: where it covers the least data (the first such place). */
+        if (!free) {
+          var best = [Infinity, first[0], first[1], first[2]];
+          [first].concat(l.alts).forEach(function (a) {
+            l.x = a[0]; l.y = a[1]; l.anchor = a[2]; fit();
+            var b = bx(), area = 0;
+            data.forEach(function (q) { area += Math.max(Math.min(b[2], q[2]) - Math.max(b[0], q[0]), 0) * Math.max(Math.min(b[3], q[3]) - Math.max(b[1], q[1]), 0); });
+            if (area < best[0]) best = [area, a[0], a[1], a[2]];
+          });
+          l.x = best[1]; l.y = best[2]; l.anchor = best[3]; fit();
+        }
       }
       var tries = 0;
       while (hits(bx()) && tries < 20) { l.y += LINE + 1; tries += 1; }
@@ -438,11 +463,27 @@
         if (has(p.text)) {
           var nl = measure(p.text)[0];
           var ty = ch.stacked ? top + h / 2 + 4 - (nl - 1) * LINE / 2 : top - 4 - (nl - 1) * LINE;
-          labels.push({ s: p.text, x: x + bw / 2, y: ty, anchor: "middle", pre: 'class="fi-text mk"', post: ' fill="#1f2937"' });
+          var alts = ch.stacked ? undefined : [1, 2, 3].map(function (k) { return [x + bw / 2, ty - k * (LINE + 1), "middle"]; });
+          labels.push({ s: p.text, x: x + bw / 2, y: ty, anchor: "middle", pre: 'class="fi-text mk"', post: ' fill="#1f2937"', alts: alts, optional: !!alts });
         }
       });
     });
   }
+  /*[hist*/function bins(o, ch, w, px, py, sy, data) {
+    var base = py(Math.min(Math.max(0, sy.lo), sy.hi));
+    ch.series.forEach(function (s) {
+      var k = cls(s.color), col = palette(s.color);
+      s.points.forEach(function (p) {
+        var lo = numX(p.x), a = px(lo), b = px(lo + w), y = py(p.y);
+        if (!(isFinite(a) && isFinite(b) && isFinite(y))) return;
+        var gap = b - a >= 4 ? 1 : 0, top = y < base ? y : base, h = y < base ? base - y : y - base;
+        data.push([a, top, b, top + h]);
+        var range = ch.x_prefix + tipNum(lo) + "–" + tipNum(lo + w) + ch.x_suffix;
+        var label = s.name === "" ? range : s.name + " — " + range;
+        o.push(T('<rect class="fi-@" x="@" y="@" width="@" height="@" fill="@"><title>@: @</title></rect>', k, a + gap / 2, top, b - a - gap, h, col, esc(label), tipNum(p.y)));
+      });
+    });
+  }/*hist]*/
   var ARROWS = { h1: "▲ ", h0: "▼ ", v1: "▶ ", v0: "◀ " };
   function refLines(o, lines, horizontal, P, sc, labels) {
     lines.forEach(function (l) {
@@ -458,14 +499,19 @@
       if (has(l.label)) {
         var nl = measure(l.label)[0], x, y, anchor;
         var alts;
+        var step = LINE + 1, j, yy;
         if (horizontal) {
-          var above = v - 5 - (nl - 1) * LINE, below = v + 14;
+          var above = v - 5 - (nl - 1) * LINE, below = v + 14, mid = (P.x0 + P.x1) / 2;
           y = above - 11 < P.y0 ? below : above; x = P.x1 - 4; anchor = "end";
-          alts = [[P.x1 - 4, below, "end"], [P.x0 + 4, y, "start"], [P.x0 + 4, below, "start"]];
+          alts = [[P.x1 - 4, below, "end"], [P.x0 + 4, y, "start"], [P.x0 + 4, below, "start"], [mid, y, "middle"], [mid, below, "middle"]];
+          for (j = 1; j <= 8; j++) {
+            [[P.x1 - 4, "end"], [P.x0 + 4, "start"], [mid, "middle"]].forEach(function (q) { alts.push([q[0], above - j * step, q[1]], [q[0], below + j * step, q[1]]); });
+          }
         } else {
           var bottom = P.y1 - 6 - (nl - 1) * LINE;
           x = v + 4; y = P.y0 + 12; anchor = "start";
           alts = [[v - 4, P.y0 + 12, "end"], [v + 4, bottom, "start"], [v - 4, bottom, "end"]];
+          for (yy = P.y0 + 12 + step; yy < bottom; yy += step) alts.push([v + 4, yy, "start"], [v - 4, yy, "end"]);
         }
         labels.push({ s: arrow + l.label, x: x, y: y, anchor: anchor, pre: 'class="fi-' + k + ' mk"', post: ' fill="' + col + '"', alts: alts });
       }
@@ -512,6 +558,7 @@
     var key = function (x) {
       if (typeof x === "string") return ch.x_prefix + flat(x) + ch.x_suffix;
       if (ch.kind === "radar") return ch.axes[x] !== undefined ? ch.axes[x] : "";
+      /*[hist*/if (has(ch.bin_width)) return ch.x_prefix + tipNum(x) + "–" + tipNum(x + ch.bin_width) + ch.x_suffix;/*hist]*/
       return xs(x);
     };
     var keys = [];

@@ -181,11 +181,9 @@
     return { state: s, dropped: dropped };
   }
 /*[tracks*/
-  /* A lab with tracks (crates/render/src/render/html/tracks.rs): the page is one track's (TR.now); TR.list
-     holds every track as [id, label, page file]; TR.home: this is STEM.html, the page links lead
-     to; TR.one: rendered alone (render --track), no sibling pages. */
-  var TRACK_ID = /^[a-z][a-z0-9-]{0,39}$/, TR = D.track || { now: null, list: [], one: true };
-  function trackOf(id) { return TR.list.filter(function (t) { return t[0] === id; })[0]; }
+  /* tracks.js (`labforgeTracks`): the page's track, the student's, the picker. */
+  var TK = labforgeTracks(D, { state: function () { return state; }, save: function () { save(); }, q: q, qa: qa });
+  var TRACK_ID = TK.ID, TR = TK.TR, trackOf = TK.of;
   /*tracks]*/
   var loaded = readState(), state = loaded.state/*[questions*/, QS = null/*questions]*/;
   /* ledger.js (`labforgeLedger`). */
@@ -194,20 +192,12 @@
     /*[questions*/, qs: function () { return QS; }/*questions]*/ });
   var updateHud = LG.updateHud, complete = LG.complete, ledger = LG.ledger, download = LG.download;
   /* report.js (`labforgeReport`): the lab report, from the record, by Rust's rules. */
-  var report = labforgeReport(D, { ledger: ledger, controlText: controlText, readControl: readControl, fromJson: fromJson,
-    startUpdate: startUpdate, scopeFor: scopeFor, formatOutput: formatOutput }).report;
+  var REPORT = labforgeReport(D, { ledger: ledger, controlText: controlText, readControl: readControl, fromJson: fromJson,
+    startUpdate: startUpdate, scopeFor: scopeFor, formatOutput: formatOutput }), report = REPORT.report;
 /*[tracks*/
   if (TR.now) state.on = TR.now;
-  var COURSE = window.LF_COURSE;
-  /* The student's track: the course record's, or this lab's own; null before one is picked. */
-  function myTrack() {
-    var t = COURSE && COURSE.track ? COURSE.track() : state.track;
-    return trackOf(t) ? t : null;
-  }
-  function setMyTrack(id) { if (COURSE && COURSE.track) COURSE.setTrack(id); else { state.track = id; save(); } }
-  function trackPage(id) { var f = trackOf(id)[2]; return COURSE && COURSE.carry ? COURSE.carry(f) : f; }
-  /* STEM.html moves a student on another track to that track's page, with no history entry. */
-  if (TR.home && myTrack() && myTrack() !== TR.now) { location.replace(trackPage(myTrack())); return; }
+  TK.arrive();
+  if (TK.move()) return;
 /*tracks]*/
   function notice(text) {
     var n = document.querySelector("[data-notice]");
@@ -714,12 +704,14 @@
       applyQueued();
       download(D.lab.id + "-report.md", "text/markdown", report());
     }); });
-    /* Printing the report: the page prints only it (style.css, `html.print-report`). */
+    /* Printing the report: the page prints only it, typeset (report.js `typeset` into the
+       print view; style.css, `html.print-report`). */
     qa(document, "[data-print-report]").forEach(function (bp) { bp.addEventListener("click", function () {
       applyQueued();
-      var box = document.querySelector("[data-report-box]");
+      var box = document.querySelector("[data-report-box]"), doc = document.querySelector("[data-print-doc]");
       if (box) box.open = true;
       showReport();
+      if (doc) REPORT.typeset(doc);
       var h = document.documentElement;
       h.classList.add("print-report");
       window.addEventListener("afterprint", function () { h.classList.remove("print-report"); }, { once: true });
@@ -797,34 +789,7 @@
   if (typeof labforgeQuestions === "function") QS = labforgeQuestions(D, { state: state, save: function () { save(); applyGates(); }, partEl: partEl, announce: announce });
 /*questions]*/
 /*[tracks*/
-  /* The student's track on this page: asked when none is picked yet; on another track's page,
-     said, with their own track's page and a switch to this one. */
-  (function () {
-    if (TR.one) return;
-    var ask = document.querySelector("[data-track-ask]"), other = document.querySelector("[data-track-other]");
-    if (!ask || !other) return;
-    function show() {
-      var mine = myTrack(), now = trackOf(TR.now);
-      ask.hidden = !!mine;
-      other.hidden = !mine || mine === TR.now;
-      if (other.hidden) return;
-      q(other, "[data-track-other-text]").textContent = "You follow the " + trackOf(mine)[1] + " track; this page shows the " + now[1] + " track: its numbers, questions and right answers.";
-      var go = q(other, "[data-track-mine]");
-      go.textContent = "Go to the " + trackOf(mine)[1] + " page";
-      go.setAttribute("href", trackOf(mine)[2]);
-      q(other, "[data-track-switch]").textContent = "Switch my track to " + now[1];
-    }
-    qa(ask, "[data-track-choose]").forEach(function (a) {
-      a.addEventListener("click", function (ev) {
-        var id = a.getAttribute("data-track-choose");
-        ev.preventDefault();
-        setMyTrack(id);
-        if (id === TR.now) show(); else location.href = trackPage(id);
-      });
-    });
-    q(other, "[data-track-switch]").addEventListener("click", function () { setMyTrack(TR.now); show(); });
-    show();
-  })();
+  TK.wire();
 /*tracks]*/
   pending = D.parts.slice();
   D.parts.forEach(keepControls);

@@ -37,7 +37,7 @@ pub fn draw(c: &ChartData, scr: &Screen) -> Vec<String> {
     for x in lines("▸ ", &flat(&c.heading())) {
         out.push(scr.paint(Style::Bold, &x));
     }
-    if c.kind == ChartKind::Bar {
+    if matches!(c.kind, ChartKind::Bar | ChartKind::Histogram) {
         // Bars carry no axes: name what the rows and lengths are.
         let axes: Vec<&str> = [&c.y_label, &c.x_label]
             .into_iter()
@@ -55,8 +55,24 @@ pub fn draw(c: &ChartData, scr: &Screen) -> Vec<String> {
         ChartKind::Bar => bars(c, scr, &mut out),
         ChartKind::Radar => radar(c, scr, &mut out),
         ChartKind::Line | ChartKind::Scatter => grid(c, scr, &mut out),
+        ChartKind::Histogram => bars(&bins_as_bars(c), scr, &mut out),
     }
     out
+}
+
+/// A histogram as bars, one row per bin named by its range (`10–20 ms`).
+fn bins_as_bars(c: &ChartData) -> ChartData {
+    let mut b = c.clone();
+    let w = c.bin_width.unwrap_or(f64::NAN);
+    for s in &mut b.series {
+        for p in &mut s.points {
+            if let XValue::Number(lo) = p.x {
+                let (a, z) = (format::auto(lo), format::auto(lo + w));
+                p.x = XValue::Category(format!("{}{a}–{z}{}", c.x_prefix, c.x_suffix));
+            }
+        }
+    }
+    b
 }
 
 fn color_of(name: &str) -> Style {
@@ -305,6 +321,7 @@ mod tests {
             height: 360.0,
             stacked: false,
             bands: vec![],
+            bin_width: None,
             axes: vec![],
             series: vec![],
             markers: vec![],
@@ -367,15 +384,28 @@ mod tests {
     }
 
     #[test]
+    fn a_histogram_is_a_bar_per_bin_named_by_its_range() {
+        let mut c = chart(ChartKind::Histogram);
+        c.x_suffix = " ms".into();
+        c.bin_width = Some(5.0);
+        c.series.push(series(
+            "n",
+            "blue",
+            vec![pt(XValue::Number(0.0), 8.0), pt(XValue::Number(5.0), 4.0)],
+        ));
+        let l = draw(&c, &plain(40));
+        let n = |s: &str| s.matches('█').count();
+        assert!(
+            l[1].contains("0–5 ms") && l[2].contains("5–10 ms"),
+            "{l:#?}"
+        );
+        assert_eq!(n(&l[1]), 2 * n(&l[2]));
+    }
+
+    #[test]
     fn bars_scale_to_the_largest() {
         let c = two_bars();
-        let l = draw(
-            &c,
-            &Screen {
-                width: 40,
-                color: false,
-            },
-        );
+        let l = draw(&c, &plain(40));
         let n = |s: &str| s.matches('█').count();
         assert_eq!(n(&l[1]), 2 * n(&l[2]));
         assert!(l[1].ends_with(" 10") && l[2].ends_with(" 5"));

@@ -4,6 +4,7 @@
 // server-rendered values, says why its instruments do not start, and a return visit that
 // first-paint.js holds invisible is shown at once instead of staying blank.
 // Usage: node boot.mjs PAGE
+import fs from 'node:fs';
 import path from 'node:path';
 import { launch, checker } from './common.mjs';
 
@@ -51,6 +52,27 @@ try {
     check(`${visit}, old browser: the lab's text and server-rendered values are there`, !!s.title && s.values > 0, JSON.stringify(s));
     check(`${visit}, old browser: no runtime ran`, !s.ready);
     await old.close();
+  }
+
+  // 3. An instructor's copy of page.html.j2 that writes the packed scripts at the body's end,
+  // after the head's script (as the page did before they moved to the head): boot.js unpacks
+  // them itself, and they run.
+  const html = fs.readFileSync(file, 'utf8');
+  const z = html.match(/<script type="application\/gzip" id="lf-z">[^<]*<\/script>/)[0];
+  check('the packed scripts come before the head\'s script', html.indexOf(z) < html.indexOf('</head>'));
+  const late = path.join(path.dirname(file), 'late-' + path.basename(file));
+  const moved = html.replace(z, ''), boot = moved.lastIndexOf('<script>');
+  fs.writeFileSync(late, moved.slice(0, boot) + z + moved.slice(boot));
+  try {
+    const p3 = await b.ctx.newPage();
+    const errs = [];
+    p3.on('pageerror', (e) => errs.push(e.message));
+    await p3.goto('file://' + late);
+    const ok = await p3.waitForSelector('html[data-ready]', { timeout: 30000 }).then(() => true, () => false);
+    check('packed scripts after the head\'s script: they run', ok && (await p3.evaluate(() => typeof window.LF_MAKE)) === 'function' && errs.length === 0, JSON.stringify(errs));
+    await p3.close();
+  } finally {
+    fs.rmSync(late, { force: true });
   }
 } finally {
   await b.close();

@@ -8,7 +8,8 @@
 // Usage: node report.mjs PAGE OUTDIR
 import fs from 'node:fs';
 import path from 'node:path';
-import { checker, launch, open, unlockAll } from './common.mjs';
+import { checker, launch, open } from './common.mjs';
+import { answerEverything } from './answer.mjs';
 
 const [file, outDir] = process.argv.slice(2);
 const { check, finish } = checker();
@@ -16,46 +17,12 @@ const HOSTILE = '# Heading\n<img src=x onerror="window.__xss=1"> *bold* [x](java
 const b = await launch();
 try {
   const { page, log } = await open(b.ctx, file);
-  await unlockAll(page);
-  // Every question the parts ask: the first option, the first two of a select-all, a number, the hostile text.
-  for (let round = 0; round < 6; round++) {
-    await page.evaluate((hostile) => {
-      for (const box of document.querySelectorAll('[data-question]')) {
-        if (box.offsetParent === null || box.hasAttribute('data-t')) continue;
-        box.setAttribute('data-t', '');
-        const kind = box.getAttribute('data-q-kind');
-        if (kind === 'choice') box.querySelector('input[type=radio]').click();
-        else if (kind === 'select_all') {
-          [...box.querySelectorAll('input[type=checkbox]')].slice(0, 2).forEach((c) => { c.checked = true; });
-          box.querySelector('[data-q-submit]').click();
-        } else if (kind === 'numeric') {
-          const n = box.querySelector('input[type=number]');
-          n.value = n.min || '3';
-          n.form.requestSubmit();
-        } else {
-          const t = box.querySelector('textarea');
-          t.value = hostile;
-          t.dispatchEvent(new Event('input', { bubbles: true }));
-          box.querySelector('[data-q-submit]').click();
-        }
-      }
-    }, HOSTILE);
-    await unlockAll(page);
-  }
-  // One slider of each part moved (the report prints the settings and the outputs there).
-  await page.evaluate(() => {
-    for (const sec of document.querySelectorAll('[data-part]')) {
-      const s = sec.querySelector('input[type=range][data-control]');
-      if (!s) continue;
-      s.value = String(Math.min(+s.max, +s.min + 2 * (+s.step || 1)));
-      s.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-  });
+  await answerEverything(page, HOSTILE);
   // "Your report" opens; the name on the report, typed once (hostile too).
   await page.evaluate(() => { document.querySelector('[data-complete] [data-report-box]').open = true; });
   await page.fill('[data-student]', 'Ada <i>L.</i>');
   const log_ = await page.$('[name="decision-log"]');
-  if (log_) await page.fill('[name="decision-log"]', 'Decide: <b>this</b> & *that*\n> not a quote\n1) not a list');
+  if (log_) await page.fill('[name="decision-log"]', 'Decide: <b>this</b> & *that*\n> not a quote\n1) not a list \u001b]52;c;QQ==\u0007 \u202eend');
   await page.waitForTimeout(400);
   const l = await page.evaluate(() => window.LF_PAGE.ledger());
   check('complete', l.complete === true, JSON.stringify(l.parts));
@@ -72,11 +39,15 @@ try {
   check('the student\'s words make no element', shown.elements === 0 && await page.evaluate(() => window.__xss === undefined));
   check('the written answer is in it, escaped', !/[^\\]</.test(report) && (!l.parts || !JSON.stringify(l.parts).includes('# Heading') || report.includes('> \\# Heading')));
   // Printing: only the report (the print class set around window.print).
-  await page.evaluate(() => { window.print = () => { window.__printed = getComputedStyle(document.querySelector('main > *:not(#lab-complete)') || document.body).display; }; });
+  await page.evaluate(() => { window.print = () => { window.__printed = [...document.body.children].filter((e) => !e.matches('[data-print-doc]') && getComputedStyle(e).display !== 'none').map((e) => e.tagName + '.' + e.className).join(' ') || 'none'; }; });
   await page.emulateMedia({ media: 'print' });
   await page.evaluate(() => document.querySelector('[data-complete] [data-print-report]').click());
-  const printed = await page.evaluate(() => ({ other: window.__printed, report: getComputedStyle(document.querySelector('[data-report]')).display }));
+  const printed = await page.evaluate(() => ({ other: window.__printed, report: getComputedStyle(document.querySelector('[data-print-doc]')).display }));
   check('printing shows the report alone', printed.other === 'none' && printed.report !== 'none', JSON.stringify(printed));
+  // The print view is the report typeset: the student's words are text there too.
+  const typeset = await page.evaluate(() => { const d = document.querySelector('[data-print-doc]'); return { xss: window.__xss, img: d.querySelectorAll('img, a, script').length, text: d.innerText }; });
+  check('the print view makes no element of the student\'s words', typeset.xss === undefined && typeset.img === 0, JSON.stringify(typeset).slice(0, 300));
+  check('the print view names the student', typeset.text.includes('Ada <i>L.</i>'), typeset.text.slice(0, 300));
   await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
   await page.emulateMedia({ media: 'screen' });
   check('the page comes back after printing', !(await page.evaluate(() => document.documentElement.classList.contains('print-report'))));

@@ -101,11 +101,15 @@ try {
   check('batching.html moves to the ring page', file(page) === 'batching.ring.html', page.url());
   check('the move left no history entry', (await page.evaluate(() => history.length)) === entries, entries);
   await hold.close();
+  // The page moved to wrote the course record (merged with the one its link carried): the next
+  // page opened reads it once it is what a new document reads (common.mjs `settle`).
+  const hold1 = await settle(page);
   errors.push(...log.errors);
   await page.close();
 
   // 7. Another track's page says so: go to mine, or switch the course track to this one.
   ({ page, log } = await open(b.ctx, path.join(dir, 'memory.cloud.html')));
+  await hold1.close();
   check('memory.cloud.html is not moved', file(page) === 'memory.cloud.html');
   const other = await text(page, '[data-track-other-text]');
   check('another track\'s page says so', await visible(page, '[data-track-other]') && other.includes('Smart Ring') && other.includes('Cloud Fleet'), other);
@@ -115,18 +119,37 @@ try {
   errors.push(...log.errors);
   await page.close();
 
-  // 8. A lab on its own asks on its page, and keeps the choice.
+  // 8. A lab on its own asks on its page, and keeps the choice: its link carries the track to
+  // the track's page, which keeps it (a browser that gives each file its own storage, as
+  // Firefox does from file://, shows that page nothing the asking page saved).
   ({ page, log } = await open(b.ctx, path.join(alone, 'ok_tracks.html')));
   check('a lab on its own asks for a track', await visible(page, '[data-track-ask]'));
   await Promise.all([page.waitForNavigation(), page.click('[data-track-choose="phone"]')]);
   await page.waitForSelector('html[data-ready]');
   check('... and opens the track\'s page', file(page) === 'ok_tracks.phone.html', page.url());
+  check('... its link carried the track, then dropped it from the address', new URL(page.url()).hash === '', page.url());
   check('... which asks no more', !(await visible(page, '[data-track-ask]')) && (await text(page, '[data-track-now]')).includes('Phone'));
   const hold2 = await settle(page);
   await page.close();
   ({ page, log } = await open(b.ctx, path.join(alone, 'ok_tracks.html')));
   check('... and its STEM.html moves to the chosen track', file(page) === 'ok_tracks.phone.html', page.url());
   await hold2.close();
+  errors.push(...log.errors);
+  await page.close();
+
+  // 9. What such a link carries is checked: a track the lab does not have is not kept; one it
+  // has is, and its page then says it is another track's.
+  const saved = (page) => page.evaluate(() => {
+    const k = Object.keys(localStorage).find((k) => k.startsWith('labforge:ok-tracks:'));
+    return k ? JSON.parse(localStorage.getItem(k)).track : null;
+  });
+  ({ page, log } = await open(b.ctx, path.join(alone, 'ok_tracks.phone.html') + '#lf-track=mars'));
+  check('a link\'s unknown track is not kept', (await saved(page)) === 'phone', await saved(page));
+  check('... and the page stays the student\'s', !(await visible(page, '[data-track-other]')) && new URL(page.url()).hash === '');
+  await page.close();
+  ({ page, log } = await open(b.ctx, path.join(alone, 'ok_tracks.phone.html') + '#lf-track=cloud'));
+  check('a link\'s track of the lab is kept', (await saved(page)) === 'cloud', await saved(page));
+  check('... and this page says it is another track\'s', await visible(page, '[data-track-other]') && (await text(page, '[data-track-other-text]')).includes('Cloud'), await text(page, '[data-track-other-text]'));
   errors.push(...log.errors);
 } finally {
   await b.close();

@@ -16,6 +16,7 @@ fn charts_are_readable_at_any_width() {
     let _ = std::fs::remove_dir_all(&out);
     for lab in [
         "tests/inputs/ok_chart_features.yaml",
+        "tests/inputs/ok_histogram.yaml",
         "labs/fault-tolerance.yaml",
         "labs/fleet-orchestration.yaml",
     ] {
@@ -93,5 +94,57 @@ fn hidden_tab_charts_are_drawn_when_shown_or_printed() {
     let (ok, text) = node("lazy.mjs", &[&spec]);
     println!("{text}");
     assert!(ok && text.contains("all passed"), "{text}");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// A chart's colours for a quantity a card shows follow the card's level in the page as in Rust
+/// (tests/browser/levels.mjs on tests/inputs/ok_chart_levels.yaml): at utilizations where the
+/// Wait card is good, warn and bad, the bar showing it is the card's colour and every bar of
+/// both charts is the colour Rust draws.
+#[test]
+fn bar_colours_follow_the_cards_levels_in_the_page() {
+    if !browser_ready() {
+        return;
+    }
+    let out = std::env::temp_dir().join(format!("labforge-levels-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let lab_path = root().join("tests/inputs/ok_chart_levels.yaml");
+    render_html(&lab_path, &out);
+    let lab = labforge::lab::load_lab(&lab_path).unwrap_or_else(|_| panic!("the lab loads"));
+    let part = lab.part("a").unwrap();
+    let mut rust = serde_json::Map::new();
+    for u in ["0.5", "0.7", "0.8"] {
+        let set: indexmap::IndexMap<String, rhai::Dynamic> = [(
+            "utilization".to_string(),
+            rhai::Dynamic::from_float(u.parse().unwrap()),
+        )]
+        .into();
+        let ev = lab
+            .evaluate(part, &lab.inputs(part, &set).unwrap())
+            .unwrap();
+        let level = lab.output_view(&ev, "wait_min").unwrap().level;
+        let rects: Vec<Vec<String>> = lab
+            .charts(&ev)
+            .unwrap()
+            .iter()
+            .map(|c| {
+                let svg = labforge::render::svg::chart_svg(c);
+                svg.split("<rect class=\"")
+                    .skip(1)
+                    .map(|t| t[..t.find('"').unwrap()].to_string())
+                    .filter(|c| c.starts_with("fi-"))
+                    .collect()
+            })
+            .collect();
+        rust.insert(
+            u.into(),
+            serde_json::json!({"level": level, "rects": rects}),
+        );
+    }
+    let json = out.join("rust.json");
+    std::fs::write(&json, serde_json::to_vec(&rust).unwrap()).unwrap();
+    let (ok, text) = node("levels.mjs", &[&out.join("ok_chart_levels.html"), &json]);
+    println!("{text}");
+    assert!(ok && text.contains(" 0 failed"), "{text}");
     let _ = std::fs::remove_dir_all(&out);
 }

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 pub mod merge;
+pub mod pdf;
 pub mod pty;
 pub mod run;
 

@@ -86,8 +86,19 @@ fn synthetic() -> Vec<ChartData> {
         {"name": "comm", "color": "orange", "dashed": false, "fill": false, "emphasis": false,
          "points": [{"x": "A\nlong", "y": 1.5, "color": null, "text": "1.5"}, {"x": "B", "y": -1.0, "color": null, "text": null}]}]);
     let (tall, dense) = on_data();
+    // A histogram with hostile text, a zero and a NaN bin, and labels on its bins.
+    let mut hist = base.clone();
+    hist["id"] = json!("hist");
+    hist["kind"] = json!("histogram");
+    hist["bin_width"] = json!(2.5);
+    hist["series"] = json!([{"name": "n <i>", "color": "constructor", "dashed": false, "fill": false, "emphasis": false,
+        "points": [{"x": -5.0, "y": 3.0, "color": null, "text": null}, {"x": -2.5, "y": 0.0, "color": null, "text": null},
+                   {"x": 0.0, "y": null, "color": null, "text": null}, {"x": 2.5, "y": 9.0, "color": null, "text": null}]}]);
+    hist["vlines"] = json!([{"at": 3.5, "label": "p99 <", "color": "red", "dashed": true}]);
+    hist["hlines"] =
+        json!([{"at": 8.0, "label": "SLO & target", "color": "green", "dashed": true}]);
     let mut out = Vec::new();
-    for j in [base, bar, radar, feat, top, stack, tall, dense] {
+    for j in [base, bar, radar, feat, top, stack, tall, dense, hist] {
         out.push(from_json(&j));
     }
     out
@@ -126,9 +137,9 @@ fn on_data() -> (J, J) {
 /// The boxes (x0, y0, x1, y1) of an SVG's `<rect>`s inside the plot, its points' circles and
 /// its labels' text, as drawn: a label is 7 px per character and 13 px per line, its baseline
 /// 11 px under its top, placed by its `text-anchor`.
-type Box = [f64; 4];
+pub(crate) type Box = [f64; 4];
 
-fn boxes(svg: &str) -> (Vec<Box>, Vec<(String, Box)>) {
+pub(crate) fn boxes(svg: &str) -> (Vec<Box>, Vec<(String, Box)>) {
     let attr = |tag: &str, name: &str| -> Option<f64> {
         let k = format!(" {name}=\"");
         let at = tag.find(&k)? + k.len();
@@ -173,8 +184,27 @@ fn boxes(svg: &str) -> (Vec<Box>, Vec<(String, Box)>) {
             continue;
         }
         let text = rest[..rest.find("</text>").unwrap()].to_string();
+        // A label of several lines: a tspan per line.
+        let lines: Vec<String> = if text.contains("<tspan") {
+            text.split("<tspan")
+                .skip(1)
+                .map(|t| {
+                    t.split_once('>')
+                        .unwrap()
+                        .1
+                        .split("</tspan>")
+                        .next()
+                        .unwrap()
+                        .to_string()
+                })
+                .collect()
+        } else {
+            vec![text.clone()]
+        };
+        let text = lines.join("\n");
         let (x, y) = (attr(head, "x").unwrap(), attr(head, "y").unwrap());
-        let w = 7.0 * text.chars().count() as f64;
+        let w = 7.0 * lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
+        let h = 13.0 * lines.len() as f64;
         let left = if head.contains("text-anchor=\"end\"") {
             x - w
         } else if head.contains("text-anchor=\"middle\"") {
@@ -182,7 +212,7 @@ fn boxes(svg: &str) -> (Vec<Box>, Vec<(String, Box)>) {
         } else {
             x
         };
-        labels.push((text, [left, y - 11.0, left + w, y + 2.0]));
+        labels.push((text, [left, y - 11.0, left + w, y - 11.0 + h]));
     }
     (data, labels)
 }
@@ -239,6 +269,7 @@ fn from_json(j: &J) -> ChartData {
         description: j.get("description").and_then(s),
         height: j.get("height").and_then(J::as_f64).unwrap_or(360.0),
         stacked: j.get("stacked").and_then(J::as_bool).unwrap_or(false),
+        bin_width: j.get("bin_width").and_then(J::as_f64),
         bands: j
             .get("bands")
             .and_then(J::as_array)
@@ -348,6 +379,7 @@ fn charts_js_draws_what_svg_rs_draws() {
     let mut labs = vec![
         root.join("tests/inputs/html_demo.yaml"),
         root.join("tests/inputs/ok_chart_features.yaml"),
+        root.join("tests/inputs/ok_histogram.yaml"),
     ];
     let mut real: Vec<PathBuf> = std::fs::read_dir(root.join("labs"))
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())

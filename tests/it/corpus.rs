@@ -71,11 +71,17 @@ fn ok_cases_check_clean_and_pass_their_tests() {
 /// Labs that state their answers only after the questions (in options, feedback and the explore
 /// section, with defaults other than the scenarios, since the handout prints the instruments at the
 /// defaults) check without a single warning: the four labs, and the give-away lint's ok case.
+/// And words a lab proves (issue 25): a badge stating the lab's own `duration:`, a banner quoting
+/// the option it follows, a contrast clearly apart from its sentence's value, a correct option
+/// and its feedback stating one number, worked examples whose answers use their questions'
+/// inputs, a text output's words as ordinary words, in a rule, a list or beside its value.
 #[test]
 fn answers_after_the_question_check_without_warnings() {
     for p in [
         "tests/inputs/ok_giveaway_in_feedback.yaml",
         "tests/inputs/ok_giveaway_precision.yaml",
+        "tests/inputs/ok_words_declared.yaml",
+        "tests/inputs/ok_text_output_word.yaml",
         "labs/fault-tolerance.yaml",
         "labs/fleet-orchestration.yaml",
         "labs/compute-infrastructure.yaml",

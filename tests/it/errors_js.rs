@@ -152,6 +152,23 @@ parts:
     feedback:
       - when: k8 < 2 || at([1, 2], k8) > 0
         info: "Case {{ v8 }}."
+  - id: i
+    title: A histogram's bins
+    controls:
+      - slider: { id: k9, label: Case, min: 0, max: 3, step: 1, default: 0 }
+    formulas:
+      v9: k9 + 1
+    outputs:
+      v9: { label: Case }
+    instruments:
+      - metrics: [ { output: v9 } ]
+      - chart:
+          id: bins
+          kind: histogram
+          bins:
+            counts: "if k9 == 1 { k9 } else if k9 == 2 { [1.0, 2.0 - k9 * 2.0] } else { [1.0, 2.0] }"
+            from: "if k9 == 3 { 9 } else { 0 }"
+            to: 5
 "#;
 
 /// (part, control, failing value, default, output shown by the part).
@@ -170,6 +187,10 @@ const CASES: &[(&str, &str, f64, f64, &str)] = &[
     ("g", "k7", 5.0, 0.0, "v7"),
     // The chart, the panel and the banner all fail: each side reports the chart's error first.
     ("h", "k8", 2.0, 0.0, "v8"),
+    // A histogram's counts not a list, a negative count, `from` above `to`.
+    ("i", "k9", 1.0, 0.0, "v9"),
+    ("i", "k9", 2.0, 0.0, "v9"),
+    ("i", "k9", 3.0, 0.0, "v9"),
 ];
 
 /// Rust's message for the part at `control = value`: what the terminal and `labforge eval`

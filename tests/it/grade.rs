@@ -363,6 +363,45 @@ fn no_cell_of_the_csv_runs_as_a_formula() {
     }
     let neg = rows.iter().find(|row| row[0] == "neg").unwrap();
     assert_eq!(neg[b], "-5", "{neg:?}");
+    assert_eq!(
+        python_formulas(&out.join("run-fixture.csv")),
+        Some(Vec::new())
+    );
+}
+
+/// The cells Python's `csv` module (the reader the issue names) reads as a spreadsheet formula:
+/// a first character (after blanks and quotes) of `= + - @` or their full-width forms, or a tab
+/// or carriage return, in a cell that is not a plain number. `None` without python3.
+fn python_formulas(csv: &Path) -> Option<Vec<String>> {
+    let script = r#"
+import csv, sys
+bad = []
+for row in csv.reader(open(sys.argv[1], newline="", encoding="utf-8")):
+    for cell in row:
+        try:
+            float(cell)
+            continue
+        except ValueError:
+            pass
+        lead = cell.lstrip(' "')
+        if cell[:1] in ("\t", "\r") or lead[:1] in ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20"):
+            bad.append(cell)
+print("\n".join(repr(c) for c in bad))
+"#;
+    let o = Command::new("python3")
+        .args(["-c", script])
+        .arg(csv)
+        .output()
+        .ok()?;
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    Some(
+        String::from_utf8(o.stdout)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect(),
+    )
 }
 
 /// OSC 52 (writes the clipboard), OSC 0 (the window title), `ESC[2J` (clears the screen), a

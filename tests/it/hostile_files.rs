@@ -326,6 +326,18 @@ fn templates_are_read_only_from_regular_files_inside_their_folder() {
             Box::new(|d: &Path| std::fs::create_dir(d.join("handout.md.j2")).unwrap()),
             "not a regular file",
         ),
+        // A FIFO inside the folder: opened, it would block the render for ever.
+        (
+            "a FIFO in a template's place",
+            Box::new(|d: &Path| {
+                let st = Command::new("mkfifo")
+                    .arg(d.join("handout.md.j2"))
+                    .status()
+                    .unwrap();
+                assert!(st.success(), "mkfifo");
+            }),
+            "not a regular file",
+        ),
     ];
     for (i, (what, make, says)) in cases.iter().enumerate() {
         let tpl = tmp.path().join(format!("tpl{i}"));

@@ -12,30 +12,13 @@
 //! them the test prints SKIPPED, and fails under `CI`.
 
 use crate::common;
+use common::pdf::{norm, page_count, pages, poppler_ready, wrong_paper};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn labforge() -> Command {
     Command::new(env!("CARGO_BIN_EXE_labforge"))
-}
-
-/// `pdftotext` and `pdfinfo` when installed; otherwise SKIPPED (or a failure under CI).
-fn poppler_ready() -> bool {
-    let ok = ["pdftotext", "pdfinfo"].iter().all(|t| {
-        Command::new(t)
-            .arg("-v")
-            .output()
-            .map(|o| o.status.success())
-            .unwrap_or(false)
-    });
-    if !ok {
-        if std::env::var_os("CI").is_some() {
-            panic!("print tests cannot run under CI: pdftotext/pdfinfo (poppler-utils) missing");
-        }
-        println!("SKIPPED: print tests: pdftotext/pdfinfo (poppler-utils) not installed");
-    }
-    ok
 }
 
 fn render(labs: &[&Path], out: &Path, key: bool, paper: &str) {
@@ -122,62 +105,6 @@ fn print(files: &[PathBuf], out: &Path) -> Vec<Printed> {
         .collect()
 }
 
-/// Whitespace collapsed, typographic ligatures undone (as a PDF's text may hold them).
-fn norm(s: &str) -> String {
-    s.replace('\u{fb01}', "fi")
-        .replace('\u{fb02}', "fl")
-        .replace('\u{fb00}', "ff")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The PDF's pages as their non-empty lines.
-fn pages(pdf: &Path) -> Vec<Vec<String>> {
-    let o = Command::new("pdftotext")
-        .args(["-layout", "-enc", "UTF-8"])
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    let text = String::from_utf8(o.stdout).unwrap();
-    let mut pages: Vec<Vec<String>> = text
-        .split('\u{c}')
-        .map(|p| {
-            p.lines()
-                .map(norm)
-                .filter(|l| !l.is_empty())
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    // pdftotext ends every page with a form feed: the piece after the last one is empty.
-    if pages.last().is_some_and(|p| p.is_empty()) {
-        pages.pop();
-    }
-    pages
-}
-
-/// The line of `pdfinfo` that starts with `field` (`Page size:`, `Pages:`).
-fn pdfinfo(pdf: &Path, field: &str) -> String {
-    let o = Command::new("pdfinfo").arg(pdf).output().unwrap();
-    let info = String::from_utf8_lossy(&o.stdout).to_string();
-    info.lines()
-        .find(|l| l.starts_with(field))
-        .unwrap_or_else(|| panic!("no `{field}` in pdfinfo: {info}"))
-        .to_string()
-}
-
-fn paper_of(pdf: &Path) -> String {
-    pdfinfo(pdf, "Page size:")
-}
-
-/// The page count `pdfinfo` reads.
-fn page_count(pdf: &Path) -> usize {
-    let line = pdfinfo(pdf, "Pages:");
-    line["Pages:".len()..].trim().parse().unwrap()
-}
-
 /// A symbol printed as a character that needs a symbol or colour-emoji font (✓ ✗ ⚠ ℹ ⏱ 🔒 and
 /// their kin): without one installed it prints as an empty box. The handouts draw them.
 fn needs_symbol_font(c: char) -> bool {
@@ -212,15 +139,7 @@ fn check(printed: &Printed, title: &str, key: bool, paper: &str) -> Vec<String> 
         .to_string_lossy()
         .to_string();
     let mut bad = Vec::new();
-    let size = paper_of(&printed.pdf);
-    let want = if paper == "letter" {
-        "612 x 792 pts (letter)"
-    } else {
-        "(A4)"
-    };
-    if !size.contains(want) {
-        bad.push(format!("{name}: paper is `{size}`, not {paper}"));
-    }
+    bad.extend(wrong_paper(&printed.pdf, paper));
     let pages = pages(&printed.pdf);
     let n = pages.len();
     assert!(n > 3, "{name}: only {n} pages");

@@ -463,3 +463,37 @@ fn a_courses_report_is_its_labs_default() {
     let md2 = std::fs::read_to_string(d.join("report-demo-report.md")).unwrap();
     assert!(md2.starts_with("# Queue diagnosis memo\n"), "{md2}");
 }
+
+/// A record whose student name, written answer, decision log and lock time carry OSC 52 (writes
+/// the clipboard), OSC 0 (the window title), `ESC[2J`, a one-character CSI and an RLO (issue
+/// 20.2, for the report as for the handouts printed with `--record`): the report file holds none
+/// of them, each shown as `U+FFFD` with the words around it, so `cat` of a handed-in report in
+/// a terminal runs nothing. The page's report.js filters the same way (the differential test in
+/// tests/chromium/report_browser.rs types the same kind of text).
+#[test]
+fn a_records_escapes_never_reach_the_report() {
+    let d = tmp("report-escapes");
+    let l = terminal_record(&d);
+    let bad = "\u{1b}]52;c;QQ==\u{7} \u{1b}]0;pwned\u{7} \u{1b}[2J \u{9b}31m \u{202e}evil";
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&l).unwrap()).unwrap();
+    v["student"] = format!("Eve {bad}").into();
+    v["decision_log"] = format!("Decide {bad} now").into();
+    v["parts"]["a"]["questions"]["why"]["answer"] = format!("Because {bad} so").into();
+    v["parts"]["a"]["prediction_locked_at"] = format!("2026 {bad}").into();
+    std::fs::write(&l, v.to_string()).unwrap();
+    let md = cli_report(LAB, &l, &d.join("out"));
+    let left: Vec<char> = md
+        .chars()
+        .filter(|&c| (c.is_control() && c != '\n') || ('\u{202a}'..='\u{202e}').contains(&c))
+        .collect();
+    assert!(left.is_empty(), "control characters {left:?} in\n{md}");
+    let shown = "\u{fffd}\\]52;c;QQ==\u{fffd} \u{fffd}\\]0;pwned\u{fffd} \u{fffd}\\[2J \u{fffd}31m \u{fffd}evil";
+    for w in [
+        format!("- Student: Eve {shown}\n"),
+        format!("> Decide {shown} now\n"),
+        format!("> Because {shown} so\n"),
+    ] {
+        assert!(md.contains(&w), "no `{w}` in\n{md}");
+    }
+}

@@ -13,6 +13,8 @@ pub enum ChartKind {
     Scatter,
     Bar,
     Radar,
+    /// Counts in equal-width bins (`bins:`), drawn as adjacent bars over a numeric x axis.
+    Histogram,
 }
 
 /// A chart declared in YAML and drawn by every renderer from the same model.
@@ -74,6 +76,29 @@ pub struct Chart {
     /// Filled areas between two series (line charts).
     #[serde(default)]
     pub bands: Vec<Band>,
+    /// Histograms: the bins' counts and where they lie on the x axis.
+    #[serde(default)]
+    pub bins: Option<Bins>,
+}
+
+/// A histogram's bins: a list of counts (e.g. `stats::histogram(latency_ms, 0, 60, 12)`) in
+/// equal-width bins from `from` to `to` on the x axis.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Bins {
+    /// The counts, one per bin, left to right (an expression giving a list of numbers, none
+    /// negative).
+    pub counts: Expr,
+    /// Left edge of the first bin (expression, in the x axis' unit).
+    pub from: Expr,
+    /// Right edge of the last bin (expression; above `from`).
+    pub to: Expr,
+    /// Legend and data-table name of the counts (e.g. `Requests`).
+    #[serde(default)]
+    pub name: Option<Text>,
+    /// Colour of the bars (default blue).
+    #[serde(default)]
+    pub color: Option<Color>,
 }
 
 /// Legend placement.
@@ -232,6 +257,10 @@ pub struct Series {
     /// Per-point colour expression returning a colour name (bars).
     #[serde(default)]
     pub color_when: Option<Expr>,
+    /// Colour each point by the levels of this output (its `bands:` or `level:`) applied to the
+    /// point's `y`: the colour the output's card shows at that value (instead of `color_when`).
+    #[serde(default)]
+    pub color_by: Option<Spanned<String>>,
     /// Emphasise this series (thicker line) while the expression is true.
     #[serde(default)]
     pub emphasis: Option<Expr>,
@@ -267,7 +296,8 @@ pub struct Bar {
     pub label: Text,
     /// Height (expression).
     pub value: Expr,
-    /// Colour.
+    /// Colour. A bar whose `value` is an output with `bands:` or `level:` takes, without
+    /// `color`/`color_when`, the colour of the output's level: its card's.
     #[serde(default)]
     pub color: Option<Color>,
     /// Colour expression returning a colour name.

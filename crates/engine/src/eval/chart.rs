@@ -35,6 +35,8 @@ pub struct ChartData {
     pub stacked: bool,
     /// Filled bands between two series.
     pub bands: Vec<BandData>,
+    /// A histogram's bin width: its one series' points are the bins, x their left edges.
+    pub bin_width: Option<f64>,
     /// Radar axes.
     pub axes: Vec<String>,
     pub series: Vec<SeriesData>,
@@ -133,6 +135,22 @@ pub fn normalize_color(s: &str) -> String {
         other => other,
     }
     .to_string()
+}
+
+/// The output with levels (`bands:` or `level:`) that an expression names, if it is one: a
+/// bar showing it, or a series coloured by it, takes the colours of its card's levels.
+pub fn levelled_output<'a>(part: &'a Part, expr: &str) -> Option<&'a Output> {
+    part.outputs
+        .get(expr.trim())
+        .filter(|o| o.level.is_some() || o.bands.is_some())
+}
+
+/// Whether a fixed colour is one a level is drawn in (green, orange, red).
+pub fn is_level_color(c: Color) -> bool {
+    matches!(
+        c,
+        Color::Green | Color::Good | Color::Orange | Color::Warn | Color::Red | Color::Bad
+    )
 }
 
 /// Series colours in order, for series without their own.
@@ -243,6 +261,29 @@ impl ChartData {
         for m in &self.markers {
             parts.push(format!("{} at ({}, {}).", m.name, tip(m.x), tip(m.y)));
         }
+        if let (Some(w), Some(s)) = (self.bin_width, self.series.first()) {
+            let xs = |v: f64| format!("{}{}{}", self.x_prefix, tip(v), self.x_suffix);
+            let top = s.points.iter().filter(|p| p.y.is_finite()).fold(
+                None::<&PointData>,
+                |b, p| match b {
+                    Some(b) if b.y >= p.y => Some(b),
+                    _ => Some(p),
+                },
+            );
+            if let (Some(first), Some(top)) = (s.points.first(), top) {
+                let (lo, x) = (num_x(&first.x), num_x(&top.x));
+                parts.push(format!(
+                    "{} bins of {} from {} to {}; the tallest, {}, at {} to {}.",
+                    s.points.len(),
+                    tip(w),
+                    xs(lo),
+                    xs(lo + w * s.points.len() as f64),
+                    tip(top.y),
+                    xs(x),
+                    xs(x + w)
+                ));
+            }
+        }
         for l in self.hlines.iter().chain(&self.vlines) {
             if let Some(t) = &l.label {
                 parts.push(format!("{t}."));
@@ -255,6 +296,13 @@ impl ChartData {
 
 fn tip(v: f64) -> String {
     tip_num(v)
+}
+
+fn num_x(x: &XValue) -> f64 {
+    match x {
+        XValue::Number(v) => *v,
+        XValue::Category(_) => f64::NAN,
+    }
 }
 
 /// A number with `d` decimals, no separators and no `-0` (JS: `toFixed(d)`).
@@ -292,6 +340,7 @@ pub fn kind_words(k: ChartKind) -> &'static str {
         ChartKind::Scatter => "Scatter chart",
         ChartKind::Bar => "Bar chart",
         ChartKind::Radar => "Radar chart",
+        ChartKind::Histogram => "Histogram",
     }
 }
 
@@ -376,6 +425,7 @@ pub fn check_shape(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
                 }
             }
         }
+        ChartKind::Histogram => check_histogram(ch, err),
         ChartKind::Radar => {
             if ch.axes.len() < 3 {
                 err(
@@ -399,6 +449,15 @@ pub fn check_shape(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
             }
         }
     }
+    if ch.kind != ChartKind::Histogram {
+        if let Some(b) = &ch.bins {
+            err(
+                b.counts.pos,
+                "only a histogram has `bins`".into(),
+                "make the chart `kind: histogram`, or remove `bins:`",
+            );
+        }
+    }
     check_features(ch, err);
     for (name, a) in [("x", &ch.x), ("y", &ch.y)] {
         if a.log && ch.kind == ChartKind::Radar {
@@ -406,6 +465,40 @@ pub fn check_shape(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
                 ch.id.pos,
                 format!("a radar chart has no {name} axis to make logarithmic"),
                 "remove `log: true`",
+            );
+        }
+    }
+}
+
+/// A histogram's shape: its `bins`, and nothing of the other kinds.
+fn check_histogram(ch: &Chart, err: &mut dyn FnMut(Pos, String, &str)) {
+    if ch.bins.is_none() {
+        err(
+            ch.id.pos,
+            format!("histogram `{}` has no `bins`", ch.id.value),
+            "add `bins: { counts: stats::histogram(latency_ms, 0, 60, 12), from: 0, to: 60 }`",
+        );
+    }
+    let other = [
+        ("series", !ch.series.is_empty()),
+        ("bars", !ch.bars.is_empty()),
+        ("sweep", ch.sweep.is_some()),
+        ("axes", !ch.axes.is_empty()),
+        ("bands", !ch.bands.is_empty()),
+    ];
+    for (key, _) in other.iter().filter(|(_, on)| *on) {
+        err(
+            ch.id.pos,
+            format!("a histogram draws its `bins`, not `{key}`"),
+            "remove it, or draw the values as a `kind: bar` or `kind: line` chart",
+        );
+    }
+    for (name, a) in [("x", &ch.x), ("y", &ch.y)] {
+        if a.log {
+            err(
+                ch.id.pos,
+                format!("a histogram's {name} axis cannot be logarithmic"),
+                "remove `log: true` (a histogram's bins are equal widths on a linear axis)",
             );
         }
     }
@@ -510,6 +603,7 @@ impl CompiledLab {
     /// Evaluates one chart.
     pub fn chart(&self, ev: &Evaluation, ch: &Chart) -> Result<ChartData, EvalError> {
         let part = Some(&self.parts[ev.part]);
+        let model = &self.lab.parts[ev.part];
         // One scope for the whole chart: points only push their sweep variable on top of it.
         let scope = std::cell::RefCell::new(self.base_scope(Some(ev)));
         let e = |src: &str, extra: &[(&str, Dynamic)]| {
@@ -576,6 +670,10 @@ impl CompiledLab {
                 Some(x) => e(&x.value, &[])?.as_bool().unwrap_or(false),
                 None => false,
             };
+            let by = s
+                .color_by
+                .as_ref()
+                .and_then(|o| levelled_output(model, &o.value));
             let mut points = Vec::new();
             if ch.kind == ChartKind::Radar {
                 for v in &s.values {
@@ -613,9 +711,12 @@ impl CompiledLab {
                     let mut pe = extra.clone();
                     pe.push(("x", xv.clone()));
                     pe.push(("y", Dynamic::from_float(y)));
-                    let color = match &s.color_when {
-                        Some(c) => Some(normalize_color(&e(&c.value, &pe)?.to_string())),
-                        None => None,
+                    let color = match (&s.color_when, by) {
+                        (Some(c), _) => Some(normalize_color(&e(&c.value, &pe)?.to_string())),
+                        (None, Some(o)) => self
+                            .output_level(ev, o, &Dynamic::from_float(y))?
+                            .map(|l| normalize_color(&l)),
+                        (None, None) => None,
                     };
                     let text = match &s.text {
                         Some(tx) => Some(self.render_text(part, Some(ev), &tx.value, &pe)?),
@@ -639,7 +740,8 @@ impl CompiledLab {
         if !ch.bars.is_empty() {
             let mut points = Vec::new();
             for b in &ch.bars {
-                let y = num(&e(&b.value.value, &[])?);
+                let v = e(&b.value.value, &[])?;
+                let y = num(&v);
                 let label = t(&b.label)?;
                 let pe = [
                     ("x", Dynamic::from(label.clone())),
@@ -648,7 +750,11 @@ impl CompiledLab {
                 let color = match (&b.color_when, b.color) {
                     (Some(c), _) => Some(normalize_color(&e(&c.value, &pe)?.to_string())),
                     (None, Some(c)) => Some(color_name(Some(c), "blue")),
-                    (None, None) => None,
+                    // Showing an output with levels: its card's colour.
+                    (None, None) => match levelled_output(model, &b.value.value) {
+                        Some(o) => self.output_level(ev, o, &v)?.map(|l| normalize_color(&l)),
+                        None => None,
+                    },
                 };
                 let text = b
                     .text
@@ -663,6 +769,17 @@ impl CompiledLab {
                 });
             }
             series.push(SeriesData::plain("", "blue", points));
+        }
+        let mut bin_width = None;
+        if let (ChartKind::Histogram, Some(b)) = (ch.kind, &ch.bins) {
+            let (w, points) = self.bins(b, &e)?;
+            bin_width = Some(w);
+            let name = b.name.as_ref().map(&t).transpose()?.unwrap_or_default();
+            series.push(SeriesData::plain(
+                &name,
+                &color_name(b.color, "blue"),
+                points,
+            ));
         }
         let mut markers = Vec::new();
         for m in &ch.markers {
@@ -746,12 +863,72 @@ impl CompiledLab {
             height: ch.height.as_ref().map_or(DEFAULT_HEIGHT, |h| h.value),
             stacked: ch.stacked,
             bands,
+            bin_width,
             axes: ch.axes.clone(),
             series,
             markers,
             hlines: lines(&ch.hlines)?,
             vlines: lines(&ch.vlines)?,
         })
+    }
+}
+
+/// How a chart evaluates an expression, with extra names bound.
+type ExprEval<'a> = dyn Fn(&str, &[(&str, Dynamic)]) -> Result<Dynamic, EvalError> + 'a;
+
+impl CompiledLab {
+    /// A histogram's bins: their width and one point per bin (x its left edge, y its count).
+    fn bins(&self, b: &Bins, e: &ExprEval) -> Result<(f64, Vec<PointData>), EvalError> {
+        let fail = |pos: Pos, key: &str, args: &[&dyn std::fmt::Display], hint: &str| {
+            EvalError(
+                crate::diag::Diagnostic::error(&self.source.name, pos, messages::fill(key, args))
+                    .with_hint(hint),
+            )
+        };
+        let v = e(&b.counts.value, &[])?;
+        let list = match v.clone().into_array() {
+            Ok(l) if !l.is_empty() => l,
+            _ => {
+                return Err(fail(
+                    b.counts.pos,
+                    messages::BINS_LIST,
+                    &[&display(&v)],
+                    "e.g. `counts: stats::histogram(latency_ms, 0, 60, 12)`",
+                ))
+            }
+        };
+        let (from, to) = (num(&e(&b.from.value, &[])?), num(&e(&b.to.value, &[])?));
+        if !(from.is_finite() && to.is_finite() && from < to) {
+            return Err(fail(
+                b.from.pos,
+                messages::BINS_RANGE,
+                &[
+                    &display(&Dynamic::from_float(from)),
+                    &display(&Dynamic::from_float(to)),
+                ],
+                "give the range the counts were binned over (stats::histogram's lo and hi), e.g. `from: 0` and `to: 60`",
+            ));
+        }
+        let w = (to - from) / list.len() as f64;
+        let mut points = Vec::with_capacity(list.len());
+        for (i, c) in list.iter().enumerate() {
+            let y = match as_number(c) {
+                Some(y) if y >= 0.0 => y,
+                _ => return Err(fail(
+                    b.counts.pos,
+                    messages::BINS_COUNT,
+                    &[&(i + 1), &display(c)],
+                    "counts are how many values fell in each bin, as `stats::histogram` gives them",
+                )),
+            };
+            points.push(PointData {
+                x: XValue::Number(from + w * i as f64),
+                y,
+                color: None,
+                text: None,
+            });
+        }
+        Ok((w, points))
     }
 }
 

@@ -18,6 +18,7 @@ use crate::diag::Diagnostic;
 use crate::formula::{as_number, references};
 use crate::model::*;
 use indexmap::IndexMap;
+use std::cell::OnceCell;
 
 /// A value a text must not state before the question: the claimed output, or a formula of its
 /// part computed from it (`wait_h: wait_min / 60`, a text output such as `bottleneck`).
@@ -205,6 +206,10 @@ impl CompiledLab {
     /// Warnings for prose that states a prediction's answer before the question.
     pub(super) fn lint_giveaways(&self, out: &mut Vec<Diagnostic>) {
         let header = header_texts(&self.lab);
+        // Each part evaluated once at its scenario and once at its defaults, when first needed:
+        // every later question reads them (evaluating them again per question made `check`
+        // quadratic in the parts: 4 → 40 parts cost 23.8× the work, `cargo bench --bench scale`).
+        let at = Evaluated::new(self);
         for (pi, part) in self.parts.iter().enumerate() {
             let Some(answer) = self.answer(part) else {
                 continue;
@@ -214,24 +219,23 @@ impl CompiledLab {
             }
             for (ei, earlier) in self.parts[..pi].iter().enumerate() {
                 let model = &self.lab.parts[ei];
-                if let Ok(sev) = self.evaluate(earlier, &self.scenario(earlier)) {
+                if let Some(sev) = at.scenario(ei) {
                     for t in part_static_texts(model) {
-                        self.giveaway_in(Some(earlier), Some(&sev), t, &answer, out);
+                        self.giveaway_in(Some(earlier), Some(sev), t, &answer, out);
                     }
                 }
-                let defaults = self.inputs(earlier, &IndexMap::new()).unwrap_or_default();
-                if let Ok(dev) = self.evaluate(earlier, &defaults) {
+                if let Some(dev) = at.defaults(ei) {
                     for t in live_texts(model) {
-                        self.giveaway_in(Some(earlier), Some(&dev), t, &answer, out);
+                        self.giveaway_in(Some(earlier), Some(dev), t, &answer, out);
                     }
                 }
             }
-            if let Ok(sev) = self.evaluate(part, &self.scenario(part)) {
+            if let Some(sev) = at.scenario(pi) {
                 for t in before_question(&self.lab.parts[pi]) {
-                    self.giveaway_in(Some(part), Some(&sev), t, &answer, out);
+                    self.giveaway_in(Some(part), Some(sev), t, &answer, out);
                 }
             }
-            self.lint_handout(pi, &answer, out);
+            self.lint_handout(pi, &answer, &at, out);
         }
         for (pi, part) in self.parts.iter().enumerate() {
             self.lint_live_feedback(pi, part, out);
@@ -292,11 +296,10 @@ impl CompiledLab {
     /// texts and the banners that fire at the controls' defaults, and the math peek and the
     /// reflection at the scenario. The tables of earlier parts (also at their defaults) are
     /// read too; their texts are [`Self::lint_giveaways`]'s.
-    fn lint_handout(&self, pi: usize, answer: &Answer, out: &mut Vec<Diagnostic>) {
+    fn lint_handout(&self, pi: usize, answer: &Answer, at: &Evaluated, out: &mut Vec<Diagnostic>) {
         for (ei, part) in self.parts[..=pi].iter().enumerate() {
             let model = &self.lab.parts[ei];
-            let defaults = self.inputs(part, &IndexMap::new()).unwrap_or_default();
-            let Ok(dev) = self.evaluate(part, &defaults) else {
+            let Some(dev) = at.defaults(ei) else {
                 continue;
             };
             for (name, pos) in handout_rows(model) {
@@ -631,5 +634,41 @@ mod tests {
         assert!(!states("27", 1643.4));
         assert!(!states("3", 2.6), "small whole numbers are not judged");
         assert!(!states("600", 601.0));
+    }
+}
+
+/// Each part of a lab evaluated at its scenario and at its controls' defaults, once each, when
+/// first asked for (`None`: the evaluation failed; its error is reported elsewhere).
+struct Evaluated<'a> {
+    lab: &'a CompiledLab,
+    scenario: Vec<OnceCell<Option<Evaluation>>>,
+    defaults: Vec<OnceCell<Option<Evaluation>>>,
+}
+
+impl<'a> Evaluated<'a> {
+    fn new(lab: &'a CompiledLab) -> Self {
+        let n = lab.parts.len();
+        Evaluated {
+            lab,
+            scenario: (0..n).map(|_| OnceCell::new()).collect(),
+            defaults: (0..n).map(|_| OnceCell::new()).collect(),
+        }
+    }
+    fn scenario(&self, i: usize) -> Option<&Evaluation> {
+        self.scenario[i]
+            .get_or_init(|| {
+                let p = &self.lab.parts[i];
+                self.lab.evaluate(p, &self.lab.scenario(p)).ok()
+            })
+            .as_ref()
+    }
+    fn defaults(&self, i: usize) -> Option<&Evaluation> {
+        self.defaults[i]
+            .get_or_init(|| {
+                let p = &self.lab.parts[i];
+                let inputs = self.lab.inputs(p, &IndexMap::new()).unwrap_or_default();
+                self.lab.evaluate(p, &inputs).ok()
+            })
+            .as_ref()
     }
 }

@@ -405,7 +405,8 @@ impl CompiledLab {
                     let o = model.outputs.get(name.as_str());
                     let unit = o
                         .and_then(|o| o.unit.as_deref())
-                        .and_then(super::quantity::output_unit);
+                        .and_then(super::quantity::output_unit)
+                        .or_else(|| super::numbers::name_unit(name));
                     let falling =
                         super::quantity::names_a_fall(name, o.and_then(|o| o.label.as_deref()));
                     q.states(*x, unit.as_ref(), falling)

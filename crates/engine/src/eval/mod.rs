@@ -18,8 +18,10 @@ pub mod quantity;
 pub mod scale;
 mod shared;
 pub use crate::template;
+mod textwords;
 mod tracks;
 mod words;
+mod worked;
 pub mod xpart;
 
 pub use compile::{compile, CompiledLab, CompiledPart};
@@ -439,6 +441,29 @@ impl CompiledLab {
             .collect())
     }
 
+    /// The level of output `o` at value `v` (its `level:`, else its bands; none without
+    /// either): what its card shows, and the colour of a chart's bar showing it.
+    pub fn output_level(
+        &self,
+        ev: &Evaluation,
+        o: &Output,
+        v: &Dynamic,
+    ) -> Result<Option<String>, EvalError> {
+        Ok(match (&o.level, &o.bands) {
+            (Some(l), _) => Some(
+                self.eval_expr(
+                    Some(&self.parts[ev.part]),
+                    Some(ev),
+                    &l.value,
+                    &[("value", v.clone())],
+                )?
+                .to_string(),
+            ),
+            (None, Some(b)) => as_number(v).map(|x| band_level(b, x).to_string()),
+            _ => None,
+        })
+    }
+
     /// One output of the evaluated part as shown.
     pub fn output_view(&self, ev: &Evaluation, name: &str) -> Result<OutputView, EvalError> {
         let part = &self.parts[ev.part];
@@ -451,14 +476,7 @@ impl CompiledLab {
             )));
         };
         let v = ev.values.get(name).cloned().unwrap_or(Dynamic::UNIT);
-        let level = match (&o.level, &o.bands) {
-            (Some(l), _) => Some(
-                self.eval_expr(Some(part), Some(ev), &l.value, &[("value", v.clone())])?
-                    .to_string(),
-            ),
-            (None, Some(b)) => as_number(&v).map(|x| band_level(b, x).to_string()),
-            _ => None,
-        };
+        let level = self.output_level(ev, o, &v)?;
         Ok(OutputView {
             name: name.to_string(),
             label: o.label.clone().unwrap_or_else(|| name.to_string()),

@@ -19,12 +19,12 @@ use rhai::Dynamic;
 
 /// A value of the lab a number may state.
 #[derive(Clone)]
-struct Candidate {
-    name: String,
-    value: f64,
-    unit: Option<Unit>,
+pub(super) struct Candidate {
+    pub name: String,
+    pub value: f64,
+    pub unit: Option<Unit>,
     /// The output's label, lower case, when it has one.
-    label: Option<String>,
+    pub label: Option<String>,
 }
 
 fn push_values(
@@ -47,7 +47,7 @@ fn push_values(
                 out.push(Candidate {
                     name: format!("{name}.{k}"),
                     value: x,
-                    unit: None,
+                    unit: name_unit(k),
                     label: None,
                 });
             }
@@ -60,10 +60,17 @@ impl CompiledLab {
         let mut out = Vec::new();
         for (k, v) in &ev.values {
             let o = model.outputs.get(k);
+            let control = model
+                .controls
+                .iter()
+                .find(|c| c.id().value == *k)
+                .and_then(control_unit);
             let unit = o
                 .and_then(|o| o.unit.as_deref())
                 .and_then(quantity::output_unit)
-                .or_else(|| self.constant_unit(k));
+                .or(control)
+                .or_else(|| self.constant_unit(k))
+                .or_else(|| name_unit(k));
             let label = o.and_then(|o| o.label.clone()).map(|l| l.to_lowercase());
             push_values(&mut out, k, v, unit, label);
         }
@@ -72,9 +79,97 @@ impl CompiledLab {
 
     fn constant_unit(&self, name: &str) -> Option<Unit> {
         match &self.lab.constants.get(name)?.value {
-            Constant::Documented(d) => d.unit.as_deref().and_then(quantity::output_unit),
-            Constant::Bare(_) => None,
+            Constant::Documented(d) => d
+                .unit
+                .as_deref()
+                .and_then(quantity::output_unit)
+                .or_else(|| name_unit(name)),
+            Constant::Bare(_) => name_unit(name),
         }
+    }
+
+    /// The numbers the lab declares about itself: its `duration:` ("55 min") and each part's.
+    fn declared(&self) -> Vec<Candidate> {
+        let lab = &self.lab;
+        let mut texts: Vec<&str> = Vec::new();
+        if let Some(d) = &lab.duration {
+            texts.push(&d.total);
+            texts.extend(d.breakdown.as_deref());
+        }
+        texts.extend(lab.parts.iter().filter_map(|p| p.duration.as_deref()));
+        texts
+            .into_iter()
+            .flat_map(quantity::quantities)
+            .map(|q| Candidate {
+                name: "the lab's `duration:`".into(),
+                value: q.lo,
+                unit: q.unit,
+                label: None,
+            })
+            .collect()
+    }
+
+    /// The numbers a banner that follows the student's pick may quote back ("You predicted
+    /// about 90%"): the quantities of the prediction options its `when:` tests `answer` against
+    /// (all of them when it names none).
+    fn quoted_options(
+        &self,
+        part: &CompiledPart,
+        model: &Part,
+        t: &Text,
+        ev: &Evaluation,
+    ) -> Vec<Candidate> {
+        let Some(p) = &model.prediction else {
+            return Vec::new();
+        };
+        let rule = model.feedback.iter().find(|r| {
+            r.title
+                .iter()
+                .chain(r.callout().map(|(_, x)| x))
+                .any(|x| std::ptr::eq(x, t))
+        });
+        let Some(when) = rule.map(|r| r.when.value.as_str()) else {
+            return Vec::new();
+        };
+        if !when
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == "answer")
+        {
+            return Vec::new();
+        }
+        let named = answer_ids(when);
+        let picked: Vec<Choice> = p
+            .options
+            .iter()
+            .enumerate()
+            .filter(|(i, o)| {
+                named.is_empty() || named.contains(&crate::load::check::option_id(*i, o))
+            })
+            .map(|(_, o)| o.clone())
+            .collect();
+        self.option_quantities(part, &picked, ev)
+    }
+
+    /// The quantities the options' texts state, as values a text about them may quote.
+    fn option_quantities(
+        &self,
+        part: &CompiledPart,
+        options: &[Choice],
+        ev: &Evaluation,
+    ) -> Vec<Candidate> {
+        let mut out = Vec::new();
+        for o in options {
+            let Some(r) = self.rendered_quantities(Some(part), Some(ev), &o.text.value) else {
+                continue;
+            };
+            out.extend(r.quantities.into_iter().map(|(q, _, _)| Candidate {
+                name: "an option's text".into(),
+                value: q.lo,
+                unit: q.unit,
+                label: None,
+            }));
+        }
+        out
     }
 
     /// The numbers-in-words findings of the whole lab; `strict` adds every unproven number.
@@ -89,6 +184,16 @@ impl CompiledLab {
                 c
             })
             .collect();
+        every.extend(self.declared());
+        // A course module's constants (`mlsys::OPTIMIZER_BYTES`) are givens as a lab's are.
+        for (ns, consts) in self.engine.module_consts() {
+            for (k, v) in consts {
+                push_values(&mut every, &format!("{ns}::{k}"), v, name_unit(k), None);
+            }
+        }
+        // What a feedback may state: its own part's values, the lab's givens, and the options
+        // it answers (not any value anywhere in the lab, which a wrong number often hits).
+        let givens = every.clone();
         let mut per_part = Vec::new();
         for part in &self.parts {
             if self.lab_budget_spent() {
@@ -114,6 +219,8 @@ impl CompiledLab {
         }
         for (part, model, sev, dev, sc, dc) in &per_part {
             if let Some(sev) = sev {
+                self.check_correct_feedback(part, sev, &mut out);
+                self.check_text_words(part, sev, &prose(model), &mut out);
                 let texts = if strict {
                     // An option with a claim is proven against it (words.rs), not here.
                     let claimed: Vec<*const Text> = claimed_options(model);
@@ -127,9 +234,24 @@ impl CompiledLab {
                 for t in texts {
                     self.check_text(Some(part), Some(sev), t, sc, &every, strict, &mut out);
                 }
+                if !strict {
+                    for (options, fed) in feedback_texts(model) {
+                        let quoted = self.option_quantities(part, options, sev);
+                        let every = [givens.clone(), sc.clone(), dc.clone(), quoted].concat();
+                        for t in fed {
+                            self.check_text(Some(part), Some(sev), t, sc, &every, strict, &mut out);
+                        }
+                    }
+                }
             }
             if let Some(dev) = dev {
                 for t in live_texts(model) {
+                    let quoted = self.quoted_options(part, model, t, dev);
+                    let every = if quoted.is_empty() {
+                        std::borrow::Cow::Borrowed(&every)
+                    } else {
+                        std::borrow::Cow::Owned([every.clone(), quoted].concat())
+                    };
                     self.check_text(Some(part), Some(dev), t, dc, &every, strict, &mut out);
                 }
             }
@@ -142,6 +264,7 @@ impl CompiledLab {
         for t in lab_prose {
             self.check_text(None, None, t, &every, &every, strict, &mut out);
         }
+        self.check_worked_examples(&mut out);
         out
     }
 
@@ -180,8 +303,23 @@ impl CompiledLab {
                 label: None,
             })
             .collect();
-        for (q, at, typed) in &r.quantities {
+        for (i, (q, at, typed)) in r.quantities.iter().enumerate() {
             if !typed || own.iter().any(|c| matches(q, c)) {
+                continue;
+            }
+            if let Some(p) = contrasted_with_itself(&r, i) {
+                let pos = self.text_pos(t, *at, true, &q.text);
+                out.push(
+                    Diagnostic::warning(
+                        &self.source.name,
+                        pos,
+                        format!(
+                            "`{}` is set against `{}`, the value this sentence shows, but at the precision it is written to it is that value",
+                            q.text, p.text
+                        ),
+                    )
+                    .with_hint(format!("a contrast (`not ...`, `rather than ...`) names a value clearly apart from the one shown: write the alternative you mean (an option's number, a constant with its `source:`), or write `{}` to the digit it means", q.text)),
+                );
                 continue;
             }
             // A unit labforge knows (GB, ms, h, %, ×, $, …) or a multiplier (32K, 175B).
@@ -279,6 +417,153 @@ impl CompiledLab {
     }
 }
 
+/// The feedback a student reads after answering each choice question of a part (a live
+/// prediction's follows the controls and is read with the banners), with the question's
+/// options.
+fn feedback_texts(part: &Part) -> Vec<(&[Choice], Vec<&Text>)> {
+    let mut v: Vec<(&[Choice], Option<&Text>)> = Vec::new();
+    if let Some(p) = part.prediction.as_ref().filter(|p| !p.live) {
+        v.push((&p.options, p.other_feedback.as_ref()));
+    }
+    if let Some(r) = &part.reflection {
+        v.push((&r.options, r.other_feedback.as_ref()));
+    }
+    for q in &part.questions {
+        v.push((&q.spec.options, q.spec.feedback.as_ref()));
+    }
+    v.into_iter()
+        .map(|(options, other)| {
+            let fed = options
+                .iter()
+                .filter_map(|o| o.feedback.as_ref())
+                .chain(other)
+                .collect();
+            (options, fed)
+        })
+        .collect()
+}
+
+/// The option ids a `when:` compares `answer` with: `answer == "A" && ...` gives `A`.
+fn answer_ids(when: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = when;
+    while let Some(i) = rest.find("answer") {
+        rest = &rest[i + "answer".len()..];
+        let t = rest.trim_start();
+        let Some(t) = t.strip_prefix("==").or_else(|| t.strip_prefix("!=")) else {
+            continue;
+        };
+        let t = t.trim_start();
+        let Some(q) = t.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+            continue;
+        };
+        if let Some(end) = t[1..].find(q) {
+            out.push(t[1..1 + end].to_string());
+        }
+    }
+    out
+}
+
+/// The unit a control shows next to it (`unit: GB/s`).
+fn control_unit(c: &Control) -> Option<Unit> {
+    let u = match c {
+        Control::Slider(s) => s.unit.as_deref(),
+        Control::Number(n) => n.unit.as_deref(),
+        _ => None,
+    };
+    u.and_then(quantity::output_unit)
+}
+
+/// The unit a value's name ends in when nothing labels it: `tau_opt_min` is in minutes,
+/// `waste_pct` a percentage, `recovery_s` seconds, `kv_gb` gigabytes, `speedup_x` a multiple.
+/// So "30 minutes" is not proven by a percentage that happens to be 26, nor "90 minutes" by a
+/// recovery of 90 seconds.
+pub(super) fn name_unit(name: &str) -> Option<Unit> {
+    let (_, suffix) = name.rsplit_once('_')?;
+    let word = match suffix.to_ascii_lowercase().as_str() {
+        "pct" | "percent" => "%",
+        "s" | "sec" | "secs" | "seconds" => "s",
+        "ms" => "ms",
+        "us" => "µs",
+        "min" | "mins" | "minutes" => "min",
+        "h" | "hr" | "hrs" | "hours" => "h",
+        "day" | "days" => "days",
+        "kb" => "KB",
+        "mb" => "MB",
+        "gb" => "GB",
+        "tb" => "TB",
+        "gib" => "GiB",
+        "x" => "×",
+        "w" => "W",
+        "kw" => "kW",
+        "mw" => "MW",
+        "usd" | "dollars" => "$",
+        "bytes" => "bytes",
+        _ => return None,
+    };
+    quantity::output_unit(word).filter(|u| u.family != Family::Other)
+}
+
+/// Words that set a number against another: "~27 minutes -- not 30 minutes".
+fn contrasts(before: &str) -> bool {
+    let b = before.trim_end().to_lowercase();
+    let b = b
+        .trim_end_matches(['~', '≈'])
+        .trim_end()
+        .trim_end_matches("about")
+        .trim_end();
+    ["not", "rather than", "instead of", "not even"]
+        .iter()
+        .any(|w| {
+            b.strip_suffix(w)
+                .is_some_and(|r| !r.ends_with(|c: char| c.is_alphanumeric()))
+        })
+}
+
+/// A typed number set against a value its own sentence shows ("the optimum is ~27 minutes --
+/// not 30 minutes"), which at the precision it is written to (30 is ±5) is that value: the
+/// shown quantity it cannot be told apart from. A list goes on contrasting ("not 10 minutes
+/// (too aggressive) or 90 minutes").
+fn contrasted_with_itself(r: &super::words::Rendered, i: usize) -> Option<&Quantity> {
+    let text = &r.text;
+    let contrasted = |k: usize| -> bool {
+        let mut k = k;
+        loop {
+            let q = &r.quantities[k].0;
+            if contrasts(&text[..q.start]) {
+                return true;
+            }
+            if k == 0 || !r.quantities[k - 1].2 {
+                return false;
+            }
+            let prev = &r.quantities[k - 1].0;
+            let gap = text
+                .get(prev.start + prev.text.len()..q.start)
+                .unwrap_or_default();
+            if gap.contains(['.', ';', '\n']) || !gap.split_whitespace().any(|w| w == "or") {
+                return false;
+            }
+            k -= 1;
+        }
+    };
+    if !contrasted(i) {
+        return None;
+    }
+    let q = &r.quantities[i].0;
+    let (s, e) = sentence_bounds(text, q.start);
+    r.quantities
+        .iter()
+        .filter(|(p, _, typed)| !typed && p.start >= s && p.start < e)
+        .map(|(p, _, _)| p)
+        .find(|p| {
+            let same = match (&q.unit, &p.unit) {
+                (Some(a), Some(b)) => a.family == b.family && a.family != Family::Other,
+                _ => false,
+            };
+            same && p.says == Says::Is && q.agrees(p.lo, p.unit.as_ref()) == Some(true)
+        })
+}
+
 fn shown(c: &Candidate) -> String {
     let v = crate::library::format::auto(c.value);
     match &c.unit {
@@ -296,7 +581,7 @@ fn comparable(q: &Quantity, c: &Candidate) -> bool {
 }
 
 /// Does `q` state `c`'s value within the precision it is written to?
-fn matches(q: &Quantity, c: &Candidate) -> bool {
+pub(super) fn matches(q: &Quantity, c: &Candidate) -> bool {
     let x = c.value;
     match (&c.unit, &q.unit) {
         (Some(u), _) if u.family != Family::Other => q.agrees(x, Some(u)) == Some(true),
@@ -321,6 +606,12 @@ fn distance(q: &Quantity, c: &Candidate) -> f64 {
 
 /// The sentence of `text` around byte `at` (lower case already).
 pub(super) fn sentence_at(text: &str, at: usize) -> &str {
+    let (s, e) = sentence_bounds(text, at);
+    &text[s..e]
+}
+
+/// Where the sentence of `text` around byte `at` starts and ends.
+pub(super) fn sentence_bounds(text: &str, at: usize) -> (usize, usize) {
     let at = at.min(text.len());
     let ends = |c: char| matches!(c, '.' | '!' | '?' | '\n' | ';');
     let start = text[..at]
@@ -335,7 +626,7 @@ pub(super) fn sentence_at(text: &str, at: usize) -> &str {
                 || *c == '\n'
         })
         .map_or(text.len(), |(i, _)| at + i);
-    &text[start..end]
+    (start, end)
 }
 
 /// A part's prose that states the story's numbers: everything but the choices and what they
@@ -379,7 +670,7 @@ fn lab_prose(lab: &Lab) -> Vec<&Text> {
 }
 
 /// The numbers written in a text's placeholders.
-fn literals(text: &str) -> Vec<f64> {
+pub(super) fn literals(text: &str) -> Vec<f64> {
     let Ok(segs) = crate::template::segments(text) else {
         return Vec::new();
     };

@@ -138,6 +138,17 @@ const UNITS: &[(&str, Family, f64)] = &[
     ("gflops", Family::Flops, 1e9),
 ];
 
+/// The factors (to the family's base) of the units of `family` labforge reads.
+pub fn family_factors(family: Family) -> Vec<f64> {
+    let mut v: Vec<f64> = UNITS
+        .iter()
+        .filter(|(_, f, _)| *f == family)
+        .map(|(_, _, x)| *x)
+        .collect();
+    v.dedup();
+    v
+}
+
 /// Words that follow a number without being its unit.
 const NOT_UNITS: &[&str] = &[
     "and", "or", "to", "of", "the", "a", "an", "in", "at", "per", "with", "for", "on", "is", "are",

@@ -1,13 +1,16 @@
 //! Numbers in the words a student reads, checked against the formulas: an option's text against
 //! its claim and the claimed output's value at the prediction's scenario.
 
-use super::quantity::{self, Quantity, Says};
+use super::quantity::{self, Family, Quantity, Says};
 use super::{display, CompiledLab, CompiledPart, Evaluation};
 use crate::diag::Diagnostic;
 use crate::formula::as_number;
 use crate::load::check::option_id;
 use crate::model::*;
 use crate::template::{line_col, segments, Segment};
+
+/// Where a segment starts in the rendered text, where in the template, and whether it was typed.
+pub(super) type Segmap = (usize, usize, bool);
 
 /// A text rendered at an evaluation, with where each quantity's number came from in the
 /// template: a literal (its byte offset) or a placeholder (the offset of its `{{`).
@@ -26,6 +29,31 @@ impl CompiledLab {
         ev: Option<&Evaluation>,
         t: &str,
     ) -> Option<Rendered> {
+        let (text, map) = self.render_mapped(part, ev, t)?;
+        let quantities = quantity::quantities(&text)
+            .into_iter()
+            .map(|q| {
+                let (r, off, typed) = map
+                    .iter()
+                    .rev()
+                    .find(|(r, _, _)| *r <= q.start)
+                    .copied()
+                    .unwrap_or((0, 0, true));
+                let at = if typed { off + (q.start - r) } else { off };
+                (q, at, typed)
+            })
+            .collect();
+        Some(Rendered { quantities, text })
+    }
+
+    /// Renders `t` at `ev`: the text, and for each segment where it starts in the rendered
+    /// text, where in the template, and whether it was typed (not a placeholder's value).
+    pub(super) fn render_mapped(
+        &self,
+        part: Option<&CompiledPart>,
+        ev: Option<&Evaluation>,
+        t: &str,
+    ) -> Option<(String, Vec<Segmap>)> {
         let segs = segments(t).ok()?;
         let mut text = String::new();
         // (rendered start, template offset, typed)
@@ -49,20 +77,7 @@ impl CompiledLab {
                 }
             }
         }
-        let quantities = quantity::quantities(&text)
-            .into_iter()
-            .map(|q| {
-                let (r, off, typed) = map
-                    .iter()
-                    .rev()
-                    .find(|(r, _, _)| *r <= q.start)
-                    .copied()
-                    .unwrap_or((0, 0, true));
-                let at = if typed { off + (q.start - r) } else { off };
-                (q, at, typed)
-            })
-            .collect();
-        Some(Rendered { quantities, text })
+        Some((text, map))
     }
 
     /// The file position of byte `at` of text `t`.
@@ -78,8 +93,25 @@ impl CompiledLab {
             if let Some(p) = super::lint::locate_in_file(&self.source, t.pos, &digits, nth) {
                 return p;
             }
+        } else if let Some(open) = t.value.get(..at).and_then(|v| v.rfind("{{")) {
+            // A placeholder (`at` is its expression): its `{{` in the file, since a folded
+            // text's lines are joined in its value.
+            let nth = t.value[..open].matches("{{").count();
+            if let Some(p) = super::lint::locate_in_file(&self.source, t.pos, "{{", nth) {
+                return p;
+            }
         }
         origin.locate(l, c)
+    }
+
+    /// A warning at quantity `q` of text `t`.
+    fn warn_at(&self, t: &Text, q: &(Quantity, usize, bool), message: String) -> Diagnostic {
+        let (q, at, typed) = q;
+        Diagnostic::warning(
+            &self.source.name,
+            self.text_pos(t, *at, *typed, &q.text),
+            message,
+        )
     }
 
     /// Values a text may state as they are: the controls and constants at the evaluation.
@@ -182,12 +214,11 @@ impl CompiledLab {
             if verdicts.iter().all(Option::is_none) || verdicts.contains(&Some(true)) {
                 continue;
             }
-            let (q, at, typed) = about[0];
-            let pos = self.text_pos(&o.text, *at, *typed, &q.text);
+            let q = &about[0].0;
             out.push(
-                Diagnostic::warning(
-                    &self.source.name,
-                    pos,
+                self.warn_at(
+                    &o.text,
+                    about[0],
                     format!(
                         "option {id}'s text says `{}`, but its claim is {}: the student reads one number and `check` verifies another",
                         q.text,
@@ -198,6 +229,90 @@ impl CompiledLab {
             );
         }
     }
+}
+
+impl CompiledLab {
+    /// A correct option's text against its own feedback: when the feedback states quantities in
+    /// a unit the option's text also states ("at least 6 checkpoints" / "2 checkpoints per
+    /// node") and none of them agrees with it, the student reads two numbers for one answer.
+    /// Checked on every choice question of the part (prediction, reflection, `questions:`) at
+    /// the part's scenario; a live prediction's feedback follows the controls and is not.
+    pub(super) fn check_correct_feedback(
+        &self,
+        part: &CompiledPart,
+        sev: &Evaluation,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let model = &self.lab.parts[part.index];
+        let mut lists: Vec<&[Choice]> = Vec::new();
+        if let Some(p) = model.prediction.as_ref().filter(|p| !p.live) {
+            lists.push(&p.options);
+        }
+        lists.extend(model.reflection.iter().map(|r| r.options.as_slice()));
+        lists.extend(model.questions.iter().map(|q| q.spec.options.as_slice()));
+        for options in lists {
+            for (i, o) in options.iter().enumerate() {
+                let Some(f) = o.feedback.as_ref().filter(|_| o.correct) else {
+                    continue;
+                };
+                let (Some(said), Some(fed)) = (
+                    self.rendered_quantities(Some(part), Some(sev), &o.text.value),
+                    self.rendered_quantities(Some(part), Some(sev), &f.value),
+                ) else {
+                    continue;
+                };
+                for said_q in &said.quantities {
+                    let q = &said_q.0;
+                    let same: Vec<&Quantity> = fed
+                        .quantities
+                        .iter()
+                        .map(|(p, _, _)| p)
+                        .filter(|p| same_unit(q, p))
+                        .collect();
+                    if same.is_empty() || same.iter().any(|p| consistent(q, p)) {
+                        continue;
+                    }
+                    out.push(
+                        self.warn_at(
+                            &o.text,
+                            said_q,
+                            format!(
+                                "option {} is marked correct and its text says `{}`, but its own feedback says {}: the student reads two numbers for one answer",
+                                option_id(i, o),
+                                q.text,
+                                same.iter().map(|p| format!("`{}`", p.text)).collect::<Vec<_>>().join(", ")
+                            ),
+                        )
+                        .with_hint("state the same value in both (the same placeholder, e.g. `{{ fmt(name, 0) }}`), or fix the one that is wrong"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Do `a` and `b` speak in one unit (`GB` and `TB`, or the same word: `checkpoint(s)`)?
+fn same_unit(a: &Quantity, b: &Quantity) -> bool {
+    match (&a.unit, &b.unit) {
+        (Some(x), Some(y)) if x.family == Family::Other && y.family == Family::Other => {
+            x.word.trim_end_matches('s') == y.word.trim_end_matches('s')
+        }
+        // Shares and multiples are of many different wholes ("8% of the interval", "26% of it").
+        (Some(x), Some(y)) => {
+            x.family == y.family && !matches!(x.family, Family::Percent | Family::Times)
+        }
+        _ => false,
+    }
+}
+
+/// Can `a` and `b` be one value, each read at the precision it is written to?
+fn consistent(a: &Quantity, b: &Quantity) -> bool {
+    let agrees = |x: &Quantity, y: &Quantity| {
+        [y.lo, y.hi]
+            .iter()
+            .any(|v| x.agrees(*v, y.unit.as_ref()) == Some(true))
+    };
+    agrees(a, b) || agrees(b, a)
 }
 
 fn fix_hint(name: &str, output: Option<&Output>, typed: bool) -> String {

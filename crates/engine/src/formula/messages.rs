@@ -13,6 +13,12 @@ pub const IN_FUNCTION: &str = "in_function";
 pub const LOG_SWEEP: &str = "log_sweep";
 /// A chart's `when:` that is not a boolean: the value as shown.
 pub const WHEN: &str = "when";
+/// A histogram's `counts` that is not a non-empty list of numbers: the value as shown.
+pub const BINS_LIST: &str = "bins_list";
+/// A histogram count that is negative or not a number: the bin (from 1) and the count.
+pub const BINS_COUNT: &str = "bins_count";
+/// A histogram's `from` not below its `to` (or one not finite): both as shown.
+pub const BINS_RANGE: &str = "bins_range";
 
 /// Every template by key.
 pub const TEMPLATES: &[(&str, &str)] = &[
@@ -24,6 +30,18 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "a `log: true` sweep needs a positive `from` and `to`, not {0} and {1}",
     ),
     (WHEN, "`when` must be true or false, not `{0}`"),
+    (
+        BINS_LIST,
+        "a histogram's `counts` must be a list of numbers, one per bin, not `{0}`",
+    ),
+    (
+        BINS_COUNT,
+        "bin {0} of the histogram counts {1}: a count must be a number, 0 or more",
+    ),
+    (
+        BINS_RANGE,
+        "a histogram's bins need `from` below `to`, both finite, not {0} and {1}",
+    ),
 ];
 
 /// The template `key` with its arguments put in.

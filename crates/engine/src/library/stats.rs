@@ -417,8 +417,8 @@ pub(crate) const DOCS: &[FnDoc] = &[
                   in bin ⌊(x − lo)/(hi − lo)·bins⌋, hi in the last bin; values outside [lo, hi] \
                   (and NaN) are not counted. bins must be a whole number from 1 to 1,000,000 \
                   and lo < hi finite, else an error. Charges the list's length to the work \
-                  budget. To draw it, sweep a bar chart over the bin index i with \
-                  y: at(counts, i) (there is no histogram chart kind).",
+                  budget. To draw it, give the counts to a `kind: histogram` chart's \
+                  `bins: { counts, from: lo, to: hi }` (authoring.md, Histograms).",
         units: "values, lo, hi: the same unit; bins: count; result: a list of bins counts.",
         source: "Definition (as NumPy's histogram with equal bins: the last bin includes its \
                  right edge).",

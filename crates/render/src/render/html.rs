@@ -18,6 +18,7 @@ mod md;
 mod minify;
 mod pack;
 mod part;
+mod report;
 mod tracks;
 
 use super::{asset, OutFile, Overrides, RenderOptions, Renderer};
@@ -111,6 +112,10 @@ pub const ASSETS: &[(&str, &str)] = &[
     (
         "report.js",
         include_str!("../../../../renderers/html/report.js"),
+    ),
+    (
+        "tracks.js",
+        include_str!("../../../../renderers/html/tracks.js"),
     ),
     (
         "boot.js",
@@ -475,7 +480,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "hud": hud,
         "hasDecisionLog": has_decision_log,
         // The lab report's plan (report.js fills it from the record as Rust does).
-        "report": crate::view::report::plan(lab, None)?,
+        "report": report::plan(lab)?,
     });
     // The models likewise, and only when a formula calls `model`: most pages carry none.
     let models = libjs::models_for(
@@ -552,6 +557,9 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     data["msg"] = crate::formula::messages::table_for(|k| match k {
         crate::formula::messages::IN_FUNCTION => fn_js.contains("_in("),
         crate::formula::messages::LOG_SWEEP => on.contains("logsweep"),
+        crate::formula::messages::BINS_LIST
+        | crate::formula::messages::BINS_COUNT
+        | crate::formula::messages::BINS_RANGE => on.contains("hist"),
         _ => true,
     });
     if !on.contains("answer") {
@@ -583,6 +591,9 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     ];
     if on.contains("questions") {
         names.push("questions.js");
+    }
+    if on.contains("tracks") {
+        names.push("tracks.js");
     }
     names.push("runtime.js");
     let runtime_js = names

@@ -18,6 +18,7 @@ use crate::eval::{format_output, value_to_dynamic, CompiledLab};
 use crate::ledger::questions::Answer;
 use crate::ledger::Ledger;
 use crate::library::format;
+use crate::load::text::visible;
 use crate::model::report::ReportSpec;
 use crate::model::*;
 use indexmap::IndexMap;
@@ -243,11 +244,13 @@ fn plan_control(c: &Control, cv: &super::ControlView) -> PlanControl {
 }
 
 /// The student's text as text in Markdown (the page's `md` in report.js does the same):
-/// line ends normalised, each line's leading blanks dropped (an indented line would be code),
+/// every character the terminal filter names (a control character, an escape sequence's ESC,
+/// a bidi override: [`visible`]) shown as `U+FFFD`, so a report `cat` in a terminal runs
+/// nothing; line ends normalised, each line's leading blanks dropped (an indented line would be code),
 /// every inline marker (``\ ` * _ [ ] < > & | ~ #``) backslash-escaped, and a line starting
 /// as a list, quote or heading underline (`+ - = >`, `1.`, `1)`) made literal.
 pub fn md(s: &str) -> String {
-    let s = s.replace("\r\n", "\n").replace('\r', "\n");
+    let s = visible(s).replace("\r\n", "\n").replace('\r', "\n");
     s.split('\n')
         .map(|l| {
             let l = l.trim_start_matches([' ', '\t']);
@@ -271,11 +274,11 @@ pub fn md(s: &str) -> String {
         .join("\n")
 }
 
-/// The student's text inside a line (after `- Answer: `): the inline markers of [`md`]
-/// escaped, line breaks as spaces (report.js `md1`).
+/// The student's text inside a line (after `- Answer: `): filtered and the inline markers
+/// escaped as by [`md`], line breaks as spaces (report.js `md1`).
 pub fn md1(s: &str) -> String {
     let mut o = String::with_capacity(s.len() + 4);
-    for c in s.chars() {
+    for c in visible(s).chars() {
         match c {
             '\r' | '\n' => o.push(' '),
             c if INLINE.contains(c) => {

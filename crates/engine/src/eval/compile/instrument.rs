@@ -110,6 +110,7 @@ pub(super) fn compile_instrument(
                     c.template(t, &point, exprs);
                 }
             }
+            check_level_colors(c, part, ch);
             for b in &ch.bars {
                 c.template(&b.label, names, exprs);
                 c.expr(&b.value, names, "a bar value", exprs);
@@ -118,6 +119,14 @@ pub(super) fn compile_instrument(
                 }
                 if let Some(t) = &b.text {
                     c.template(t, &point, exprs);
+                }
+            }
+            if let Some(b) = &ch.bins {
+                c.expr(&b.counts, names, "a histogram's counts", exprs);
+                c.expr(&b.from, names, "a histogram's `from`", exprs);
+                c.expr(&b.to, names, "a histogram's `to`", exprs);
+                if let Some(t) = &b.name {
+                    c.template(t, names, exprs);
                 }
             }
             for m in &ch.markers {
@@ -137,6 +146,69 @@ pub(super) fn compile_instrument(
             crate::eval::chart::check_shape(ch, &mut |pos, msg, hint| {
                 c.err(pos, msg).hint = Some(hint.to_string());
             });
+        }
+    }
+}
+
+/// A chart's colours for a quantity a card also shows agree with the card (issue 27 item 7):
+/// `color_by` names an output with levels; a bar showing such an output keeps its card's colour
+/// unless it colours itself by another rule (a warning: the two can disagree).
+fn check_level_colors(c: &mut Compiler, part: &Part, ch: &Chart) {
+    use crate::eval::chart::{is_level_color, levelled_output};
+    for s in &ch.series {
+        let Some(by) = &s.color_by else { continue };
+        if levelled_output(part, &by.value).is_none() {
+            let levelled = part
+                .outputs
+                .iter()
+                .filter(|(_, o)| o.level.is_some() || o.bands.is_some())
+                .map(|(k, _)| k.as_str());
+            let hint = did_you_mean(&by.value, levelled.clone()).unwrap_or_else(|| {
+                format!(
+                    "name an output of this part with `bands:` or `level:`{}",
+                    match levelled.collect::<Vec<_>>() {
+                        v if v.is_empty() => String::new(),
+                        v => format!(": {}", v.join(", ")),
+                    }
+                )
+            });
+            c.err(
+                by.pos,
+                format!(
+                    "`color_by: {}` needs an output with `bands:` or `level:`",
+                    by.value
+                ),
+            )
+            .hint = Some(hint);
+        }
+        if s.color_when.is_some() {
+            c.err(
+                by.pos,
+                "a series takes `color_by` or `color_when`, not both",
+            )
+            .hint = Some("keep `color_by`: the colours of the output's levels".into());
+        }
+    }
+    for b in &ch.bars {
+        if levelled_output(part, &b.value.value).is_none() {
+            continue;
+        }
+        let own = match (&b.color_when, b.color) {
+            (Some(w), _) => Some((w.pos, "`color_when`")),
+            (None, Some(col)) if is_level_color(col) => Some((b.value.pos, "a fixed level colour")),
+            _ => None,
+        };
+        if let Some((pos, what)) = own {
+            let name = b.value.value.trim();
+            c.warn(
+                pos,
+                format!(
+                    "this bar shows `{name}`, whose card is coloured by its levels, but the bar by {what}: the two can disagree"
+                ),
+            )
+            .hint = Some(format!(
+                "remove the bar's colour: a bar showing `{name}` takes its card's level colour"
+            ));
         }
     }
 }

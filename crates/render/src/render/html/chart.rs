@@ -2,12 +2,13 @@
 //! `charts.js` (the same drawing as [`crate::render::svg::chart_svg`]).
 
 use super::live::{Fns, PartCx};
-use crate::eval::chart::{color_name, legend_pos, series_index, SERIES_COLORS};
+use crate::eval::chart::{color_name, legend_pos, levelled_output, series_index, SERIES_COLORS};
 use crate::model::*;
 use serde_json::{json, Value as J};
 
 pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J, String> {
     let (lab, part) = (cx.lab, Some(cx.part));
+    let model = &lab.lab.parts[cx.part.index];
     let mut e = |fns: &mut Fns, x: &Expr| -> Result<J, String> {
         Ok(J::from(fns.expr(lab, part, &x.value)?))
     };
@@ -45,6 +46,13 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
             "text": cx.tpl_json(fns, &s.text, true)?,
         }));
         let o = last_object(&mut series);
+        if let Some(out) = s
+            .color_by
+            .as_ref()
+            .and_then(|b| levelled_output(model, &b.value))
+        {
+            o.insert("level".into(), level_spec(fns, cx, out)?);
+        }
         if let Some(w) = &s.when {
             o.insert("when".into(), e(fns, w)?);
         }
@@ -60,7 +68,12 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
     }
     let mut bars = Vec::new();
     for b in &ch.bars {
+        let level = match levelled_output(model, &b.value.value) {
+            Some(out) if b.color.is_none() && b.color_when.is_none() => level_spec(fns, cx, out)?,
+            _ => J::Null,
+        };
         bars.push(json!({
+            "level": level,
             "label": cx.tpl_json(fns, &Some(b.label.clone()), true)?,
             "value": e(fns, &b.value)?,
             "color": b.color.map(|c| color_name(Some(c), "blue")),
@@ -149,6 +162,15 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
     if !bands.is_empty() {
         out["bands"] = J::Array(bands);
     }
+    if let Some(b) = &ch.bins {
+        let mut o = json!({
+            "counts": e2(fns, &b.counts)?, "from": e2(fns, &b.from)?, "to": e2(fns, &b.to)?,
+            "name": cx.tpl_json(fns, &b.name, true)?,
+            "color": b.color.map(|c| color_name(Some(c), "blue")),
+        });
+        compact(&mut o);
+        out["bins"] = o;
+    }
     compact(&mut out);
     for k in ["series", "bars", "markers", "hlines", "vlines"] {
         for o in out
@@ -161,6 +183,20 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<J
         }
     }
     Ok(out)
+}
+
+/// How the page finds an output's level at a value (chart-model.js `levelColor`): its `level:`
+/// expression, else its bands.
+fn level_spec(fns: &mut Fns, cx: &PartCx, o: &Output) -> Result<J, String> {
+    Ok(match (&o.level, &o.bands) {
+        (Some(x), _) => json!({"expr": fns.expr(cx.lab, Some(cx.part), &x.value)?}),
+        (None, Some(b)) => {
+            let mut bands = json!({"good_below": b.good_below, "warn_below": b.warn_below, "good_above": b.good_above, "warn_above": b.warn_above});
+            compact(&mut bands);
+            json!({ "bands": bands })
+        }
+        (None, None) => J::Null,
+    })
 }
 
 /// The keys of a chart, series, bar, marker or line whose value is its default — none, false,
@@ -204,6 +240,7 @@ pub(super) fn features_used(lab: &Lab) -> Vec<&'static str> {
         add("band", !ch.bands.is_empty());
         add("stack", ch.stacked);
         add("radar", ch.kind == ChartKind::Radar);
+        add("hist", ch.kind == ChartKind::Histogram);
         add("log", ch.x.log || ch.y.log);
         add("logsweep", ch.sweep.as_ref().is_some_and(|s| s.log));
         add(

@@ -35,6 +35,9 @@ struct Label {
     pre: String,
     post: String,
     alts: Vec<(f64, f64, &'static str)>,
+    /// A bar's value, left out where it fits nowhere free (its tooltip and the Data table
+    /// keep it): wider than its bar, between taller ones.
+    optional: bool,
 }
 
 /// Each bar's value interval: stacked bars start where the category's previous one ended.
@@ -102,7 +105,17 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
     }
     xs.extend(ch.vlines.iter().map(|l| l.at));
     ys.extend(ch.hlines.iter().map(|l| l.at));
-    let sy = Scale::new(&ys, ch.y_min, ch.y_max, ch.y_log, is_bar);
+    // A histogram's last bin ends one width after its left edge.
+    if let (Some(w), Some(last)) = (ch.bin_width, xs.iter().rev().find(|x| x.is_finite())) {
+        xs.push(*last + w);
+    }
+    let sy = Scale::new(
+        &ys,
+        ch.y_min,
+        ch.y_max,
+        ch.y_log,
+        is_bar || ch.bin_width.is_some(),
+    );
     let sx = Scale::new(&xs, ch.x_min, ch.x_max, ch.x_log, false);
     let px = |v: f64| p.x0 + sx.frac(v) * (p.x1 - p.x0);
     let py = |v: f64| p.y1 - sy.frac(v) * (p.y1 - p.y0);
@@ -227,14 +240,22 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
     // Series.
     if is_bar {
         bars(o, ch, &cats, &spans, &p, &py, &sy, &mut labels, &mut data);
+    } else if let Some(w) = ch.bin_width {
+        bins(o, ch, w, &px, &py, &sy, &mut data);
     } else {
         for (i, s) in ch.series.iter().enumerate() {
             line_series(o, ch.kind, i, s, &px, &py);
             if avoid {
+                // A point is as big as its shape (4.5 px), a scatter dot (4 px) or a line's.
+                let r = match s.marker {
+                    Some(m) if m != PointShape::None => 4.5,
+                    _ if ch.kind == ChartKind::Scatter => 4.0,
+                    _ => 2.0,
+                };
                 for pt in s.points.iter() {
                     let (x, y) = (px(num_x(&pt.x)), py(pt.y));
                     if x.is_finite() && y.is_finite() {
-                        data.push([x - 2.0, y - 2.0, x + 2.0, y + 2.0]);
+                        data.push([x - r, y - r, x + r, y + r]);
                     }
                 }
             }
@@ -285,6 +306,10 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
         }
         symbol(o, m.symbol, x, y, &m.color, 7.0, &tip);
         if let Some(t) = &m.text {
+            // Above right of the marker, else below right, above left, below left, then a line
+            // or two further up or down on the right.
+            let below = y + 20.0;
+            let step = LINE + 1.0;
             labels.push(Label {
                 s: t.clone(),
                 x: x + 10.0,
@@ -292,7 +317,16 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
                 anchor: "start",
                 pre: "class=\"fi-text mk\"".into(),
                 post: " fill=\"#1f2937\"".into(),
-                alts: Vec::new(),
+                alts: vec![
+                    (x + 10.0, below, "start"),
+                    (x - 10.0, y - 8.0, "end"),
+                    (x - 10.0, below, "end"),
+                    (x + 10.0, y - 8.0 - step, "start"),
+                    (x + 10.0, below + step, "start"),
+                    (x + 10.0, y - 8.0 - 2.0 * step, "start"),
+                    (x + 10.0, below + 2.0 * step, "start"),
+                ],
+                optional: false,
             });
         }
     }
@@ -332,20 +366,42 @@ fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot, data: &[[f64; 4]])
                 .iter()
                 .any(|q| b[0] < q[2] && q[0] < b[2] && b[1] < q[3] && q[1] < b[3])
         };
+        // Free: on no data, no label placed before, and above the plot's bottom edge.
+        let taken = |b: &[f64; 4], placed: &[[f64; 4]]| {
+            hits(b, data) || hits(b, placed) || b[3] > p.y1 - 2.0
+        };
         let first = (l.x, l.y, l.anchor);
         fit(&mut l);
-        if !l.alts.is_empty() && (hits(&bx(&l), data) || hits(&bx(&l), &placed)) {
+        if !l.alts.is_empty() && taken(&bx(&l), &placed) {
             let mut free = false;
             for &(x, y, anchor) in &l.alts.clone() {
                 (l.x, l.y, l.anchor) = (x, y, anchor);
                 fit(&mut l);
-                if !hits(&bx(&l), data) && !hits(&bx(&l), &placed) {
+                if !taken(&bx(&l), &placed) {
                     free = true;
                     break;
                 }
             }
+            if !free && l.optional {
+                continue;
+            }
             if !free {
-                (l.x, l.y, l.anchor) = first;
+                // Nowhere free: where it covers the least data (the first such place).
+                let mut best = (f64::INFINITY, first.0, first.1, first.2);
+                for &(x, y, anchor) in [first].iter().chain(&l.alts.clone()) {
+                    (l.x, l.y, l.anchor) = (x, y, anchor);
+                    fit(&mut l);
+                    let b = bx(&l);
+                    let mut area = 0.0;
+                    for q in data {
+                        area += (b[2].min(q[2]) - b[0].max(q[0])).max(0.0)
+                            * (b[3].min(q[3]) - b[1].max(q[1])).max(0.0);
+                    }
+                    if area < best.0 {
+                        best = (area, x, y, anchor);
+                    }
+                }
+                (l.x, l.y, l.anchor) = (best.1, best.2, best.3);
                 fit(&mut l);
             }
         }
@@ -521,6 +577,15 @@ fn bars(
                 } else {
                     top - 4.0 - (lines - 1.0) * LINE
                 };
+                // Above its bar, else a line or more higher (over a neighbour a wide label
+                // would cover); a stacked segment's inside it.
+                let alts = if ch.stacked {
+                    Vec::new()
+                } else {
+                    (1..=3)
+                        .map(|k| (x + bw / 2.0, ty - k as f64 * (LINE + 1.0), "middle"))
+                        .collect()
+                };
                 labels.push(Label {
                     s: t.clone(),
                     x: x + bw / 2.0,
@@ -528,9 +593,64 @@ fn bars(
                     anchor: "middle",
                     pre: "class=\"fi-text mk\"".into(),
                     post: " fill=\"#1f2937\"".into(),
-                    alts: Vec::new(),
+                    optional: !alts.is_empty(),
+                    alts,
                 });
             }
+        }
+    }
+}
+
+/// A histogram's bins: adjacent bars from the axis to each count, a pixel apart when there is
+/// room; each carries its range and count as its tooltip.
+fn bins(
+    o: &mut String,
+    ch: &ChartData,
+    w: f64,
+    px: &dyn Fn(f64) -> f64,
+    py: &dyn Fn(f64) -> f64,
+    sy: &Scale,
+    data: &mut Vec<[f64; 4]>,
+) {
+    let base = py(0f64.clamp(sy.lo, sy.hi));
+    for s in &ch.series {
+        let cls = class_color(&s.color);
+        let col = palette(&s.color);
+        for pt in &s.points {
+            let lo = num_x(&pt.x);
+            let (a, b, y) = (px(lo), px(lo + w), py(pt.y));
+            if !(a.is_finite() && b.is_finite() && y.is_finite()) {
+                continue;
+            }
+            let gap = if b - a >= 4.0 { 1.0 } else { 0.0 };
+            let (top, h) = if y < base {
+                (y, base - y)
+            } else {
+                (base, y - base)
+            };
+            data.push([a, top, b, top + h]);
+            let range = format!(
+                "{}{}–{}{}",
+                ch.x_prefix,
+                tip_num(lo),
+                tip_num(lo + w),
+                ch.x_suffix
+            );
+            let label = if s.name.is_empty() {
+                range
+            } else {
+                format!("{} — {range}", s.name)
+            };
+            let _ = write!(
+                o,
+                "<rect class=\"fi-{cls}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{col}\"><title>{}: {}</title></rect>",
+                c(a + gap / 2.0),
+                c(top),
+                c(b - a - gap),
+                c(h),
+                esc(&label),
+                tip_num(pt.y)
+            );
         }
     }
 }
@@ -589,23 +709,43 @@ fn ref_lines(
             let lines = measure(t).0 as f64;
             // At the right end above the line (below it at the top edge); else below it, then
             // at the left end; a vertical line's at its top right, then top left, then bottom.
+            // Where those cover data: the middle of the line, then a line further from it at
+            // each end and the middle (a vertical line's: down its length, right then left).
+            let step = LINE + 1.0;
             let (x, y, anchor, alts) = if horizontal {
                 let above = v - 5.0 - (lines - 1.0) * LINE;
                 let below = v + 14.0;
                 let y = if above - 11.0 < p.y0 { below } else { above };
-                let alts = vec![
+                let mid = (p.x0 + p.x1) / 2.0;
+                let mut alts = vec![
                     (p.x1 - 4.0, below, "end"),
                     (p.x0 + 4.0, y, "start"),
                     (p.x0 + 4.0, below, "start"),
+                    (mid, y, "middle"),
+                    (mid, below, "middle"),
                 ];
+                for k in 1..=8 {
+                    let k = k as f64;
+                    for (x, anchor) in [(p.x1 - 4.0, "end"), (p.x0 + 4.0, "start"), (mid, "middle")]
+                    {
+                        alts.push((x, above - k * step, anchor));
+                        alts.push((x, below + k * step, anchor));
+                    }
+                }
                 (p.x1 - 4.0, y, "end", alts)
             } else {
                 let bottom = p.y1 - 6.0 - (lines - 1.0) * LINE;
-                let alts = vec![
+                let mut alts = vec![
                     (v - 4.0, p.y0 + 12.0, "end"),
                     (v + 4.0, bottom, "start"),
                     (v - 4.0, bottom, "end"),
                 ];
+                let mut y = p.y0 + 12.0 + step;
+                while y < bottom {
+                    alts.push((v + 4.0, y, "start"));
+                    alts.push((v - 4.0, y, "end"));
+                    y += step;
+                }
                 (v + 4.0, p.y0 + 12.0, "start", alts)
             };
             labels.push(Label {
@@ -616,6 +756,7 @@ fn ref_lines(
                 pre: format!("class=\"fi-{cls} mk\""),
                 post: format!(" fill=\"{col}\""),
                 alts,
+                optional: false,
             });
         }
     }

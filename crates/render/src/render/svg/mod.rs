@@ -153,7 +153,7 @@ fn legend_items(c: &ChartData) -> Vec<LegendItem> {
     for (i, s) in c.series.iter().enumerate() {
         if !s.name.is_empty() {
             let shape = s.marker.filter(|m| *m != PointShape::None);
-            let sw = if c.kind == ChartKind::Bar {
+            let sw = if matches!(c.kind, ChartKind::Bar | ChartKind::Histogram) {
                 Swatch::Block
             } else {
                 Swatch::Line(series_dash(i, s), shape)

@@ -42,7 +42,11 @@ pub fn chart_table(ch: &ChartData, open: bool) -> String {
         XValue::Number(i) if ch.kind == ChartKind::Radar => {
             ch.axes.get(*i as usize).cloned().unwrap_or_default()
         }
-        XValue::Number(v) => xs(*v),
+        XValue::Number(v) => match ch.bin_width {
+            // A histogram's bin: its range.
+            Some(w) => format!("{}{}–{}{}", ch.x_prefix, num(*v), num(*v + w), ch.x_suffix),
+            None => xs(*v),
+        },
     };
     let mut keys: Vec<String> = Vec::new();
     for s in &ch.series {
