@@ -14,8 +14,8 @@ use serde_json::{json, Value as J};
 
 const DRIVER: &str = r#"
 const fs = require('fs');
-const [lib, rhai, format, model, record, report, runtime, data] = process.argv.slice(2, 10).map((p) => fs.readFileSync(p, 'utf8'));
-const R = require(process.argv[10])([lib, rhai, format, model, record + '\n' + report, runtime], { maxOps: 500000, labOps: 20000000, maxSize: [10000, 10000, 1000], hardware: {} });
+const [lib, rhai, format, model, record, report, tracks, runtime, data] = process.argv.slice(2, 11).map((p) => fs.readFileSync(p, 'utf8'));
+const R = require(process.argv[11])([lib, rhai, format, model, record + '\n' + report + '\n' + tracks, runtime], { maxOps: 500000, labOps: 20000000, maxSize: [10000, 10000, 1000], hardware: {} });
 const num = (v) => v === 'inf' ? Infinity : v === '-inf' ? -Infinity : v === 'nan' ? NaN : v;
 process.stdout.write(JSON.stringify(JSON.parse(data).map(([o, v]) => R.formatOutput(o, num(v)))));
 "#;
@@ -115,6 +115,7 @@ fn outputs_read_the_same_in_rust_and_the_page() {
             &root.join("chart-model.js"),
             &root.join("ledger.js"),
             &root.join("report.js"),
+            &root.join("tracks.js"),
             &root.join("runtime.js"),
             &data,
             &common::root().join("tests/browser/runtime-stub.cjs"),

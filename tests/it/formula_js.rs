@@ -447,10 +447,10 @@ fn outcome(r: Result<Dynamic, String>) -> J {
 
 const DRIVER: &str = r#"
 const fs = require('fs');
-const [lib, rhai, format, model, record0, report, runtime, fns, data] = process.argv.slice(2, 11).map((p) => fs.readFileSync(p, 'utf8'));
-const record = record0 + '\n' + report;
+const [lib, rhai, format, model, record0, report, tracks, runtime, fns, data] = process.argv.slice(2, 12).map((p) => fs.readFileSync(p, 'utf8'));
+const record = record0 + '\n' + report + '\n' + tracks;
 const D = JSON.parse(data);
-const R = require(process.argv[11])([lib, fns, rhai, format, model, record, runtime], { maxOps: D.maxOps, labOps: D.labOps, maxSize: D.maxSize, hardware: D.hardware, msg: D.msg });
+const R = require(process.argv[12])([lib, fns, rhai, format, model, record, runtime], { maxOps: D.maxOps, labOps: D.labOps, maxSize: D.maxSize, hardware: D.hardware, msg: D.msg });
 function typeName(x) {
   if (x === undefined || x === null) return '()';
   if (typeof x === 'number') return 'f64';
@@ -551,6 +551,7 @@ fn formulas_compute_the_same_in_rhai_and_the_page_runtime() {
         .arg(root.join("chart-model.js"))
         .arg(root.join("ledger.js"))
         .arg(root.join("report.js"))
+        .arg(root.join("tracks.js"))
         .arg(root.join("runtime.js"))
         .arg(&fns)
         .arg(&data)

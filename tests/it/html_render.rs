@@ -467,6 +467,7 @@ fn embedded_scripts_never_lean_on_automatic_semicolons() {
         "chart-model.js",
         "ledger.js",
         "report.js",
+        "tracks.js",
         "charts.js",
         "library.js",
         "library/collective.js",
