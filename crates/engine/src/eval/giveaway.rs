@@ -303,7 +303,7 @@ impl CompiledLab {
                 continue;
             };
             for (name, pos) in handout_rows(model) {
-                let Ok(o) = self.output_view(&dev, name) else {
+                let Ok(o) = self.output_view(dev, name) else {
                     continue;
                 };
                 // A number in the answer's unit at its precision; a text output the answer
@@ -346,10 +346,10 @@ impl CompiledLab {
             if ei != pi {
                 continue;
             }
-            let mut texts = live_texts_printed(self, part, &dev, model);
+            let mut texts = live_texts_printed(self, part, dev, model);
             texts.retain(|t| !reads_answer(&t.value));
             for t in texts {
-                self.giveaway_as(Some(part), Some(&dev), t, answer, Reading::Handout, out);
+                self.giveaway_as(Some(part), Some(dev), t, answer, Reading::Handout, out);
             }
             if let Ok(sev) = self.evaluate(part, &self.scenario(part)) {
                 for t in after_question(model) {
