@@ -619,24 +619,6 @@ fn placeholder(s: &Segment) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::quantity::quantities;
-
-    fn states(text: &str, x: f64) -> bool {
-        quantities(text).iter().any(|q| q.states(x, None, false))
-    }
-
-    #[test]
-    fn a_number_states_a_value_it_rounds_from() {
-        assert!(states("1,643", 1643.4));
-        assert!(states("27.4", 27.38));
-        assert!(!states("27", 1643.4));
-        assert!(!states("3", 2.6), "small whole numbers are not judged");
-        assert!(!states("600", 601.0));
-    }
-}
-
 /// Each part of a lab evaluated at its scenario and at its controls' defaults, once each, when
 /// first asked for (`None`: the evaluation failed; its error is reported elsewhere).
 struct Evaluated<'a> {
@@ -670,5 +652,23 @@ impl<'a> Evaluated<'a> {
                 self.lab.evaluate(p, &inputs).ok()
             })
             .as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::quantity::quantities;
+
+    fn states(text: &str, x: f64) -> bool {
+        quantities(text).iter().any(|q| q.states(x, None, false))
+    }
+
+    #[test]
+    fn a_number_states_a_value_it_rounds_from() {
+        assert!(states("1,643", 1643.4));
+        assert!(states("27.4", 27.38));
+        assert!(!states("27", 1643.4));
+        assert!(!states("3", 2.6), "small whole numbers are not judged");
+        assert!(!states("600", 601.0));
     }
 }
