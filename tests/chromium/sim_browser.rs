@@ -7,22 +7,10 @@
 //! tests/inputs/ok_cluster_sim.yaml).
 
 use crate::common;
-use common::{browser_ready, node, render_html, root};
+use common::bits::{page_cases, parse, same_bits};
+use common::{browser_ready, render_html, root};
 use rhai::{Dynamic, Engine, Map};
 use serde_json::{json, Value as J};
-
-fn parse(s: &str) -> f64 {
-    match s {
-        "NaN" => f64::NAN,
-        "Infinity" => f64::INFINITY,
-        "-Infinity" => f64::NEG_INFINITY,
-        x => x.parse().unwrap_or_else(|_| panic!("a number: {x}")),
-    }
-}
-
-fn same_bits(a: f64, b: f64) -> bool {
-    a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
-}
 
 fn to_dynamic(v: &J) -> Dynamic {
     match v {
@@ -80,14 +68,7 @@ fn simulations_are_the_same_bits_in_chromium() {
             "outputs": outputs,
         })).collect::<Vec<_>>(),
     });
-    let cases_path = out.join("cases.json");
-    let result_path = out.join("result.json");
-    std::fs::write(&cases_path, cases.to_string()).unwrap();
-    let (ok, text) = node("sim.mjs", &[&page, &cases_path, &result_path]);
-    assert!(ok && text.contains("all passed"), "{text}");
-    println!("{text}");
-    let got: J = serde_json::from_slice(&std::fs::read(&result_path).unwrap()).unwrap();
-    assert_eq!(got["errors"], json!([]), "page errors");
+    let got = page_cases("sim.mjs", &page, &out, &cases);
 
     let mut engine = Engine::new();
     labforge::library::register(&mut engine);

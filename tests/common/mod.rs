@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+pub mod bits;
 pub mod merge;
 pub mod pdf;
 pub mod pty;
