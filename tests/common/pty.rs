@@ -16,6 +16,21 @@ pub fn root() -> PathBuf {
 }
 
 /// A fresh, empty folder for the test `name`.
+/// The file of lab `name` in the fixture course `course` (`tests/inputs/…/labs/NAME.yaml`).
+pub fn course_lab(course: &str, name: &str) -> String {
+    root()
+        .join(course)
+        .join("labs")
+        .join(format!("{name}.yaml"))
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A path as a command-line argument.
+pub fn arg(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
 pub fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("labforge-run-keys-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);

@@ -13,16 +13,7 @@ const COURSE: &str = "tests/inputs/student_term";
 const ASKED: &str = "Your name or student id (optional):";
 
 fn lab(name: &str) -> String {
-    root()
-        .join(COURSE)
-        .join("labs")
-        .join(format!("{name}.yaml"))
-        .to_string_lossy()
-        .into_owned()
-}
-
-fn arg(p: &Path) -> &str {
-    p.to_str().unwrap()
+    course_lab(COURSE, name)
 }
 
 fn report(d: &Path, lab: &str) -> String {

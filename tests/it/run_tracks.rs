@@ -12,16 +12,7 @@ use std::path::{Path, PathBuf};
 const COURSE: &str = "tests/inputs/tracks_term";
 
 fn lab(name: &str) -> String {
-    root()
-        .join(COURSE)
-        .join("labs")
-        .join(format!("{name}.yaml"))
-        .to_string_lossy()
-        .into_owned()
-}
-
-fn arg(p: &Path) -> &str {
-    p.to_str().unwrap()
+    course_lab(COURSE, name)
 }
 
 /// Lab 1 asks the track (the default highlighted), the choice lands in the course record and
