@@ -370,8 +370,12 @@
         o.push(T('<path class="fi-@ off" d="M@ @L@ @L@ @Z" fill="@"/>', cls(m.color), a[0], a[1], a[2], a[3], a[4], a[5], palette(m.color)));
       }
       symbol(o, m.symbol, x, y, m.color, 7, tip);
-      if (has(m.text)) labels.push({ s: m.text, x: x + 10, y: y - 8, anchor: "start", pre: 'class="fi-text mk"', post: ' fill="#1f2937"', alts: [[x + 10, y + 20, "start"], [x - 10, y - 8, "end"], [x - 10, y + 20, "end"],
-        [x + 10, y - 8 - (LINE + 1), "start"], [x + 10, y + 20 + (LINE + 1), "start"], [x + 10, y - 8 - 2 * (LINE + 1), "start"], [x + 10, y + 20 + 2 * (LINE + 1), "start"]] });
+      if (has(m.text)) {
+        var above = y + 3 - LINE * measure(m.text)[0], step = LINE + 1;
+        labels.push({ s: m.text, x: x + 10, y: y - 8, anchor: "start", pre: 'class="fi-text mk"', post: ' fill="#1f2937"', alts: [[x + 10, y + 20, "start"], [x - 10, y - 8, "end"], [x - 10, y + 20, "end"],
+          [x, above, "middle"], [x, y + 20, "middle"], [x + 10, y - 8 - step, "start"], [x + 10, y + 20 + step, "start"], [x, above - step, "middle"],
+          [x + 10, y - 8 - 2 * step, "start"], [x + 10, y + 20 + 2 * step, "start"], [x, above - 2 * step, "middle"]] });
+      }
     });
     placeLabels(o, labels, P, data);
   }
@@ -381,10 +385,11 @@
   function placeLabels(o, labels, P, data) {
     var placed = [];
     labels.forEach(function (l) {
-      var m = measure(l.s), w = 7 * m[1], h = LINE * m[0];
+      var size = l.size || 11, m = measure(l.s), w = 7 * m[1] * size / 11, h = LINE * m[0];
       var fit = function () {
         if (l.anchor === "start" && l.x + w > P.x1) { l.x -= 20; l.anchor = "end"; }
         if (l.anchor === "end" && l.x - w < P.x0) l.x = P.x0 + w;
+        if (l.anchor === "middle") l.x = Math.min(Math.max(l.x, P.x0 + w / 2), Math.max(P.x1 - w / 2, P.x0 + w / 2));
         if (l.y - 11 < P.y0) l.y = P.y0 + 11;
       };
       var bx = function () { var left = l.anchor === "end" ? l.x - w : l.anchor === "middle" ? l.x - w / 2 : l.x; return [left, l.y - 11, left + w, l.y - 11 + h]; };
@@ -394,10 +399,10 @@
       var taken = function (b) { return over(b, data) || hits(b) || b[3] > P.y1 - 2; };
       var first = [l.x, l.y, l.anchor];
       fit();
+      /* A bar's value whose place is not free is left out (svg/cartesian.rs `optional`). */
+      if (l.optional && taken(bx())) return;
       if (l.alts && taken(bx())) {
         var free = l.alts.some(function (a) { l.x = a[0]; l.y = a[1]; l.anchor = a[2]; fit(); return !taken(bx()); });
-        /* A bar's value that fits nowhere free is left out (svg/cartesian.rs `optional`). */
-        if (!free && l.optional) return;
         /* Nowhere free: where it covers the least data (the first such place). */
         if (!free) {
           var best = [Infinity, first[0], first[1], first[2]];
@@ -414,7 +419,7 @@
       while (hits(bx()) && tries < 20) { l.y += LINE + 1; tries += 1; }
       if (l.y - 11 + h > P.y1 - 2) l.y = P.y1 - 2 - h + 11;
       placed.push(bx());
-      text(o, l.pre, l.x, l.y, ' text-anchor="' + l.anchor + '" font-size="11"' + l.post + ' stroke="#ffffff" stroke-width="3" paint-order="stroke"', l.s);
+      text(o, l.pre, l.x, l.y, ' text-anchor="' + l.anchor + '" font-size="' + size + '"' + l.post + ' stroke="#ffffff" stroke-width="3" paint-order="stroke"', l.s);
     });
   }
   function lineSeries(o, kind, i, s, px, py) {
@@ -441,10 +446,21 @@
     });
     o.push("</g>");
   }
+  /* The font size of a bar chart's values (svg/cartesian.rs `value_size`): 11 px, or as much
+     smaller, in half pixels down to 8, as the widest needs to fit the bars' spacing; null where
+     even 8 px does not (the values are left out; tooltips and the Data table keep them). */
+  function valueSize(ch, spacing) {
+    var widest = 0;
+    ch.series.forEach(function (s) { s.points.forEach(function (p) { if (has(p.text)) widest = Math.max(widest, measure(p.text)[1]); }); });
+    if (widest === 0) return 11;
+    var size = Math.floor(Math.min(11 * (spacing - 2) / (7 * widest), 11) * 2) / 2;
+    return size >= 8 ? size : null;
+  }
   function bars(o, ch, cats, spans, P, py, sy, labels, data) {
     var n = Math.max(cats.length, 1), band = (P.x1 - P.x0) / n;
     var groups = ch.stacked ? 1 : Math.max(ch.series.length, 1), bw = band * 0.7 / groups;
     var base = sy.log ? py(Math.pow(10, sy.lo)) : py(Math.min(Math.max(0, sy.lo), sy.hi));
+    var size = valueSize(ch, groups > 1 ? bw : band);
     ch.series.forEach(function (s, si) {
       s.points.forEach(function (p, j) {
         if (typeof p.x !== "string") return;
@@ -460,11 +476,12 @@
         var k = p.x.split("\n").join(" ");
         var label = s.name === "" ? k : s.name + " — " + k;
         o.push(T('<rect class="fi-@" x="@" y="@" width="@" height="@" fill="@"><title>@: @</title></rect>', cls(color), x, top, bw, h, palette(color), esc(label), tipNum(p.y)));
-        if (has(p.text)) {
+        /* Right above its bar, never further (a label lifted over its neighbours reads as
+           theirs); a stacked segment's inside it. */
+        if (has(p.text) && (ch.stacked || size !== null)) {
           var nl = measure(p.text)[0];
           var ty = ch.stacked ? top + h / 2 + 4 - (nl - 1) * LINE / 2 : top - 4 - (nl - 1) * LINE;
-          var alts = ch.stacked ? undefined : [1, 2, 3].map(function (k) { return [x + bw / 2, ty - k * (LINE + 1), "middle"]; });
-          labels.push({ s: p.text, x: x + bw / 2, y: ty, anchor: "middle", pre: 'class="fi-text mk"', post: ' fill="#1f2937"', alts: alts, optional: !!alts });
+          labels.push({ s: p.text, x: x + bw / 2, y: ty, anchor: "middle", pre: 'class="fi-text mk"', post: ' fill="#1f2937"', optional: !ch.stacked, size: size === null ? 11 : size });
         }
       });
     });

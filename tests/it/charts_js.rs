@@ -203,7 +203,10 @@ pub(crate) fn boxes(svg: &str) -> (Vec<Box>, Vec<(String, Box)>) {
         };
         let text = lines.join("\n");
         let (x, y) = (attr(head, "x").unwrap(), attr(head, "y").unwrap());
-        let w = 7.0 * lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
+        // 7 px a character at 11 px, in proportion at a smaller size (a bar's values).
+        let size = attr(head, "font-size").unwrap_or(11.0);
+        let w =
+            7.0 * size / 11.0 * lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64;
         let h = 13.0 * lines.len() as f64;
         let left = if head.contains("text-anchor=\"end\"") {
             x - w

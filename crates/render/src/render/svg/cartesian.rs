@@ -35,9 +35,11 @@ struct Label {
     pre: String,
     post: String,
     alts: Vec<(f64, f64, &'static str)>,
-    /// A bar's value, left out where it fits nowhere free (its tooltip and the Data table
-    /// keep it): wider than its bar, between taller ones.
+    /// A bar's value, left out where its place is not free (its tooltip and the Data table
+    /// keep it): under a taller bar of its group, or where a label sits already.
     optional: bool,
+    /// Font size in px: 11, or smaller for bar values that need it to fit their bars' spacing.
+    size: f64,
 }
 
 /// Each bar's value interval: stacked bars start where the category's previous one ended.
@@ -306,9 +308,10 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
         }
         symbol(o, m.symbol, x, y, &m.color, 7.0, &tip);
         if let Some(t) = &m.text {
-            // Above right of the marker, else below right, above left, below left, then a line
-            // or two further up or down on the right.
+            // Above right of the marker, else below right, above left, below left, right above
+            // or below it, then a line or two further up or down on the right or above it.
             let below = y + 20.0;
+            let above = y + 3.0 - LINE * measure(t).0 as f64;
             let step = LINE + 1.0;
             labels.push(Label {
                 s: t.clone(),
@@ -321,12 +324,17 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
                     (x + 10.0, below, "start"),
                     (x - 10.0, y - 8.0, "end"),
                     (x - 10.0, below, "end"),
+                    (x, above, "middle"),
+                    (x, below, "middle"),
                     (x + 10.0, y - 8.0 - step, "start"),
                     (x + 10.0, below + step, "start"),
+                    (x, above - step, "middle"),
                     (x + 10.0, y - 8.0 - 2.0 * step, "start"),
                     (x + 10.0, below + 2.0 * step, "start"),
+                    (x, above - 2.0 * step, "middle"),
                 ],
                 optional: false,
+                size: 11.0,
             });
         }
     }
@@ -339,7 +347,7 @@ fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot, data: &[[f64; 4]])
     let mut placed: Vec<[f64; 4]> = Vec::new();
     for mut l in labels {
         let (lines, chars) = measure(&l.s);
-        let w = 7.0 * chars as f64;
+        let w = 7.0 * chars as f64 * l.size / 11.0;
         let h = LINE * lines as f64;
         let fit = |l: &mut Label| {
             if l.anchor == "start" && l.x + w > p.x1 {
@@ -348,6 +356,10 @@ fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot, data: &[[f64; 4]])
             }
             if l.anchor == "end" && l.x - w < p.x0 {
                 l.x = p.x0 + w;
+            }
+            if l.anchor == "middle" {
+                l.x =
+                    l.x.clamp(p.x0 + w / 2.0, (p.x1 - w / 2.0).max(p.x0 + w / 2.0));
             }
             if l.y - 11.0 < p.y0 {
                 l.y = p.y0 + 11.0;
@@ -372,6 +384,9 @@ fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot, data: &[[f64; 4]])
         };
         let first = (l.x, l.y, l.anchor);
         fit(&mut l);
+        if l.optional && taken(&bx(&l), &placed) {
+            continue;
+        }
         if !l.alts.is_empty() && taken(&bx(&l), &placed) {
             let mut free = false;
             for &(x, y, anchor) in &l.alts.clone() {
@@ -381,9 +396,6 @@ fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot, data: &[[f64; 4]])
                     free = true;
                     break;
                 }
-            }
-            if !free && l.optional {
-                continue;
             }
             if !free {
                 // Nowhere free: where it covers the least data (the first such place).
@@ -415,8 +427,8 @@ fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot, data: &[[f64; 4]])
         }
         placed.push(bx(&l));
         let post = format!(
-            " text-anchor=\"{}\" font-size=\"11\"{} stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"",
-            l.anchor, l.post
+            " text-anchor=\"{}\" font-size=\"{}\"{} stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"",
+            l.anchor, l.size, l.post
         );
         text(o, &l.pre, l.x, l.y, &post, &l.s);
     }
@@ -533,6 +545,7 @@ fn bars(
     } else {
         py(0f64.clamp(sy.lo, sy.hi))
     };
+    let size = value_size(ch, if groups > 1.0 { bw } else { band });
     for (si, (s, sp)) in ch.series.iter().zip(spans).enumerate() {
         for (pt, (from, to)) in s.points.iter().zip(sp) {
             let XValue::Category(k) = &pt.x else { continue };
@@ -570,35 +583,51 @@ fn bars(
                 esc(&label),
                 tip_num(pt.y)
             );
-            if let Some(t) = &pt.text {
-                let lines = measure(t).0 as f64;
-                let ty = if ch.stacked {
-                    top + h / 2.0 + 4.0 - (lines - 1.0) * LINE / 2.0
-                } else {
-                    top - 4.0 - (lines - 1.0) * LINE
-                };
-                // Above its bar, else a line or more higher (over a neighbour a wide label
-                // would cover); a stacked segment's inside it.
-                let alts = if ch.stacked {
-                    Vec::new()
-                } else {
-                    (1..=3)
-                        .map(|k| (x + bw / 2.0, ty - k as f64 * (LINE + 1.0), "middle"))
-                        .collect()
-                };
-                labels.push(Label {
-                    s: t.clone(),
-                    x: x + bw / 2.0,
-                    y: ty,
-                    anchor: "middle",
-                    pre: "class=\"fi-text mk\"".into(),
-                    post: " fill=\"#1f2937\"".into(),
-                    optional: !alts.is_empty(),
-                    alts,
-                });
-            }
+            let Some(t) = pt.text.as_ref().filter(|_| ch.stacked || size.is_some()) else {
+                continue;
+            };
+            let lines = measure(t).0 as f64;
+            let ty = if ch.stacked {
+                top + h / 2.0 + 4.0 - (lines - 1.0) * LINE / 2.0
+            } else {
+                top - 4.0 - (lines - 1.0) * LINE
+            };
+            // Right above its bar, never further (a label lifted over its neighbours reads as
+            // theirs); a stacked segment's inside it.
+            labels.push(Label {
+                s: t.clone(),
+                x: x + bw / 2.0,
+                y: ty,
+                anchor: "middle",
+                pre: "class=\"fi-text mk\"".into(),
+                post: " fill=\"#1f2937\"".into(),
+                alts: Vec::new(),
+                optional: !ch.stacked,
+                size: size.unwrap_or(11.0),
+            });
         }
     }
+}
+
+/// The font size of a bar chart's values above their bars: 11 px, or as much smaller (in half
+/// pixels, down to 8) as the widest needs to fit the spacing of the bars' centres, so that
+/// neighbours never meet; `None` where even 8 px does not fit (the values are left out: each
+/// bar's tooltip and the Data table keep them).
+fn value_size(ch: &ChartData, spacing: f64) -> Option<f64> {
+    let widest = ch
+        .series
+        .iter()
+        .flat_map(|s| &s.points)
+        .filter_map(|p| p.text.as_deref())
+        .map(|t| measure(t).1)
+        .max()
+        .unwrap_or(0);
+    if widest == 0 {
+        return Some(11.0);
+    }
+    let fit = (11.0 * (spacing - 2.0) / (7.0 * widest as f64)).min(11.0);
+    let size = (fit * 2.0).floor() / 2.0;
+    (size >= 8.0).then_some(size)
 }
 
 /// A histogram's bins: adjacent bars from the axis to each count, a pixel apart when there is
@@ -757,6 +786,7 @@ fn ref_lines(
                 post: format!(" fill=\"{col}\""),
                 alts,
                 optional: false,
+                size: 11.0,
             });
         }
     }
