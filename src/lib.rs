@@ -13,8 +13,8 @@
 pub mod print;
 
 pub use labforge_driver::{
-    build, course, course_file, diag, discover, eval, formula, lab, ledger, library, load, model,
-    module, project, record, render, safe_fs, site, store, template, view,
+    build, course, course_file, diag, discover, eval, files, formula, lab, ledger, library, load,
+    model, module, project, record, render, safe_fs, site, store, template, view,
 };
 
 pub mod author;

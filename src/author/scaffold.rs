@@ -29,9 +29,9 @@ pub struct Scaffold {
 
 /// The modeline's schema path for a lab in `dir`, and whether `new` must write it.
 fn schema_target(dir: &Path) -> (String, bool) {
-    if dir.join(SCHEMA_FILE).exists() {
+    if crate::files::exists(&dir.join(SCHEMA_FILE)) {
         (format!("./{SCHEMA_FILE}"), false)
-    } else if dir.join("../schemas").join(SCHEMA_FILE).exists() {
+    } else if crate::files::exists(&dir.join("../schemas").join(SCHEMA_FILE)) {
         (format!("../schemas/{SCHEMA_FILE}"), false)
     } else {
         (format!("./{SCHEMA_FILE}"), true)
@@ -107,33 +107,24 @@ fn check_name(name: &str) -> Result<&str, String> {
 pub fn scaffold(name: &str, dir: &Path) -> Result<Scaffold, String> {
     let stem = check_name(name)?;
     let lab = dir.join(format!("{stem}.yaml"));
-    if lab.exists() {
+    if crate::files::exists(&lab) {
         return Err(format!(
             "{} already exists; labforge new never overwrites a lab (choose another name, or \
              delete the file first)",
             lab.display()
         ));
     }
-    if dir.exists() && !dir.is_dir() {
+    if crate::files::exists(dir) && !crate::files::is_dir(dir) {
         return Err(format!(
             "{} is not a directory (--dir names where the lab goes)",
             dir.display()
         ));
     }
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    crate::files::make_dir(dir)?;
     let (modeline, write_schema) = schema_target(dir);
     let text = render_template(stem, &modeline)?;
     // `create_new` so a file appearing between the check and the write is not clobbered.
-    {
-        use std::io::Write;
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&lab)
-            .map_err(|e| format!("{}: {e}", lab.display()))?;
-        f.write_all(text.as_bytes())
-            .map_err(|e| format!("{}: {e}", lab.display()))?;
-    }
+    crate::files::create_new(&lab, text.as_bytes())?;
     let schema_path = dir.join(SCHEMA_FILE);
     let schema = if write_schema {
         crate::store::write_atomic(&schema_path, crate::cmd::schema_json().as_bytes())

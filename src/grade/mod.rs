@@ -105,9 +105,9 @@ impl LabGrades<'_> {
 pub fn record_files(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, String> {
     let mut out = Vec::new();
     for p in paths {
-        if p.is_dir() {
-            let mut found = Vec::new();
-            walk(p, &mut found).map_err(|e| format!("{}: {e}", p.display()))?;
+        if crate::files::is_dir(p) {
+            let mut found =
+                crate::files::json_files(p).map_err(|e| format!("{}: {e}", p.display()))?;
             found.sort();
             for f in found {
                 let rel = f.strip_prefix(p).unwrap_or(&f);
@@ -121,7 +121,7 @@ pub fn record_files(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, String>
                 };
                 out.push((student, f));
             }
-        } else if p.is_file() {
+        } else if crate::files::is_file(p) {
             out.push((stem(p), p.clone()));
         } else {
             return Err(format!("{}: no such file or directory", p.display()));
@@ -136,33 +136,17 @@ fn stem(p: &Path) -> String {
         .unwrap_or_default()
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for e in std::fs::read_dir(dir)? {
-        let e = e?;
-        let t = e.file_type()?;
-        let p = e.path();
-        if t.is_dir() {
-            walk(&p, out)?;
-        } else if t.is_file() && p.extension().is_some_and(|x| x == "json") {
-            out.push(p);
-        }
-    }
-    Ok(())
-}
-
 /// Reads one file as a student handed it in: a UTF-8 BOM is allowed; anything over the
 /// ledger's size limit, not JSON, or of another format is a reason. A lab's record is one
 /// entry; a course record (`labforge-course/1`, what a course's page exports) is one entry per
 /// lab in it, named `FILE (lab LAB-ID)`, each a record or the reason it is not one.
 fn read_records(path: &Path) -> Result<Vec<(String, Entry)>, String> {
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if meta.len() > crate::store::MAX_BYTES {
-        return Err(format!(
-            "{} bytes is too large for a progress record",
-            meta.len()
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let bytes = crate::files::read_limited(path, crate::store::MAX_BYTES).map_err(|e| match e {
+        crate::files::ReadError::TooLarge { size, .. } => {
+            format!("{size} bytes is too large for a progress record")
+        }
+        e => e.to_string(),
+    })?;
     let text = std::str::from_utf8(&bytes).map_err(|_| "not UTF-8 text".to_string())?;
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     if text.trim().is_empty() {

@@ -36,7 +36,9 @@ pub struct Answers {
 impl Answers {
     /// Reads YAML or JSON (JSON is YAML).
     pub fn load(path: &Path) -> Result<Answers, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        // A student's file: bounded like a progress record before it is parsed.
+        let text = crate::files::read_text(path, crate::store::MAX_BYTES)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         serde_saphyr::from_str::<Answers>(&text)
             .map_err(|e| format!("{}: not an answers file: {e}", path.display()))
     }

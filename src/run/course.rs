@@ -68,7 +68,7 @@ fn record_dir(ledger: &Path) -> &Path {
 
 /// The lab id of the ledger at `path`, when it is one.
 fn ledger_lab(path: &Path) -> Option<String> {
-    let t = std::fs::read_to_string(path).ok()?;
+    let t = crate::store::read_bounded(path).ok()?;
     let v: serde_json::Value = serde_json::from_str(&t).ok()?;
     Some(v.get("lab")?.as_str()?.to_string())
 }

@@ -65,21 +65,16 @@ pub struct RunOptions {
     pub student: Option<String>,
 }
 
-/// The default ledger file: `<data dir>/labforge/<id>-v<version>.json`, the data directory
-/// being the platform's (`dirs::data_dir`: `$XDG_DATA_HOME` or `~/.local/share` on Linux,
-/// `~/Library/Application Support` on macOS, `%APPDATA%` on Windows), else
-/// `./.labforge/...` when there is none.
+/// The default ledger file: `<id>-v<version>.json` in the driver's [`crate::store::data_dir`]
+/// (`<data dir>/labforge`, else `./.labforge`).
 pub fn default_ledger_path(lab: &CompiledLab) -> PathBuf {
     let name = format!("{}-v{}.json", lab.lab.id.value, lab.lab.version);
-    let dir = dirs::data_dir()
-        .map(|d| d.join("labforge"))
-        .unwrap_or_else(|| PathBuf::from(".labforge"));
-    dir.join(name)
+    crate::store::data_dir().join(name)
 }
 
 /// `labforge run`.
 pub fn run(opts: &RunOptions) -> ExitCode {
-    if opts.lab.is_dir() {
+    if crate::files::is_dir(&opts.lab) {
         return course::list(
             &opts.lab,
             opts.ledger.as_deref(),
@@ -244,7 +239,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
         (Ok(()) | Err(Stop::Quit), Err(Stop::Bad(e))) | (Err(Stop::Bad(e)), _) => {
             eprintln!("error: {e}");
-            if s.path.exists() {
+            if crate::files::exists(&s.path) {
                 eprintln!("progress so far is saved in {}", s.path.display());
             }
             ExitCode::FAILURE
@@ -301,13 +296,7 @@ fn backup_path(path: &Path) -> PathBuf {
 /// Copies the record at `path`, if there is one, to [`backup_path`] (atomically), so starting
 /// over or dropping bad values never loses what the file held.
 fn keep_backup(path: &Path) -> Result<(), String> {
-    let target = crate::store::save_target(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    match std::fs::read(&target) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(format!("{}: {e}", path.display())),
-        Ok(bytes) => crate::store::write_atomic(&backup_path(path), &bytes)
-            .map_err(|e| format!("{}: {e}", backup_path(path).display())),
-    }
+    crate::files::back_up(path, &backup_path(path))
 }
 
 enum Source<'a> {

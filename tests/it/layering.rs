@@ -2,7 +2,8 @@
 //! manifest names only the crates below it, which [`the_crates_depend_only_downwards`] checks.
 //! Inside a crate this test holds what the compiler cannot: no renderer imports another (the
 //! page, the handouts), and the terminal imports no renderer. Below the commands nothing
-//! prints, and every Rust file the page's scripts name as their twin exists.
+//! prints, only the driver touches the disk, and every Rust file the page's scripts name as
+//! their twin exists.
 
 use std::path::{Path, PathBuf};
 
@@ -204,45 +205,104 @@ fn the_manifest_reader_sees_every_dependency_table() {
     assert_eq!(deps, ["labforge-engine", "labforge-driver", "labforge"]);
 }
 
-#[test]
-fn nothing_below_the_commands_prints() {
-    // The commands (`src/`) hold the one printer; a layer below returns what it found.
+/// The code of each `.rs` file under `dirs` (relative to the root) without its unit tests
+/// (what follows `#[cfg(test)]`; a file that is only a test module, `#[cfg(test)] #[path =
+/// "NAME"] mod tests;` beside it, is all test), with the file's path from the root.
+fn non_test_code(dirs: &[&str]) -> Vec<(String, String)> {
     let root = common::root();
-    let mut bad = Vec::new();
-    let all = files(&root.join("crates"));
-    // A file that is only a test module (`#[cfg(test)] #[path = "NAME"] mod tests;` beside it).
-    let test_module = |f: &std::path::Path| {
+    let all: Vec<PathBuf> = dirs.iter().flat_map(|d| files(&root.join(d))).collect();
+    let test_module = |f: &Path| {
         let name = f.file_name().unwrap().to_string_lossy();
         let include = format!("#[cfg(test)]\n#[path = \"{name}\"]");
         all.iter()
             .filter(|g| g.parent() == f.parent())
             .any(|g| std::fs::read_to_string(g).is_ok_and(|s| s.contains(&include)))
     };
-    for f in &all {
-        let src = std::fs::read_to_string(f).unwrap();
-        // Unit tests may print what they compare.
-        let code = if test_module(f) {
-            ""
-        } else {
-            src.split("#[cfg(test)]").next().unwrap_or("")
-        };
-        for (i, line) in code.lines().enumerate() {
-            let line = line.split("//").next().unwrap_or("");
-            if ["print!(", "println!(", "eprint!(", "eprintln!(", "dbg!("]
-                .iter()
-                .any(|m| line.contains(m))
-            {
-                bad.push(format!(
-                    "{}:{}",
-                    f.strip_prefix(&root).unwrap().display(),
-                    i + 1
-                ));
-            }
-        }
-    }
+    all.iter()
+        .map(|f| {
+            let src = std::fs::read_to_string(f).unwrap();
+            let code = if test_module(f) {
+                String::new()
+            } else {
+                src.split("#[cfg(test)]").next().unwrap_or("").to_string()
+            };
+            (f.strip_prefix(&root).unwrap().display().to_string(), code)
+        })
+        .collect()
+}
+
+/// `file:line` of each line of `code` (outside `//` comments) containing one of `marks`.
+fn lines_with(file: &str, code: &str, marks: &[&str]) -> Vec<String> {
+    code.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let l = l.split("//").next().unwrap_or("");
+            marks.iter().any(|m| l.contains(m))
+        })
+        .map(|(i, _)| format!("{file}:{}", i + 1))
+        .collect()
+}
+
+#[test]
+fn nothing_below_the_commands_prints() {
+    // The commands (`src/`) hold the one printer; a layer below returns what it found. Unit
+    // tests may print what they compare.
+    let marks = ["print!(", "println!(", "eprint!(", "eprintln!(", "dbg!("];
+    let bad: Vec<String> = non_test_code(&["crates"])
+        .iter()
+        .flat_map(|(f, code)| lines_with(f, code, &marks))
+        .collect();
     assert!(
         bad.is_empty(),
         "prints below the commands:\n{}",
+        bad.join("\n")
+    );
+}
+
+/// Issue 21 item 2: the driver owns the disk. Above it (the commands: run, new, preview,
+/// grade) every file is read, written, listed or looked at through the driver
+/// (`labforge_driver::files`, `store`, `safe_fs`, `project`); below it nothing touches the
+/// disk but the one read of a named lab file (`Source::read` in the core's loader).
+#[test]
+fn only_the_driver_touches_the_disk() {
+    let marks = [
+        "std::fs",
+        "fs::",
+        "File::",
+        "OpenOptions",
+        "read_dir",
+        ".exists()",
+        ".is_dir()",
+        ".is_file()",
+        ".canonicalize()",
+        ".metadata()",
+        "symlink_metadata",
+        "dirs::",
+    ];
+    let allowed = ["crates/core/src/load/mod.rs"];
+    let mut bad = Vec::new();
+    let layers = [
+        "src",
+        "crates/core/src",
+        "crates/engine/src",
+        "crates/view/src",
+        "crates/render/src",
+    ];
+    for (f, code) in non_test_code(&layers) {
+        // The driver's own modules (`safe_fs::…`) are how the commands reach the disk.
+        let code = code.replace("safe_fs::", "safe::");
+        let hits = lines_with(&f, &code, &marks);
+        if allowed.contains(&f.as_str()) {
+            // The loader's one read of the lab file it is given.
+            assert_eq!(hits.len(), 1, "{f}: {hits:?}");
+            assert!(code.contains("match std::fs::read_to_string(path)"), "{f}");
+            continue;
+        }
+        bad.extend(hits);
+    }
+    assert!(
+        bad.is_empty(),
+        "disk access outside the driver:\n{}",
         bad.join("\n")
     );
 }
@@ -294,40 +354,4 @@ fn every_rust_file_the_page_scripts_name_exists() {
         "only {named} Rust paths named: the scanner is broken"
     );
     assert!(bad.is_empty(), "named but missing:\n{}", bad.join("\n"));
-}
-
-#[test]
-fn only_the_driver_touches_the_disk() {
-    // Below the driver, one place reads, and it reads one named file: `Source::read`.
-    let root = common::root();
-    let allowed = ["crates/core/src/load/mod.rs"];
-    let mut bad = Vec::new();
-    for layer in ["core", "engine", "view", "render"] {
-        for f in files(&root.join("crates").join(layer)) {
-            let rel = f.strip_prefix(&root).unwrap().display().to_string();
-            let src = std::fs::read_to_string(&f).unwrap();
-            let code = src.split("#[cfg(test)]").next().unwrap_or("");
-            for (i, line) in code.lines().enumerate() {
-                let line = line.split("//").next().unwrap_or("");
-                let touches = [
-                    "std::fs",
-                    "fs::",
-                    "File::",
-                    "OpenOptions",
-                    "read_dir",
-                    "dirs::",
-                ]
-                .iter()
-                .any(|m| line.contains(m));
-                if touches && !allowed.contains(&rel.as_str()) {
-                    bad.push(format!("{rel}:{}: {}", i + 1, line.trim()));
-                }
-            }
-        }
-    }
-    assert!(
-        bad.is_empty(),
-        "disk access below the driver:\n{}",
-        bad.join("\n")
-    );
 }

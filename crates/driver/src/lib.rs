@@ -11,6 +11,7 @@ pub use labforge_render::{
 pub mod build;
 pub mod course;
 pub mod discover;
+pub mod files;
 pub mod lab;
 pub mod project;
 pub mod safe_fs;

@@ -9,6 +9,16 @@ use serde_json::Value as J;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// Where the terminal keeps progress by default: `<data dir>/labforge`, the data directory
+/// being the platform's (`dirs::data_dir`: `$XDG_DATA_HOME` or `~/.local/share` on Linux,
+/// `~/Library/Application Support` on macOS, `%APPDATA%` on Windows), else `./.labforge` when
+/// there is none.
+pub fn data_dir() -> PathBuf {
+    dirs::data_dir()
+        .map(|d| d.join("labforge"))
+        .unwrap_or_else(|| PathBuf::from(".labforge"))
+}
+
 /// The largest progress record read (a real one is a few kilobytes).
 pub const MAX_BYTES: u64 = 4 * 1024 * 1024;
 
@@ -234,13 +244,10 @@ pub trait RecordFile: Sized {
 }
 
 impl RecordFile for CourseRecord {
-    /// The terminal's record file for the course `course_id`, in the data directory beside the
-    /// labs' ledgers (see [`crate::run::default_ledger_path`]).
+    /// The terminal's record file for the course `course_id`, in the [`data_dir`] beside the
+    /// labs' ledgers.
     fn default_path(course_id: &str) -> PathBuf {
-        dirs::data_dir()
-            .map(|d| d.join("labforge"))
-            .unwrap_or_else(|| PathBuf::from(".labforge"))
-            .join(CourseRecord::file_name(course_id))
+        data_dir().join(CourseRecord::file_name(course_id))
     }
 
     /// Reads the record at `path`: a fresh one when there is no file. Its labs are checked

@@ -81,15 +81,12 @@ pub(crate) struct State {
 /// `style.css` pointing at `/dev/zero` cannot hang the preview.
 pub fn version(lab: &Path, templates: Option<&Path>) -> String {
     let mut h = DefaultHasher::new();
-    match std::fs::read(lab) {
+    match crate::files::read(lab) {
         Ok(b) => b.hash(&mut h),
         Err(e) => e.kind().to_string().hash(&mut h),
     }
     if let Some(dir) = templates {
-        let mut files = Vec::new();
-        collect_files(dir, Path::new(""), 0, &mut files);
-        files.sort();
-        for f in files {
+        for f in crate::files::files_under(dir) {
             f.hash(&mut h);
             let name = f.to_string_lossy();
             match crate::safe_fs::read_inside(dir, &name, crate::safe_fs::MAX_TEMPLATE_BYTES) {
@@ -99,21 +96,6 @@ pub fn version(lab: &Path, templates: Option<&Path>) -> String {
         }
     }
     format!("{:016x}", h.finish())
-}
-
-/// The files under `dir/rel`, relative to `dir`; folders (not links to them) walked, 16 deep.
-fn collect_files(dir: &Path, rel: &Path, depth: usize, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir.join(rel)) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let r = rel.join(e.file_name());
-        match e.file_type() {
-            Ok(t) if t.is_dir() && depth < 16 => collect_files(dir, &r, depth + 1, out),
-            Ok(t) if t.is_dir() => {}
-            _ => out.push(r),
-        }
-    }
 }
 
 pub use crate::render::escape;
@@ -436,7 +418,7 @@ impl State {
 
 /// `labforge preview LAB [--port N] [--templates DIR]`.
 pub fn preview(opts: PreviewOptions) -> ExitCode {
-    if !opts.lab.is_file() {
+    if !crate::files::is_file(&opts.lab) {
         eprintln!("error: {}: no such lab file", opts.lab.display());
         return ExitCode::FAILURE;
     }

@@ -121,7 +121,7 @@ const MID_SAVE: Duration = Duration::from_secs(2);
 
 /// Is the file there and empty (a save in place between its truncation and its write)?
 fn is_empty(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.len() == 0)
+    crate::files::stamp(path).is_some_and(|(len, _)| len == 0)
 }
 
 /// Watches the lab's folder (editors save by renaming over the file) and the templates; on a
@@ -136,10 +136,10 @@ fn watch_files(
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let dir = dir.canonicalize()?;
+    let dir = crate::files::canonical(dir)?;
     let name = lab.file_name().map(|n| n.to_os_string());
     let templates: Option<PathBuf> = match &state.opts.templates {
-        Some(t) => Some(t.canonicalize()?),
+        Some(t) => Some(crate::files::canonical(t)?),
         None => None,
     };
     let (st, tx) = (state.clone(), versions.clone());
@@ -196,10 +196,8 @@ async fn check_every_second(state: Arc<State>, versions: Arc<watch::Sender<Strin
         tokio::time::sleep(Duration::from_secs(1)).await;
         // A file written a moment ago may be half written: the watcher publishes it once it
         // has settled.
-        let fresh = std::fs::metadata(&state.opts.lab)
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.elapsed().ok())
+        let fresh = crate::files::stamp(&state.opts.lab)
+            .and_then(|(_, t)| t.elapsed().ok())
             .is_some_and(|age| age < SETTLE * 2 || (age < MID_SAVE && is_empty(&state.opts.lab)));
         if fresh {
             continue;
