@@ -4,7 +4,11 @@
 // in one of the same name counted once), the long tasks (RunTask over 50 ms) with what they
 // held, the layouts (forced ones, i.e. inside script, apart; dirty objects of total), the
 // nodes whose layout was invalidated most and why (invalidation tracking), and the JavaScript
-// functions with the most self time (CDP Profiler samples, a second drag).
+// functions with the most self and total time (CDP Profiler samples, a second drag). Given two
+// pages or more (renderings of one page), it drags each in turn, alternating the order by round,
+// and prints per slider and kind (script, style, layout, paint, compositing, HTML parse, tasks;
+// `_cpu`: thread CPU time, which other load on the machine barely moves) the median over rounds
+// per page and the median of the paired ratios to the first page.
 // Usage: node drag-trace.mjs [--rate 4] --sliders PART/CONTROL PAGE
 //        node drag-trace.mjs [--rate 4] [--rounds N] --sliders P/C,P/C... BEFORE AFTER...  (paired)
 import path from 'node:path';
@@ -170,6 +174,7 @@ try {
       rows.push(row);
     }
     console.log(`${ROUNDS} rounds at ${RATE}× CPU; p0..: ${files.map((f) => f).join(' | ')}`);
+    if (rows.length) console.log(Object.keys(rows[0]).join('\t'));
     for (const r of rows) console.log(Object.values(r).join('\t'));
   }
 } finally {
