@@ -6,5 +6,7 @@
 # Usage: benches/drag.sh [LAB.yaml|DIR ...]   (default: labs/)
 # On a shared machine compare two renderings by paired ratios instead:
 #   node tests/browser/drag-pair.mjs BEFORE.html AFTER.html [ROUNDS]
+# and where one drag's time goes (trace; CPU time by kind, paired over renderings):
+#   node tests/browser/drag-trace.mjs [--rate 4] [--rounds N] --sliders PART/CONTROL,... PAGE...
 source "$(dirname "$0")/page-setup.sh"
 cd tests/browser && node drag.mjs "${pages[@]}"

@@ -263,7 +263,21 @@
       text(o, 'class="fi-text"', x + 30, y, ' fill="#1f2937"', it[0]);
     });
     o.push("</svg>");
+    svg.parts = segments(o);
     return o.join("");
+  }
+  /* The drawing's pieces grouped into its top-level nodes' markup (a `<g>` opened in one piece
+     closes in a later one): what `paint` compares with the drawing on screen, so that a redraw
+     parses and writes only the groups that changed. */
+  function segments(o) {
+    var segs = [], cur = "", depth = 0, i, m;
+    for (i = 1; i < o.length - 1; i++) {
+      cur += o[i];
+      m = o[i].match(/<\/?g[ >]/g);
+      if (m) m.forEach(function (t) { depth += t.charAt(1) === "/" ? -1 : 1; });
+      if (depth === 0) { segs.push(cur); cur = ""; }
+    }
+    return depth === 0 ? { open: o[0], segs: segs } : null;
   }
   function numX(x) { return typeof x === "number" ? x : NaN; }
   function categories(ch) {
@@ -638,12 +652,53 @@
     if (!d.ch) return;
     d.w = d.w || Math.round(fig.clientWidth) || WIDTH;
     /* Through the public object, so a test can watch what is drawn. */
-    var L = window.LFCharts, svg = L.svg(d.ch, d.uid, d.w, !d.full);
+    var L = window.LFCharts, svg = L.svg(d.ch, d.uid, d.w, !d.full), parts = L.svg.parts, old = d.parts;
     if (svg === d.svg && !open) return;
     d.svg = svg;
-    var html = svg + '<p class="chart-readout" aria-live="polite"></p>';
-    if (open) { fig.innerHTML = html + L.table(d.ch, d.uid); fig.querySelector("details").open = true; } else L.morph(fig, html + '<details class="chart-data"><summary>Data</summary></details>');
+    d.parts = null;
     d.i = -1;
+    var html = svg + '<p class="chart-readout" aria-live="polite"></p>', tail = '<details class="chart-data"><summary>Data</summary></details>';
+    if (open) { fig.innerHTML = html + L.table(d.ch, d.uid); fig.querySelector("details").open = true; return; }
+    if (!parts) { L.morph(fig, html + tail); return; }
+    var el = fig.firstChild, out = el && el.nextSibling, det = out && out.nextSibling;
+    if (old && old.segs.length === parts.segs.length && el && el.nodeName === "svg" && out && out.className === "chart-readout" &&
+        det && det.nodeName === "DETAILS" && det.childNodes.length === 1 && !det.nextSibling) {
+      /* Only the groups that changed, parsed in one go (a comment between two). */
+      var changed = [], at = [];
+      parts.segs.forEach(function (g, i) { if (g !== old.segs[i]) { changed.push(g); at.push(i); } });
+      var got = groups(parts.open + changed.join("<!---->") + "</svg>"), svgNew = got[0];
+      sync1(el, svgNew);
+      var n = el.firstChild, counts = old.counts.slice();
+      parts.segs.forEach(function (g, i) {
+        var k = at.indexOf(i), j;
+        if (k < 0) { for (j = 0; j < counts[i]; j++) n = n.nextSibling; return; }
+        var olds = [], news = got[1][k];
+        for (j = 0; j < counts[i]; j++) { olds.push(n); n = n.nextSibling; }
+        if (olds.length === news.length && olds.every(function (x, q) { return x.nodeName === news[q].nodeName; })) olds.forEach(function (x, q) { sync(x, news[q]); });
+        else { news.forEach(function (y) { el.insertBefore(y, n); }); olds.forEach(function (x) { el.removeChild(x); }); }
+        counts[i] = news.length;
+      });
+      var hit = el.querySelector(".lf-hit");
+      if (hit) hit.classList.remove("lf-hit");
+      if (out.firstChild) out.textContent = "";
+      d.parts = { segs: parts.segs, counts: counts };
+      return;
+    }
+    var all = groups(parts.open + parts.segs.join("<!---->") + "</svg>" + '<p class="chart-readout" aria-live="polite"></p>' + tail);
+    kids(fig, scratch.content);
+    d.parts = { segs: parts.segs, counts: all[1].map(function (x) { return x.length; }) };
+  }
+  /* `html` parsed (an `<svg>` first, its groups of top-level nodes parted by empty comments):
+     the parsed `<svg>` (in the scratch template) without the comments, and its groups. */
+  function groups(html) {
+    scratch = scratch || document.createElement("template");
+    scratch.innerHTML = html;
+    var el = scratch.content.firstChild, gs = [[]], n, nx;
+    for (n = el.firstChild; n; n = nx) {
+      nx = n.nextSibling;
+      if (n.nodeType === 8) { gs.push([]); el.removeChild(n); } else gs[gs.length - 1].push(n);
+    }
+    return [el, gs];
   }
   function targets(fig) {
     return Array.prototype.slice.call(fig.querySelectorAll("svg circle, svg rect[class^=fi-], svg path.mk")).filter(function (n) {
@@ -735,10 +790,14 @@
   }
   function sync(a, b) {
     if (b.nodeType !== 1) { if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue; return; }
+    sync1(a, b);
+    kids(a, b);
+  }
+  /* The attributes of `b` on `a`. */
+  function sync1(a, b) {
     var i, n, at = a.attributes, bt = b.attributes;
     for (i = at.length - 1; i >= 0; i--) if (!b.hasAttribute(at[i].name)) a.removeAttribute(at[i].name);
     for (i = 0; i < bt.length; i++) { n = bt[i]; if (a.getAttribute(n.name) !== n.value) a.setAttributeNS(n.namespaceURI, n.name, n.value); }
-    kids(a, b);
   }
   window.LFCharts = { svg: svg, table: table, draw: draw, flush: flush, morph: morph, Scale: Scale, tickLabel: tickLabel };
 })();

@@ -454,7 +454,11 @@
 
   /* An attribute or a text is written only when it changes (a write costs a style pass). */
   function setAttr(n, k, v) { if (v === null) { if (n.hasAttribute(k)) n.removeAttribute(k); } else if (n.getAttribute(k) !== v) n.setAttribute(k, v); }
-  function setText(n, t) { if (n.textContent !== t) n.textContent = t; }
+  /* A lone text node's data is set (the node kept: no layout object made again). */
+  function setText(n, t) {
+    var f = n.firstChild;
+    if (f && f.nodeType === 3 && !f.nextSibling) { if (f.data !== t) f.data = t; } else if (n.textContent !== t) n.textContent = t;
+  }
   /* Markup written as charts.js writes a drawing again: only what differs (`morph`). */
   function morph(n, h) { if (window.LFCharts) LFCharts.morph(n, h); else n.innerHTML = h; }
   function setOutput(node, v) {
@@ -462,7 +466,7 @@
   }
   /* A control's read-out and its slider's aria-valuetext, at value v. */
   function readout(p, c, v) {
-    var t = controlText(c, v), o = q(partEl(p), '[data-control-display="' + c.id + '"]');
+    var t = controlText(c, v), o = c._out !== undefined ? c._out : (c._out = q(partEl(p), '[data-control-display="' + c.id + '"]'));
     if (t === null) return;
     if (o) setText(o, t);
     if (c.kind === "slider") setAttr(ctlInputs(p, c)[0], "aria-valuetext", t);
@@ -511,13 +515,14 @@
         else if (o.bands && isNum(v)) level = bandLevel(o.bands, v);
         var text = formatOutput(o, v), capped = isNum(v) && shown(o, v)[1];
         S["@" + o.name] = [text, level];
-        qa(el, '[data-output="' + o.name + '"]').forEach(function (n) {
+        /* The part's markup outside its live templates is never written again: its nodes are looked up once. */
+        (o._els || (o._els = qa(el, '[data-output="' + o.name + '"]').map(function (n) { return [n, q(n, "[data-text]") || n, q(n, "[data-level-word]")]; }))).forEach(function (e) {
+          var n = e[0];
           setOutput(n, v);
           setAttr(n, "data-capped", capped ? "" : null);
-          setText(q(n, "[data-text]") || n, text);
+          setText(e[1], text);
           setAttr(n, "data-level", level);
-          var lw = q(n, "[data-level-word]");
-          if (lw) setText(lw, level ? (LEVEL_WORD[level] || level) : "");
+          if (e[2]) setText(e[2], level ? (LEVEL_WORD[level] || level) : "");
         });
       });
 /*[parts*/
@@ -535,11 +540,11 @@
          error at these values is the one Rust reports. */
       var later = chartsLater(p, S, err);
       p.charts.forEach(function (c, i) {
-        var fig = q(el, '[data-chart="' + i + '"]');
+        var fig = c._fig !== undefined ? c._fig : (c._fig = q(el, '[data-chart="' + i + '"]'));
         if (fig && window.LFCharts) window.LFCharts.draw(fig, function () { return later(i); }, "p-" + p.id + "-" + c.id);
       });
       later.now = false;
-      qa(el, "[data-tpl]").forEach(function (n) {
+      (p._tpls || (p._tpls = qa(el, "[data-tpl]"))).forEach(function (n) {
         var h = tpl(p.tpls[+n.getAttribute("data-tpl")], S);
         if (n._lf !== h) { morph(n, h); n._lf = h; }
       });

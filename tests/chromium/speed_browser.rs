@@ -60,7 +60,8 @@ fn on_fleet_page(script: &str) {
 
 /// A chart redrawn, a live template or a banner written again, keeps the nodes its new markup
 /// keeps and holds what `innerHTML` would give (tests/browser/morph.mjs: charts.js `morph`, on
-/// markup pairs and on fleet-orchestration's first part with a chart, a slider moved).
+/// markup pairs and on fleet-orchestration's first part with a chart, a slider moved); a chart
+/// parses only its groups of nodes that changed, and an output's text node is kept.
 #[test]
 fn a_redraw_writes_only_what_changed() {
     on_fleet_page("morph.mjs");
