@@ -10,6 +10,7 @@
 mod carried;
 mod chart;
 mod course;
+mod data;
 mod features;
 pub(crate) mod hash;
 mod libjs;
@@ -306,7 +307,7 @@ fn lead_json(o: &view::Lead) -> J {
 }
 
 /// JSON for embedding in a `<script>` element.
-fn script_json(v: &J) -> String {
+fn script_json(v: &impl serde::Serialize) -> String {
     serde_json::to_string(v)
         .expect("json")
         .replace('<', "\\u003c")
@@ -369,12 +370,10 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
             tpls: Vec::new(),
         };
         let (ctx, mut data) = part::part(&mut cx, &mut fns, model, pv)?;
-        if let Some(r) = carried::records(lab, &pv.id) {
-            data["records"] = r;
-        }
+        data.records = carried::records(lab, &pv.id);
         // The earlier parts it reads (`parts.a.x`): computed at their settings, first.
         if !part.reads_parts.is_empty() {
-            data["earlier"] = json!(part.reads_parts);
+            data.earlier = Some(part.reads_parts.clone());
         }
         let body = part_tpl
             .render(&ctx)
@@ -392,18 +391,25 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
 
     // HUD.
     let hud = match &l.hud {
-        None => J::Null,
+        None => None,
         Some(h) => {
             let mut tiers = Vec::new();
             for t in &h.tiers {
-                tiers.push(json!({
-                    "name": t.name,
-                    "when": match &t.when { Some(w) => J::from(fns.expr(lab, None, &w.value)?), None => J::Null },
-                    "color": color_name(t.color, "text"),
-                }));
+                tiers.push(data::TierData {
+                    name: t.name.clone(),
+                    when: match &t.when {
+                        Some(w) => Some(fns.expr(lab, None, &w.value)?),
+                        None => None,
+                    },
+                    color: color_name(t.color, "text"),
+                });
             }
-            json!({"parts": h.parts.iter().map(|p| p.value.clone()).collect::<Vec<_>>(), "tiers": tiers,
-                   "label": l.hud_label(), "chapter_label": h.chapter_label})
+            Some(data::HudData {
+                parts: h.parts.iter().map(|p| p.value.clone()).collect(),
+                tiers,
+                label: l.hud_label(),
+                chapter_label: h.chapter_label.clone(),
+            })
         }
     };
     let hud_parts: Vec<J> = match &l.hud {
@@ -457,49 +463,22 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     // The page's translated script: every formula, series and placeholder, and the lab and
     // module functions they call. What it calls decides which library pieces the page carries.
     let fn_js = fns.script(lab);
-    let mut constants: serde_json::Map<String, J> = lab
+    let mut constants: Vec<(String, J)> = lab
         .constants
         .iter()
         .map(|(k, v)| (k.clone(), to_json(v)))
         .collect();
-    for name in [crate::load::tracks::TRACK, crate::load::tracks::VARIANT] {
-        if let Some(v) = constants.get_mut(name) {
+    for (name, v) in &mut constants {
+        if [crate::load::tracks::TRACK, crate::load::tracks::VARIANT].contains(&name.as_str()) {
             keep_read_fields(name, v, &fn_js);
         }
     }
-    let mut data = json!({
-        "maxOps": limits::MAX_OPERATIONS,
-        "labOps": limits::LAB_OPERATIONS,
-        "maxSize": [limits::MAX_STRING, limits::MAX_ARRAY, limits::MAX_MAP],
-        "ledgerFormat": crate::ledger::FORMAT,
-        "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
-        "constants": constants,
-        // The device table only when a formula looks a device up (it is most of the data).
-        "hardware": libjs::hardware_for(&fn_js, crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices))),
-        "parts": parts_data,
-        "hud": hud,
-        "hasDecisionLog": has_decision_log,
-        // The lab report's plan (report.js fills it from the record as Rust does).
-        "report": report::plan(lab)?,
-    });
     // The models likewise, and only when a formula calls `model`: most pages carry none.
     let models = libjs::models_for(
         &fn_js,
         crate::library::models_json(lab.modules.iter().flat_map(|m| &m.file.models)),
     );
-    if models.as_object().is_some_and(|o| !o.is_empty()) {
-        data["models"] = models;
-    }
-    if let Some(c) = &course {
-        data["course"] = c.data.clone();
-    }
-    if let Some(t) = &track {
-        data["track"] = t.data.clone();
-    }
     let carried = carried::reads(lab, opts.course.as_ref());
-    if let Some((d, _)) = &carried {
-        data["reads"] = d.clone();
-    }
 
     // The optional features the page's formulas, placeholders and functions (`fn_js`) use.
     let mut extra = page_features(l);
@@ -523,53 +502,74 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         extra.push("xpart");
     }
     let on = features::used(std::slice::from_ref(&fn_js), &extra);
-    if reads_preds {
-        let kinds: serde_json::Map<String, J> = l
-            .parts
-            .iter()
-            .filter_map(|p| {
-                let pr = p.prediction.as_ref()?;
-                Some((
-                    p.id.value.clone(),
-                    J::from(if pr.numeric.is_some() {
+    let preds = reads_preds.then(|| {
+        data::InOrder(
+            l.parts
+                .iter()
+                .filter_map(|p| {
+                    let pr = p.prediction.as_ref()?;
+                    let kind = if pr.numeric.is_some() {
                         "number"
                     } else {
                         "text"
-                    }),
-                ))
-            })
-            .collect();
-        data["preds"] = J::Object(kinds);
-    }
-    if !fns.pread.is_empty() {
-        data["pread"] = json!(fns.pread);
-    }
-    // Only parts that read `prediction` say so (the runtime reads it absent as false).
-    if let Some(parts) = data["parts"].as_array_mut() {
-        for p in parts.iter_mut().filter_map(|p| p.as_object_mut()) {
-            if !reads_preds || p.get("preds") != Some(&J::Bool(true)) {
-                p.remove("preds");
-            }
-        }
-    }
-    // The words of the errors the page can raise (a lab function's only with functions, a log
-    // sweep's only with one).
-    data["msg"] = crate::formula::messages::table_for(|k| match k {
-        crate::formula::messages::IN_FUNCTION => fn_js.contains("_in("),
-        crate::formula::messages::LOG_SWEEP => on.contains("logsweep"),
-        crate::formula::messages::BINS_LIST
-        | crate::formula::messages::BINS_COUNT
-        | crate::formula::messages::BINS_RANGE => on.contains("hist"),
-        _ => true,
+                    };
+                    Some((p.id.value.clone(), kind))
+                })
+                .collect(),
+        )
     });
-    if !on.contains("answer") {
-        // No expression reads `answer`: the runtime does not bind it, the parts need not say how.
-        if let Some(parts) = data["parts"].as_array_mut() {
-            for p in parts.iter_mut().filter_map(|p| p.as_object_mut()) {
-                p.remove("answer");
-            }
+    for p in &mut parts_data {
+        // Only parts that read `prediction` say so (the runtime reads it absent as false).
+        p.preds &= reads_preds;
+        if !on.contains("answer") {
+            // No expression reads `answer`: the runtime does not bind it, the parts need not
+            // say how.
+            p.answer = None;
         }
     }
+    let data = data::PageData {
+        max_ops: limits::MAX_OPERATIONS,
+        lab_ops: limits::LAB_OPERATIONS,
+        max_size: [limits::MAX_STRING, limits::MAX_ARRAY, limits::MAX_MAP],
+        ledger_format: crate::ledger::FORMAT,
+        lab: data::LabData {
+            id: l.id.value.clone(),
+            version: l.version,
+            chapter,
+            title: title_text.clone(),
+            just_key,
+        },
+        constants: data::InOrder(constants),
+        // The device table only when a formula looks a device up (it is most of the data).
+        hardware: libjs::hardware_for(
+            &fn_js,
+            crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices)),
+        ),
+        parts: parts_data,
+        hud,
+        has_decision_log,
+        // The lab report's plan (report.js fills it from the record as Rust does).
+        report: report::plan(lab)?,
+        models: models
+            .as_object()
+            .is_some_and(|o| !o.is_empty())
+            .then_some(models),
+        course: course.as_ref().map(|c| c.data.clone()),
+        track: track.as_ref().map(|t| t.data.clone()),
+        reads: carried.as_ref().map(|(d, _)| d.clone()),
+        preds,
+        pread: (!fns.pread.is_empty()).then_some(&fns.pread),
+        // The words of the errors the page can raise (a lab function's only with functions, a
+        // log sweep's only with one).
+        msg: crate::formula::messages::table_for(|k| match k {
+            crate::formula::messages::IN_FUNCTION => fn_js.contains("_in("),
+            crate::formula::messages::LOG_SWEEP => on.contains("logsweep"),
+            crate::formula::messages::BINS_LIST
+            | crate::formula::messages::BINS_COUNT
+            | crate::formula::messages::BINS_RANGE => on.contains("hist"),
+            _ => true,
+        }),
+    };
     let script = |name: &str| page_script(name, dir, &on);
     // The library, with the scripts of the namespaces the formulas call.
     let lib_js = format!(
