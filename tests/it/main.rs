@@ -37,6 +37,7 @@ mod hostile_terminal;
 mod html_render;
 mod html_tracks;
 mod hud_standing;
+mod js_twins;
 mod lab_texts;
 mod layering;
 mod ledger_hostile;
