@@ -49,6 +49,7 @@ mod markdown_handout;
 mod print_pdf;
 mod questions;
 mod record_merge;
+mod render_diagnostics;
 mod report;
 mod run_answers;
 mod run_durability;

@@ -1,7 +1,9 @@
 //! The static HTML page: one self-contained `.html` file per lab, opened from disk (no network,
 //! no server). Formulas are translated from Rhai to JavaScript at render time
 //! ([`crate::formula::js::translate`]) and run by `renderers/html/runtime.js`, so the page shows
-//! the same numbers as `labforge eval`.
+//! the same numbers as `labforge eval`. What the scripts read is one typed value, the page data
+//! ([`data::PageData`], built here and in `part`, `chart`, `live`, `carried`, `course` and
+//! `tracks`); the templates' contexts are the view's values plus their HTML.
 //!
 //! Safety: every piece of lab text is escaped; Markdown is rendered with raw HTML turned into
 //! text and unsafe link schemes removed; a Content-Security-Policy allows only the page's own
@@ -23,6 +25,7 @@ mod report;
 mod tracks;
 
 use super::{asset, OutFile, Overrides, RenderOptions, Renderer};
+use crate::diag::Diagnostic;
 use crate::eval::chart::color_name;
 use crate::eval::{CompiledLab, Span};
 use crate::formula::{limits, to_json};
@@ -164,7 +167,7 @@ impl Renderer for HtmlRenderer {
         lab: &CompiledLab,
         stem: &str,
         opts: &RenderOptions,
-    ) -> Result<Vec<OutFile>, String> {
+    ) -> Result<Vec<OutFile>, Diagnostic> {
         lab.start_update(); // one render, one total work budget
         let html = render_page(lab, stem, opts)?;
         Ok(vec![OutFile {
@@ -177,7 +180,7 @@ impl Renderer for HtmlRenderer {
         &self,
         labs: &[(String, &CompiledLab)],
         opts: &RenderOptions,
-    ) -> Result<Vec<OutFile>, String> {
+    ) -> Result<Vec<OutFile>, Diagnostic> {
         if let Some(site) = &opts.course {
             return course::index(site, opts);
         }
@@ -292,10 +295,12 @@ fn prose_filter(p: &Value, inline: bool) -> Result<Value, Error> {
     Ok(Value::from_safe_string(spans_html(&spans, inline)))
 }
 
-fn render_template(dir: Option<&Overrides>, name: &str, ctx: &J) -> Result<String, String> {
+fn render_template(dir: Option<&Overrides>, name: &str, ctx: &J) -> Result<String, Diagnostic> {
     let env = environment(dir);
-    let t = env.get_template(name).map_err(|e| format!("{name}: {e}"))?;
-    t.render(ctx).map_err(|e| format!("{name}: {e:#}"))
+    let t = env
+        .get_template(name)
+        .map_err(|e| super::template_error(dir, &e))?;
+    t.render(ctx).map_err(|e| super::template_error(dir, &e))
 }
 
 /// An objective or takeaway as the page templates read it.
@@ -317,7 +322,7 @@ fn script_json(v: &impl serde::Serialize) -> String {
         .replace('\u{2029}', "\\u2029")
 }
 
-fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<String, String> {
+fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<String, Diagnostic> {
     let dir = opts.templates.as_ref();
     let l = &lab.lab;
     let mut fns = Fns::default();
@@ -356,20 +361,25 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     let env = environment(dir);
     let part_tpl = env
         .get_template("part.html.j2")
-        .map_err(|e| format!("part.html.j2: {e:#}"))?;
+        .map_err(|e| super::template_error(dir, &e))?;
     let mut parts_ctx = Vec::new();
     let mut parts_data = Vec::new();
     for ((model, part), pv) in l.parts.iter().zip(&lab.parts).zip(&v.parts) {
+        let at = |e: Diagnostic| view::in_part(lab, part, e);
         let ev = lab
-            .evaluate(part, &lab.inputs(part, &Default::default())?)
-            .map_err(|e| e.to_string())?;
+            .inputs(part, &Default::default())
+            .map_err(|e| at(e.into()))
+            .and_then(|i| {
+                lab.evaluate(part, &i)
+                    .map_err(|e| at(Diagnostic::from(e.to_string())))
+            })?;
         let mut cx = PartCx {
             lab,
             part,
             ev,
             tpls: Vec::new(),
         };
-        let (ctx, mut data) = part::part(&mut cx, &mut fns, model, pv)?;
+        let (ctx, mut data) = part::part(&mut cx, &mut fns, model, pv).map_err(at)?;
         data.records = carried::records(lab, &pv.id);
         // The earlier parts it reads (`parts.a.x`): computed at their settings, first.
         if !part.reads_parts.is_empty() {
@@ -377,7 +387,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         }
         let body = part_tpl
             .render(&ctx)
-            .map_err(|e| format!("part.html.j2: {e:#}"))?;
+            .map_err(|e| at(super::template_error(dir, &e)))?;
         parts_ctx.push(json!({
             "id": pv.id,
             "title_html": html(&pv.title, true),
@@ -687,7 +697,7 @@ fn page_script(
     name: &str,
     dir: Option<&Overrides>,
     on: &std::collections::BTreeSet<&'static str>,
-) -> Result<String, String> {
+) -> Result<String, Diagnostic> {
     page_script_with(name, dir, on, |s| s)
 }
 
@@ -698,7 +708,7 @@ fn page_script_with(
     dir: Option<&Overrides>,
     on: &std::collections::BTreeSet<&'static str>,
     fill: impl Fn(String) -> String,
-) -> Result<String, String> {
+) -> Result<String, Diagnostic> {
     let raw = asset(ASSETS, name, dir)?;
     // An instructor's own script (`--templates`) is kept as written: `asset` hands it over owned.
     let own = matches!(raw, std::borrow::Cow::Owned(_));

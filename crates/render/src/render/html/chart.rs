@@ -1,14 +1,19 @@
-//! Chart specs for the page: each chart's expressions numbered for the runtime, drawn by
-//! `charts.js` (the same drawing as [`crate::render::svg::chart_svg`]).
+//! Chart specs for the page ([`ChartData`]): each chart's expressions numbered for the runtime,
+//! drawn by `charts.js` (the same drawing as [`crate::render::svg::chart_svg`]).
 
 use super::data::{
     BandData, BarData, BinsData, ChartData, LevelData, LineData, MarkerData, SeriesData, SweepData,
 };
 use super::live::{Fns, PartCx};
+use crate::diag::Diagnostic;
 use crate::eval::chart::{color_name, legend_pos, levelled_output, series_index, SERIES_COLORS};
 use crate::model::*;
 
-pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<ChartData, String> {
+pub(super) fn chart_spec(
+    cx: &mut PartCx,
+    fns: &mut Fns,
+    ch: &Chart,
+) -> Result<ChartData, Diagnostic> {
     let (lab, part) = (cx.lab, Some(cx.part));
     let model = &lab.lab.parts[cx.part.index];
     let e = |fns: &mut Fns, x: &Expr| fns.expr(lab, part, &x.value);
@@ -99,7 +104,7 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<C
             when: opt(fns, &b.when)?,
         });
     }
-    let mut lines = |ls: &[RefLine], fns: &mut Fns| -> Result<Vec<LineData>, String> {
+    let mut lines = |ls: &[RefLine], fns: &mut Fns| -> Result<Vec<LineData>, Diagnostic> {
         let mut v = Vec::new();
         for l in ls {
             v.push(LineData {
@@ -168,7 +173,7 @@ pub(super) fn chart_spec(cx: &mut PartCx, fns: &mut Fns, ch: &Chart) -> Result<C
 
 /// How the page finds an output's level at a value (chart-model.js `levelColor`): its `level:`
 /// expression, else its bands.
-fn level_spec(fns: &mut Fns, cx: &PartCx, o: &Output) -> Result<Option<LevelData>, String> {
+fn level_spec(fns: &mut Fns, cx: &PartCx, o: &Output) -> Result<Option<LevelData>, Diagnostic> {
     Ok(match (&o.level, &o.bands) {
         (Some(x), _) => Some(LevelData::Expr(fns.expr(
             cx.lab,

@@ -5,6 +5,7 @@
 use super::data::{CourseData, CourseLab, IndexData};
 use super::md::{md_block, md_inline};
 use super::{asset, render_template, url_escape, ASSETS};
+use crate::diag::Diagnostic;
 use crate::model::Lab;
 use crate::render::{OutFile, RenderOptions};
 use crate::site::Site;
@@ -113,7 +114,7 @@ pub fn page<'a>(
 
 /// The course index: title, description, every lab in order with its duration and progress,
 /// and import/export of the course record.
-pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, String> {
+pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, Diagnostic> {
     let dir = opts.templates.as_ref();
     // The index cleans and merges every lab's record with its shape: the question rule comes
     // when some lab asks questions (its parts' shapes then have a fifth entry,

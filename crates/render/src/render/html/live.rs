@@ -4,6 +4,7 @@
 
 use super::data::{Slot, Tpl};
 use super::md::{md_block, md_inline};
+use crate::diag::Diagnostic;
 use crate::eval::template::{segments, Segment};
 use crate::eval::xpart;
 use crate::eval::{display, level_words, CompiledLab, CompiledPart, Evaluation, Span};
@@ -48,7 +49,7 @@ impl Fns {
         lab: &CompiledLab,
         part: Option<&CompiledPart>,
         src: &str,
-    ) -> Result<usize, String> {
+    ) -> Result<usize, Diagnostic> {
         let src = src.trim();
         let (scope, ce) = match part.and_then(|p| p.exprs.get(src).map(|c| (p.index, c))) {
             Some(x) => x,
@@ -166,7 +167,7 @@ impl PartCx<'_> {
         fns: &mut Fns,
         t: &Text,
         inline: bool,
-    ) -> Result<(usize, String), String> {
+    ) -> Result<(usize, String), Diagnostic> {
         let d = dyn_tpl(self.lab, Some(self.part), fns, &t.value, inline)?;
         let mut html = d.lits[0].clone();
         for (i, src) in d.srcs.iter().enumerate() {
@@ -182,16 +183,13 @@ impl PartCx<'_> {
                             &self
                                 .lab
                                 .eval_expr(Some(self.part), Some(&self.ev), src, &[])
-                                .map_err(|e| e.to_string())?,
+                                .map_err(|e| e.0)?,
                         ),
                     };
                     html.push_str(&esc(&text));
                 }
                 Ph::Output(name) => {
-                    let o = self
-                        .lab
-                        .output_view(&self.ev, name)
-                        .map_err(|e| e.to_string())?;
+                    let o = self.lab.output_view(&self.ev, name).map_err(|e| e.0)?;
                     html.push_str(&output_html(&o.display, o.level.as_deref()));
                 }
             }
@@ -202,7 +200,7 @@ impl PartCx<'_> {
     }
 
     /// A live template's data only (charts: their text is redrawn by charts.js).
-    pub fn tpl(&mut self, fns: &mut Fns, t: &Text, inline: bool) -> Result<Tpl, String> {
+    pub fn tpl(&mut self, fns: &mut Fns, t: &Text, inline: bool) -> Result<Tpl, Diagnostic> {
         Ok(dyn_tpl(self.lab, Some(self.part), fns, &t.value, inline)?.tpl())
     }
 
@@ -212,7 +210,7 @@ impl PartCx<'_> {
         fns: &mut Fns,
         t: &Option<Text>,
         inline: bool,
-    ) -> Result<Option<Tpl>, String> {
+    ) -> Result<Option<Tpl>, Diagnostic> {
         t.as_ref().map(|t| self.tpl(fns, t, inline)).transpose()
     }
 }
@@ -227,7 +225,7 @@ pub(super) fn dyn_tpl(
     fns: &mut Fns,
     text: &str,
     inline: bool,
-) -> Result<DynTpl, String> {
+) -> Result<DynTpl, Diagnostic> {
     let segs = segments(text).map_err(|_| "unclosed placeholder".to_string())?;
     let mut marked = String::new();
     let mut srcs = Vec::new();

@@ -1,6 +1,6 @@
 //! One part of the page: the context `part.html.j2` reads (the part's view plus its live
-//! pieces) and the part's data for the runtime (translated formulas, live templates, charts,
-//! banners, outputs).
+//! pieces) and the part's data for the runtime ([`PartData`]: translated formulas, live
+//! templates, charts, banners, outputs).
 
 use super::chart::chart_spec;
 use super::data::{
@@ -8,6 +8,7 @@ use super::data::{
     PredictionData, QuestionData,
 };
 use super::live::{dyn_tpl, Fns, PartCx};
+use crate::diag::Diagnostic;
 use crate::formula::to_json;
 use crate::model::*;
 use crate::view::{InputView, InstrumentView, OptionView, PartView};
@@ -26,12 +27,12 @@ pub(super) fn id_safe(s: &str) -> String {
         .collect()
 }
 
-fn live(cx: &mut PartCx, fns: &mut Fns, t: &Text) -> Result<J, String> {
+fn live(cx: &mut PartCx, fns: &mut Fns, t: &Text) -> Result<J, Diagnostic> {
     let (tpl, html) = cx.live(fns, t, true)?;
     Ok(json!({"tpl": tpl, "html": html}))
 }
 
-fn live_opt(cx: &mut PartCx, fns: &mut Fns, t: &Option<Text>) -> Result<J, String> {
+fn live_opt(cx: &mut PartCx, fns: &mut Fns, t: &Option<Text>) -> Result<J, Diagnostic> {
     match t {
         Some(t) => live(cx, fns, t),
         None => Ok(J::Null),
@@ -46,7 +47,7 @@ fn locked_prose(
     fns: &mut Fns,
     t: Option<&Text>,
     inline: bool,
-) -> Result<J, String> {
+) -> Result<J, Diagnostic> {
     let Some(t) = t else { return Ok(J::Null) };
     let reads = crate::eval::template::segments(&t.value).is_ok_and(|segs| {
         segs.iter().any(|s| match s {
@@ -144,7 +145,7 @@ pub(super) fn part(
     fns: &mut Fns,
     model: &Part,
     pv: &PartView,
-) -> Result<(J, PartData), String> {
+) -> Result<(J, PartData), Diagnostic> {
     let pid = model.id.value.clone();
     let controls: Vec<ControlData> = pv
         .explore
@@ -172,7 +173,7 @@ pub(super) fn part(
                     let Some(row) = t.rows.iter().find(|r| r.name == card.output.value) else {
                         continue;
                     };
-                    let mut r = serde_json::to_value(row).map_err(|e| e.to_string())?;
+                    let mut r = serde_json::to_value(row).map_err(|e| Diagnostic::from(e.to_string()))?;
                     r["label_live"] = live_opt(cx, fns, &card.label)?;
                     r["caption_live"] = live_opt(cx, fns, &card.caption)?;
                     out.push(r);
@@ -187,7 +188,7 @@ pub(super) fn part(
                 charts.push(chart_spec(cx, fns, ch)?);
                 json!({"kind": "chart", "index": index, "id": c.id, "title": c.title})
             }
-            _ => return Err(format!("internal: part `{pid}`: instruments out of step")),
+            _ => return Err(format!("internal: part `{pid}`: instruments out of step").into()),
         });
     }
     // Banners: conditions and texts recomputed by the runtime.
@@ -332,7 +333,7 @@ pub(super) fn part(
         .map(|r| r.text.as_str())
         .collect::<Vec<_>>()
         .join(" and ");
-    let mut part_json = serde_json::to_value(pv).map_err(|e| e.to_string())?;
+    let mut part_json = serde_json::to_value(pv).map_err(|e| Diagnostic::from(e.to_string()))?;
     for q in ["prediction", "reflection"] {
         if let Some(J::Array(opts)) = part_json.get_mut(q).and_then(|x| x.get_mut("options")) {
             share_feedback(opts);
@@ -354,8 +355,8 @@ pub(super) fn part(
 /// A live prediction's feedback as live templates (`{tpl, html}`): `options` by id (an option's
 /// own feedback, else the question's other feedback), and a numeric prediction's `correct`,
 /// `other` and `bands`.
-fn live_feedback(cx: &mut PartCx, fns: &mut Fns, pr: &Prediction) -> Result<J, String> {
-    let mut block = |t: Option<&Text>| -> Result<J, String> {
+fn live_feedback(cx: &mut PartCx, fns: &mut Fns, pr: &Prediction) -> Result<J, Diagnostic> {
+    let mut block = |t: Option<&Text>| -> Result<J, Diagnostic> {
         match t {
             None => Ok(J::Null),
             Some(t) => {
