@@ -178,3 +178,36 @@ fn every_library_script_names_its_rust_twin() {
     }
     assert!(scripts >= 10, "only {scripts} library scripts");
 }
+
+#[test]
+fn the_page_data_names_script_functions_that_exist() {
+    // `crates/render/src/render/html/data.rs` says which script reads each field of the page
+    // data, as "runtime.js `scopeFor`": each such function is defined in that script.
+    let root = common::root();
+    let data = std::fs::read_to_string(root.join("crates/render/src/render/html/data.rs")).unwrap();
+    let (mut count, mut bad) = (0, Vec::new());
+    for line in data.lines().filter(|l| l.trim_start().starts_with("///")) {
+        let mut rest = line;
+        while let Some(i) = rest.find(".js `") {
+            let script = rest[..i]
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .next()
+                .unwrap_or_default();
+            let after = &rest[i + ".js `".len()..];
+            let name = after.split('`').next().unwrap_or_default();
+            rest = after;
+            let src = std::fs::read_to_string(root.join(format!("renderers/html/{script}.js")))
+                .unwrap_or_default();
+            count += 1;
+            if !src.contains(&format!("function {name}(")) {
+                bad.push(format!("{script}.js `{name}`"));
+            }
+        }
+    }
+    assert!(count >= 15, "only {count} script functions named");
+    assert!(
+        bad.is_empty(),
+        "named in data.rs but not defined:\n{}",
+        bad.join("\n")
+    );
+}

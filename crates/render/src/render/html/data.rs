@@ -216,8 +216,8 @@ impl Serialize for PartData {
     }
 }
 
-/// A live template: literal HTML pieces `l` around placeholders `e` (runtime.js `tpl`,
-/// charts.js `T`).
+/// A live template: literal HTML pieces `l` around placeholders `e` (format.js `tpl`, called
+/// by runtime.js `recompute`; chart-model.js reads a chart's through format.js `tplText`).
 #[derive(Serialize, Clone)]
 pub(super) struct Tpl {
     pub l: Vec<String>,
