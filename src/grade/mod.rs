@@ -437,7 +437,7 @@ pub fn grade_cmd(
         }
     }
     let page = report(&grades, &problems, &recs, templates)
-        .and_then(|html| crate::render::csp::with_print_csp(&html));
+        .and_then(|html| crate::render::csp::with_print_csp(&html).map_err(|d| d.to_string()));
     match page.and_then(|html| {
         crate::safe_fs::write_inside(out, Path::new("report.html"), html.as_bytes())
             .map(|()| out.join("report.html"))

@@ -37,7 +37,7 @@ fn site_of(course: &Course) -> Result<Site, String> {
         })
         .collect();
     let refs: Vec<(String, &CompiledLab)> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
-    Site::new(course, &refs)
+    Site::new(course, &refs).map_err(|d| d.to_string())
 }
 
 /// The course's record, in `dir` (beside the lab's ledger), or the data directory.

@@ -48,7 +48,7 @@ impl Session<'_> {
         };
         let v = match view::explore(self.lab, cp, &ev) {
             Ok(v) => v,
-            Err(e) => return self.show_error(message_of(&e)),
+            Err(e) => return self.show_error(message_of(&e.message)),
         };
         let mut l = Vec::new();
         if !v.controls.is_empty() {

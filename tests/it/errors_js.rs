@@ -206,13 +206,10 @@ fn rust_message(lab: &labforge::eval::CompiledLab, part: &str, control: &str, v:
     };
     match labforge::view::explore(lab, cp, &ev) {
         Ok(_) => panic!("part {part} at {control} = {v} does not fail in Rust"),
-        // The rendered diagnostic: `file:line:col: error: MESSAGE`, then the source.
-        Err(s) => {
-            let first = s.lines().next().unwrap_or_default();
-            first
-                .split_once(": error: ")
-                .map(|(_, m)| m.to_string())
-                .unwrap_or_else(|| panic!("not a diagnostic: {s}"))
+        // The diagnostic, located at the expression that failed.
+        Err(d) => {
+            assert!(d.line > 0, "not located: {d}");
+            d.message
         }
     }
 }

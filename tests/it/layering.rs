@@ -2,8 +2,8 @@
 //! manifest names only the crates below it, which [`the_crates_depend_only_downwards`] checks.
 //! Inside a crate this test holds what the compiler cannot: no renderer imports another (the
 //! page, the handouts), and the terminal imports no renderer. Below the commands nothing
-//! prints, only the driver touches the disk, and every Rust file the page's scripts name as
-//! their twin exists.
+//! prints and only the driver touches the disk. (That every Rust file the page's scripts name
+//! as their twin exists is `js_twins`.)
 
 use std::path::{Path, PathBuf};
 
@@ -305,53 +305,4 @@ fn only_the_driver_touches_the_disk() {
         "disk access outside the driver:\n{}",
         bad.join("\n")
     );
-}
-
-#[test]
-fn every_rust_file_the_page_scripts_name_exists() {
-    // The page's scripts and templates say which Rust file each mirrors ("twin"); a name that
-    // no longer exists sends a reader to the wrong place.
-    let root = common::root();
-    let re_path = |s: &str| -> Vec<String> {
-        let mut out = Vec::new();
-        for (i, _) in s.match_indices("src/") {
-            let start = s[..i]
-                .rfind(|c: char| !(c.is_alphanumeric() || "/_-.".contains(c)))
-                .map_or(0, |k| k + 1);
-            let end = i + s[i..]
-                .find(|c: char| !(c.is_alphanumeric() || "/_-.".contains(c)))
-                .unwrap_or(s.len() - i);
-            out.push(s[start..end].trim_end_matches(['.', '/']).to_string());
-        }
-        out
-    };
-    let mut named = 0;
-    let mut bad = Vec::new();
-    let mut stack = vec![root.join("renderers")];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-                continue;
-            }
-            let Ok(text) = std::fs::read_to_string(&p) else {
-                continue;
-            };
-            for name in re_path(&text) {
-                named += 1;
-                if !root.join(&name).exists() {
-                    bad.push(format!(
-                        "{}: {name}",
-                        p.strip_prefix(&root).unwrap().display()
-                    ));
-                }
-            }
-        }
-    }
-    assert!(
-        named >= 10,
-        "only {named} Rust paths named: the scanner is broken"
-    );
-    assert!(bad.is_empty(), "named but missing:\n{}", bad.join("\n"));
 }

@@ -668,10 +668,10 @@ fn a_misspelt_field_in_an_override_is_an_error_naming_the_template() {
     let err = MarkdownRenderer
         .render(&lab, "md_checkpoint", &opts)
         .unwrap_err();
-    assert!(
-        err.contains("undefined") && err.contains("handout.md.j2"),
-        "{err}"
-    );
+    // Located in the instructor's template, at the line with the unknown name.
+    let file = dir.path().join("handout.md.j2").display().to_string();
+    assert_eq!((err.file.as_str(), err.line), (file.as_str(), 3), "{err}");
+    assert!(err.message.contains("undefined"), "{err}");
 }
 
 /// A part is named the same on paper as on the page and in the terminal: `Part A` for id `a`,

@@ -4,6 +4,34 @@ use crate::model::Pos;
 use serde::Serialize;
 use std::fmt::Write;
 
+/// An error past checking (building a view, rendering) found where the file is not known: an
+/// error of the whole file (line 0) until the caller that knows the file names it
+/// ([`Diagnostic::in_file`]; a renderer names its lab's). Where the place is known — a part,
+/// an instructor's template — the error is made located instead.
+impl From<String> for Diagnostic {
+    fn from(message: String) -> Diagnostic {
+        Diagnostic::error("", Pos::default(), message)
+    }
+}
+
+impl From<&str> for Diagnostic {
+    fn from(message: &str) -> Diagnostic {
+        Diagnostic::from(message.to_string())
+    }
+}
+
+/// `file:line:col: message` (`file: message` at line 0), for a place that wants one line of
+/// text; the commands print diagnostics with [`Diagnostic::render`].
+impl std::fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.file.is_empty(), self.line) {
+            (true, _) => write!(f, "{}", self.message),
+            (false, 0) => write!(f, "{}: {}", self.file, self.message),
+            (false, l) => write!(f, "{}:{l}:{}: {}", self.file, self.col, self.message),
+        }
+    }
+}
+
 /// How bad a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -52,6 +80,13 @@ impl Diagnostic {
     pub fn maybe_hint(mut self, hint: Option<String>) -> Diagnostic {
         if hint.is_some() {
             self.hint = hint;
+        }
+        self
+    }
+    /// This diagnostic, in `file` when it names none yet (see the `From<String>` below).
+    pub fn in_file(mut self, file: &str) -> Diagnostic {
+        if self.file.is_empty() {
+            self.file = file.to_string();
         }
         self
     }

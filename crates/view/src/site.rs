@@ -3,6 +3,7 @@
 //! [`crate::render::RenderOptions::course`].
 
 use crate::course_file::Course;
+use crate::diag::Diagnostic;
 use crate::eval::CompiledLab;
 use serde::Serialize;
 
@@ -32,7 +33,7 @@ fn page_tracks(lab: &CompiledLab) -> Vec<String> {
 }
 
 /// The lab's title on each of its tracks ([`page_tracks`]).
-fn track_titles(lab: &CompiledLab) -> Result<Vec<String>, String> {
+fn track_titles(lab: &CompiledLab) -> Result<Vec<String>, Diagnostic> {
     let mut out = Vec::new();
     for t in lab.tracks.tracks.iter().filter(|_| lab.track.is_some()) {
         let title = if lab.track.as_ref() == Some(&t.id) {
@@ -50,7 +51,7 @@ fn track_titles(lab: &CompiledLab) -> Result<Vec<String>, String> {
 
 impl Site {
     /// The site of `course`, from its labs compiled in order as `(stem, lab)`.
-    pub fn new(course: &Course, labs: &[(String, &CompiledLab)]) -> Result<Site, String> {
+    pub fn new(course: &Course, labs: &[(String, &CompiledLab)]) -> Result<Site, Diagnostic> {
         let mut out = Vec::new();
         for (stem, lab) in labs {
             out.push(SiteLab {

@@ -349,7 +349,10 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
     let start = Instant::now();
     let rendered = crate::render::renderer("html")
         .ok_or_else(|| "no html renderer".to_string())
-        .and_then(|r| r.render(&lab, &stem, &ropts));
+        .and_then(|r| {
+            r.render(&lab, &stem, &ropts)
+                .map_err(|d| d.in_file(&lab.source.name).to_string())
+        });
     let title = lab.lab.title.value.clone();
     match rendered {
         Ok(files) => {

@@ -159,11 +159,19 @@ pub fn render(
                 carry(u, opts);
             }
             let one = unit.as_ref().unwrap_or(&lab);
-            if let Err(e) = r.render(one, &name, opts).and_then(|fs| {
-                mark_output_dir(&out, opts.answer_key, to)?;
-                write_files(&out, &fs)
-            }) {
-                on(Event::Error(format!("{}: {e}", f.display())));
+            // A render error is located (in the lab, or in an instructor's template) and
+            // printed as diagnostics are; a file that cannot be written is a message.
+            let written = match r.render(one, &name, opts) {
+                Err(d) => {
+                    let d = [d.in_file(&one.source.name)];
+                    on(Event::Diagnostics(Some(&one.source), &d));
+                    Err(())
+                }
+                Ok(fs) => mark_output_dir(&out, opts.answer_key, to)
+                    .and_then(|_| write_files(&out, &fs))
+                    .map_err(|e| on(Event::Error(format!("{}: {e}", f.display())))),
+            };
+            if written.is_err() {
                 failed += 1;
                 ok = false;
                 break;
@@ -175,12 +183,19 @@ pub fn render(
     }
     if files.len() > 1 || paths.iter().any(|p| p.is_dir()) || paths.is_empty() {
         let refs: Vec<(String, &CompiledLab)> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
-        if let Err(e) = r.render_index(&refs, opts).and_then(|fs| {
-            mark_output_dir(&out, opts.answer_key, to)?;
-            write_files(&out, &fs)
-        }) {
-            on(Event::Error(format!("index: {e}")));
-            failed += 1;
+        match r.render_index(&refs, opts) {
+            Err(d) => {
+                on(Event::Diagnostics(None, &[d.in_file("index")]));
+                failed += 1;
+            }
+            Ok(fs) => {
+                if let Err(e) =
+                    mark_output_dir(&out, opts.answer_key, to).and_then(|_| write_files(&out, &fs))
+                {
+                    on(Event::Error(format!("index: {e}")));
+                    failed += 1;
+                }
+            }
         }
         // An LMS course has no track picker: one package per track beside the default one.
         if to == "scorm" && track.is_none() {

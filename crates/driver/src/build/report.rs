@@ -71,7 +71,10 @@ fn on_track(path: &Path, l: &Ledger) -> Result<CompiledLab, Failure> {
 /// The report's text for the lab file at `lab_path` and a record.
 pub fn text(lab_path: &Path, l: &Ledger) -> Result<String, Failure> {
     let lab = on_track(lab_path, l)?;
-    crate::view::report::report(&lab, None, l).map_err(Failure::Message)
+    crate::view::report::report(&lab, None, l).map_err(|d| {
+        let d = d.in_file(&lab.source.name);
+        Failure::Diagnostics(Some(lab.source.clone()), vec![d])
+    })
 }
 
 /// Writes the report of the record at `record` for the lab at `lab_path` into `out` (a folder,
@@ -91,7 +94,8 @@ pub fn render(lab_path: &Path, record: &Path, out: &Path) -> Result<PathBuf, Fai
 /// Writes the report of `l` for `lab` (compiled on the record's track) beside the record file
 /// `record` (the terminal, at the end of a lab); returns the file written.
 pub fn write_beside(record: &Path, lab: &CompiledLab, l: &Ledger) -> Result<PathBuf, String> {
-    let body = crate::view::report::report(lab, None, l)?;
+    let body = crate::view::report::report(lab, None, l)
+        .map_err(|d| d.in_file(&lab.source.name).to_string())?;
     let dir = record
         .parent()
         .filter(|d| !d.as_os_str().is_empty())

@@ -74,7 +74,8 @@ pub(super) fn scorm_per_track(
             c.title = format!("{} ({})", c.title, t.label);
         }
         let files: Vec<crate::render::OutFile> = r
-            .render_index(&refs, &o)?
+            .render_index(&refs, &o)
+            .map_err(|d| d.in_file("index").to_string())?
             .into_iter()
             .map(|mut f| {
                 if f.path == Path::new(crate::render::scorm::COURSE_ZIP) {

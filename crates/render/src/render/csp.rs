@@ -5,6 +5,7 @@
 //! the start of `<head>`, so it applies to everything after it, whatever template drew the page.
 
 use super::html::hash::sha256_base64;
+use crate::diag::Diagnostic;
 
 /// The fixed part of a print document's policy (the `style-src` hashes are appended).
 pub const PRINT_POLICY: &str =
@@ -41,7 +42,7 @@ pub fn print_policy(html: &str) -> String {
 
 /// `html` with its Content-Security-Policy `<meta>` inserted first in `<head>` (after the
 /// charset declaration when there is one). A document without `<head>` is refused.
-pub fn with_print_csp(html: &str) -> Result<String, String> {
+pub fn with_print_csp(html: &str) -> Result<String, Diagnostic> {
     let Some(h) = html.find("<head>") else {
         return Err(
             "the HTML template has no `<head>` to put its Content-Security-Policy in".into(),

@@ -1,7 +1,9 @@
 //! The static HTML page: one self-contained `.html` file per lab, opened from disk (no network,
 //! no server). Formulas are translated from Rhai to JavaScript at render time
 //! ([`crate::formula::js::translate`]) and run by `renderers/html/runtime.js`, so the page shows
-//! the same numbers as `labforge eval`.
+//! the same numbers as `labforge eval`. What the scripts read is one typed value, the page data
+//! ([`data::PageData`], built here and in `part`, `chart`, `live`, `carried`, `course` and
+//! `tracks`); the templates' contexts are the view's values plus their HTML.
 //!
 //! Safety: every piece of lab text is escaped; Markdown is rendered with raw HTML turned into
 //! text and unsafe link schemes removed; a Content-Security-Policy allows only the page's own
@@ -10,6 +12,7 @@
 mod carried;
 mod chart;
 mod course;
+mod data;
 mod features;
 pub(crate) mod hash;
 mod libjs;
@@ -22,6 +25,7 @@ mod report;
 mod tracks;
 
 use super::{asset, OutFile, Overrides, RenderOptions, Renderer};
+use crate::diag::Diagnostic;
 use crate::eval::chart::color_name;
 use crate::eval::{CompiledLab, Span};
 use crate::formula::{limits, to_json};
@@ -163,7 +167,7 @@ impl Renderer for HtmlRenderer {
         lab: &CompiledLab,
         stem: &str,
         opts: &RenderOptions,
-    ) -> Result<Vec<OutFile>, String> {
+    ) -> Result<Vec<OutFile>, Diagnostic> {
         lab.start_update(); // one render, one total work budget
         let html = render_page(lab, stem, opts)?;
         Ok(vec![OutFile {
@@ -176,7 +180,7 @@ impl Renderer for HtmlRenderer {
         &self,
         labs: &[(String, &CompiledLab)],
         opts: &RenderOptions,
-    ) -> Result<Vec<OutFile>, String> {
+    ) -> Result<Vec<OutFile>, Diagnostic> {
         if let Some(site) = &opts.course {
             return course::index(site, opts);
         }
@@ -291,10 +295,12 @@ fn prose_filter(p: &Value, inline: bool) -> Result<Value, Error> {
     Ok(Value::from_safe_string(spans_html(&spans, inline)))
 }
 
-fn render_template(dir: Option<&Overrides>, name: &str, ctx: &J) -> Result<String, String> {
+fn render_template(dir: Option<&Overrides>, name: &str, ctx: &J) -> Result<String, Diagnostic> {
     let env = environment(dir);
-    let t = env.get_template(name).map_err(|e| format!("{name}: {e}"))?;
-    t.render(ctx).map_err(|e| format!("{name}: {e:#}"))
+    let t = env
+        .get_template(name)
+        .map_err(|e| super::template_error(dir, &e))?;
+    t.render(ctx).map_err(|e| super::template_error(dir, &e))
 }
 
 /// An objective or takeaway as the page templates read it.
@@ -306,7 +312,7 @@ fn lead_json(o: &view::Lead) -> J {
 }
 
 /// JSON for embedding in a `<script>` element.
-fn script_json(v: &J) -> String {
+fn script_json(v: &impl serde::Serialize) -> String {
     serde_json::to_string(v)
         .expect("json")
         .replace('<', "\\u003c")
@@ -316,7 +322,7 @@ fn script_json(v: &J) -> String {
         .replace('\u{2029}', "\\u2029")
 }
 
-fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<String, String> {
+fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<String, Diagnostic> {
     let dir = opts.templates.as_ref();
     let l = &lab.lab;
     let mut fns = Fns::default();
@@ -355,30 +361,33 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     let env = environment(dir);
     let part_tpl = env
         .get_template("part.html.j2")
-        .map_err(|e| format!("part.html.j2: {e:#}"))?;
+        .map_err(|e| super::template_error(dir, &e))?;
     let mut parts_ctx = Vec::new();
     let mut parts_data = Vec::new();
     for ((model, part), pv) in l.parts.iter().zip(&lab.parts).zip(&v.parts) {
+        let at = |e: Diagnostic| view::in_part(lab, part, e);
         let ev = lab
-            .evaluate(part, &lab.inputs(part, &Default::default())?)
-            .map_err(|e| e.to_string())?;
+            .inputs(part, &Default::default())
+            .map_err(|e| at(e.into()))
+            .and_then(|i| {
+                lab.evaluate(part, &i)
+                    .map_err(|e| at(Diagnostic::from(e.to_string())))
+            })?;
         let mut cx = PartCx {
             lab,
             part,
             ev,
             tpls: Vec::new(),
         };
-        let (ctx, mut data) = part::part(&mut cx, &mut fns, model, pv)?;
-        if let Some(r) = carried::records(lab, &pv.id) {
-            data["records"] = r;
-        }
+        let (ctx, mut data) = part::part(&mut cx, &mut fns, model, pv).map_err(at)?;
+        data.records = carried::records(lab, &pv.id);
         // The earlier parts it reads (`parts.a.x`): computed at their settings, first.
         if !part.reads_parts.is_empty() {
-            data["earlier"] = json!(part.reads_parts);
+            data.earlier = Some(part.reads_parts.clone());
         }
         let body = part_tpl
             .render(&ctx)
-            .map_err(|e| format!("part.html.j2: {e:#}"))?;
+            .map_err(|e| at(super::template_error(dir, &e)))?;
         parts_ctx.push(json!({
             "id": pv.id,
             "title_html": html(&pv.title, true),
@@ -392,18 +401,25 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
 
     // HUD.
     let hud = match &l.hud {
-        None => J::Null,
+        None => None,
         Some(h) => {
             let mut tiers = Vec::new();
             for t in &h.tiers {
-                tiers.push(json!({
-                    "name": t.name,
-                    "when": match &t.when { Some(w) => J::from(fns.expr(lab, None, &w.value)?), None => J::Null },
-                    "color": color_name(t.color, "text"),
-                }));
+                tiers.push(data::TierData {
+                    name: t.name.clone(),
+                    when: match &t.when {
+                        Some(w) => Some(fns.expr(lab, None, &w.value)?),
+                        None => None,
+                    },
+                    color: color_name(t.color, "text"),
+                });
             }
-            json!({"parts": h.parts.iter().map(|p| p.value.clone()).collect::<Vec<_>>(), "tiers": tiers,
-                   "label": l.hud_label(), "chapter_label": h.chapter_label})
+            Some(data::HudData {
+                parts: h.parts.iter().map(|p| p.value.clone()).collect(),
+                tiers,
+                label: l.hud_label(),
+                chapter_label: h.chapter_label.clone(),
+            })
         }
     };
     let hud_parts: Vec<J> = match &l.hud {
@@ -457,49 +473,22 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     // The page's translated script: every formula, series and placeholder, and the lab and
     // module functions they call. What it calls decides which library pieces the page carries.
     let fn_js = fns.script(lab);
-    let mut constants: serde_json::Map<String, J> = lab
+    let mut constants: Vec<(String, J)> = lab
         .constants
         .iter()
         .map(|(k, v)| (k.clone(), to_json(v)))
         .collect();
-    for name in [crate::load::tracks::TRACK, crate::load::tracks::VARIANT] {
-        if let Some(v) = constants.get_mut(name) {
+    for (name, v) in &mut constants {
+        if [crate::load::tracks::TRACK, crate::load::tracks::VARIANT].contains(&name.as_str()) {
             keep_read_fields(name, v, &fn_js);
         }
     }
-    let mut data = json!({
-        "maxOps": limits::MAX_OPERATIONS,
-        "labOps": limits::LAB_OPERATIONS,
-        "maxSize": [limits::MAX_STRING, limits::MAX_ARRAY, limits::MAX_MAP],
-        "ledgerFormat": crate::ledger::FORMAT,
-        "lab": {"id": l.id.value, "version": l.version, "chapter": chapter, "title": title_text, "justKey": just_key},
-        "constants": constants,
-        // The device table only when a formula looks a device up (it is most of the data).
-        "hardware": libjs::hardware_for(&fn_js, crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices))),
-        "parts": parts_data,
-        "hud": hud,
-        "hasDecisionLog": has_decision_log,
-        // The lab report's plan (report.js fills it from the record as Rust does).
-        "report": report::plan(lab)?,
-    });
     // The models likewise, and only when a formula calls `model`: most pages carry none.
     let models = libjs::models_for(
         &fn_js,
         crate::library::models_json(lab.modules.iter().flat_map(|m| &m.file.models)),
     );
-    if models.as_object().is_some_and(|o| !o.is_empty()) {
-        data["models"] = models;
-    }
-    if let Some(c) = &course {
-        data["course"] = c.data.clone();
-    }
-    if let Some(t) = &track {
-        data["track"] = t.data.clone();
-    }
     let carried = carried::reads(lab, opts.course.as_ref());
-    if let Some((d, _)) = &carried {
-        data["reads"] = d.clone();
-    }
 
     // The optional features the page's formulas, placeholders and functions (`fn_js`) use.
     let mut extra = page_features(l);
@@ -523,53 +512,74 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         extra.push("xpart");
     }
     let on = features::used(std::slice::from_ref(&fn_js), &extra);
-    if reads_preds {
-        let kinds: serde_json::Map<String, J> = l
-            .parts
-            .iter()
-            .filter_map(|p| {
-                let pr = p.prediction.as_ref()?;
-                Some((
-                    p.id.value.clone(),
-                    J::from(if pr.numeric.is_some() {
+    let preds = reads_preds.then(|| {
+        data::InOrder(
+            l.parts
+                .iter()
+                .filter_map(|p| {
+                    let pr = p.prediction.as_ref()?;
+                    let kind = if pr.numeric.is_some() {
                         "number"
                     } else {
                         "text"
-                    }),
-                ))
-            })
-            .collect();
-        data["preds"] = J::Object(kinds);
-    }
-    if !fns.pread.is_empty() {
-        data["pread"] = json!(fns.pread);
-    }
-    // Only parts that read `prediction` say so (the runtime reads it absent as false).
-    if let Some(parts) = data["parts"].as_array_mut() {
-        for p in parts.iter_mut().filter_map(|p| p.as_object_mut()) {
-            if !reads_preds || p.get("preds") != Some(&J::Bool(true)) {
-                p.remove("preds");
-            }
-        }
-    }
-    // The words of the errors the page can raise (a lab function's only with functions, a log
-    // sweep's only with one).
-    data["msg"] = crate::formula::messages::table_for(|k| match k {
-        crate::formula::messages::IN_FUNCTION => fn_js.contains("_in("),
-        crate::formula::messages::LOG_SWEEP => on.contains("logsweep"),
-        crate::formula::messages::BINS_LIST
-        | crate::formula::messages::BINS_COUNT
-        | crate::formula::messages::BINS_RANGE => on.contains("hist"),
-        _ => true,
+                    };
+                    Some((p.id.value.clone(), kind))
+                })
+                .collect(),
+        )
     });
-    if !on.contains("answer") {
-        // No expression reads `answer`: the runtime does not bind it, the parts need not say how.
-        if let Some(parts) = data["parts"].as_array_mut() {
-            for p in parts.iter_mut().filter_map(|p| p.as_object_mut()) {
-                p.remove("answer");
-            }
+    for p in &mut parts_data {
+        // Only parts that read `prediction` say so (the runtime reads it absent as false).
+        p.preds &= reads_preds;
+        if !on.contains("answer") {
+            // No expression reads `answer`: the runtime does not bind it, the parts need not
+            // say how.
+            p.answer = None;
         }
     }
+    let data = data::PageData {
+        max_ops: limits::MAX_OPERATIONS,
+        lab_ops: limits::LAB_OPERATIONS,
+        max_size: [limits::MAX_STRING, limits::MAX_ARRAY, limits::MAX_MAP],
+        ledger_format: crate::ledger::FORMAT,
+        lab: data::LabData {
+            id: l.id.value.clone(),
+            version: l.version,
+            chapter,
+            title: title_text.clone(),
+            just_key,
+        },
+        constants: data::InOrder(constants),
+        // The device table only when a formula looks a device up (it is most of the data).
+        hardware: libjs::hardware_for(
+            &fn_js,
+            crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices)),
+        ),
+        parts: parts_data,
+        hud,
+        has_decision_log,
+        // The lab report's plan (report.js fills it from the record as Rust does).
+        report: report::plan(lab)?,
+        models: models
+            .as_object()
+            .is_some_and(|o| !o.is_empty())
+            .then_some(models),
+        course: course.as_ref().map(|c| c.data.clone()),
+        track: track.as_ref().map(|t| t.data.clone()),
+        reads: carried.as_ref().map(|(d, _)| d.clone()),
+        preds,
+        pread: (!fns.pread.is_empty()).then_some(&fns.pread),
+        // The words of the errors the page can raise (a lab function's only with functions, a
+        // log sweep's only with one).
+        msg: crate::formula::messages::table_for(|k| match k {
+            crate::formula::messages::IN_FUNCTION => fn_js.contains("_in("),
+            crate::formula::messages::LOG_SWEEP => on.contains("logsweep"),
+            crate::formula::messages::BINS_LIST
+            | crate::formula::messages::BINS_COUNT
+            | crate::formula::messages::BINS_RANGE => on.contains("hist"),
+            _ => true,
+        }),
+    };
     let script = |name: &str| page_script(name, dir, &on);
     // The library, with the scripts of the namespaces the formulas call.
     let lib_js = format!(
@@ -687,7 +697,7 @@ fn page_script(
     name: &str,
     dir: Option<&Overrides>,
     on: &std::collections::BTreeSet<&'static str>,
-) -> Result<String, String> {
+) -> Result<String, Diagnostic> {
     page_script_with(name, dir, on, |s| s)
 }
 
@@ -698,7 +708,7 @@ fn page_script_with(
     dir: Option<&Overrides>,
     on: &std::collections::BTreeSet<&'static str>,
     fill: impl Fn(String) -> String,
-) -> Result<String, String> {
+) -> Result<String, Diagnostic> {
     let raw = asset(ASSETS, name, dir)?;
     // An instructor's own script (`--templates`) is kept as written: `asset` hands it over owned.
     let own = matches!(raw, std::borrow::Cow::Owned(_));

@@ -12,6 +12,7 @@ pub mod paged;
 pub mod view;
 
 use super::{asset, sanitize, OutFile, Overrides, RenderOptions, Renderer};
+use crate::diag::Diagnostic;
 use crate::eval::chart::ChartData;
 use crate::eval::CompiledLab;
 use minijinja::{AutoEscape, Environment, Error, ErrorKind, Value};
@@ -243,23 +244,18 @@ pub fn tidy(s: &str) -> String {
     out
 }
 
+/// Template `name` of `env` (embedded, or the instructor's in `overrides`) filled with `ctx`.
 fn render_template(
     env: &Environment<'_>,
+    overrides: Option<&Overrides>,
     name: &str,
     ctx: impl Serialize,
-) -> Result<String, String> {
-    let t = env.get_template(name).map_err(|e| describe(&e))?;
-    t.render(ctx).map_err(|e| describe(&e))
-}
-
-fn describe(e: &Error) -> String {
-    let mut s = format!("template: {e}");
-    let mut src = std::error::Error::source(e);
-    while let Some(x) = src {
-        s.push_str(&format!(": {x}"));
-        src = x.source();
-    }
-    s
+) -> Result<String, Diagnostic> {
+    let t = env
+        .get_template(name)
+        .map_err(|e| super::template_error(overrides, &e))?;
+    t.render(ctx)
+        .map_err(|e| super::template_error(overrides, &e))
 }
 
 /// The template and the output file of a handout (`handout.EXT.j2`, `STEM.EXT`) or answer key
@@ -287,12 +283,13 @@ impl Renderer for MarkdownRenderer {
         lab: &CompiledLab,
         stem: &str,
         opts: &RenderOptions,
-    ) -> Result<Vec<OutFile>, String> {
+    ) -> Result<Vec<OutFile>, Diagnostic> {
         let mut doc = view::build(lab, stem, opts.answer_key, &chart_svg)?;
         earlier::add(&mut doc.context, lab, opts);
         let (tpl, file) = names(stem, opts, "md");
         let md = tidy(&render_template(
             &environment(opts.templates.clone()),
+            opts.templates.as_ref(),
             &tpl,
             &doc.context,
         )?);
@@ -312,7 +309,7 @@ impl Renderer for MarkdownRenderer {
         &self,
         labs: &[(String, &CompiledLab)],
         opts: &RenderOptions,
-    ) -> Result<Vec<OutFile>, String> {
+    ) -> Result<Vec<OutFile>, Diagnostic> {
         index(labs, opts, "index.md.j2", "index.md", "md")
     }
 }
@@ -326,7 +323,7 @@ impl Renderer for HandoutHtmlRenderer {
         lab: &CompiledLab,
         stem: &str,
         opts: &RenderOptions,
-    ) -> Result<Vec<OutFile>, String> {
+    ) -> Result<Vec<OutFile>, Diagnostic> {
         let mut doc = view::build(lab, stem, opts.answer_key, &print_chart_svg)?;
         earlier::add(&mut doc.context, lab, opts);
         let css = asset(ASSETS, "print.css", opts.templates.as_ref())?.into_owned();
@@ -335,6 +332,7 @@ impl Renderer for HandoutHtmlRenderer {
         let (tpl, file) = names(stem, opts, "html");
         let html = super::csp::with_print_csp(&render_template(
             &environment(opts.templates.clone()),
+            opts.templates.as_ref(),
             &tpl,
             &doc.context,
         )?)?;
@@ -347,7 +345,7 @@ impl Renderer for HandoutHtmlRenderer {
         &self,
         labs: &[(String, &CompiledLab)],
         opts: &RenderOptions,
-    ) -> Result<Vec<OutFile>, String> {
+    ) -> Result<Vec<OutFile>, Diagnostic> {
         index(labs, opts, "index.html.j2", "index.html", "html")
     }
 }
@@ -374,7 +372,7 @@ fn index(
     tpl: &str,
     out: &str,
     ext: &str,
-) -> Result<Vec<OutFile>, String> {
+) -> Result<Vec<OutFile>, Diagnostic> {
     if labs.is_empty() {
         return Ok(Vec::new());
     }
@@ -405,6 +403,7 @@ fn index(
     let css = asset(ASSETS, "print.css", opts.templates.as_ref())?.into_owned();
     let text = render_template(
         &env,
+        opts.templates.as_ref(),
         tpl,
         minijinja::context! {
             labs => entries,

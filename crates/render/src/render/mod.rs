@@ -8,6 +8,7 @@ pub mod sanitize;
 pub mod scorm;
 pub mod svg;
 
+use crate::diag::Diagnostic;
 use crate::eval::CompiledLab;
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -84,15 +85,54 @@ pub trait Renderer {
         lab: &CompiledLab,
         stem: &str,
         opts: &RenderOptions,
-    ) -> Result<Vec<OutFile>, String>;
+    ) -> Result<Vec<OutFile>, Diagnostic>;
     /// Files for a set of labs rendered together (e.g. an index), given `(stem, lab)` pairs.
     fn render_index(
         &self,
         _labs: &[(String, &CompiledLab)],
         _opts: &RenderOptions,
-    ) -> Result<Vec<OutFile>, String> {
+    ) -> Result<Vec<OutFile>, Diagnostic> {
         Ok(Vec::new())
     }
+}
+
+/// A template's error as a diagnostic. In a template of the instructor's (`--templates DIR`):
+/// located in their file, at the line and column minijinja names, with a hint saying whose file
+/// it is. In an embedded one (a bug of ours): an error of the lab being rendered, naming the
+/// template.
+pub(crate) fn template_error(overrides: Option<&Overrides>, e: &minijinja::Error) -> Diagnostic {
+    let name = e.name().unwrap_or("template").to_string();
+    let mut message = e.kind().to_string();
+    if let Some(d) = e.detail() {
+        message = format!("{message}: {d}");
+    }
+    let mut src = std::error::Error::source(e);
+    while let Some(x) = src {
+        message.push_str(&format!(": {x}"));
+        src = x.source();
+    }
+    let theirs = overrides.and_then(|o| Some((o, (o.read)(&name).ok()??)));
+    let Some((o, bytes)) = theirs else {
+        return Diagnostic::from(format!("{name}: {message}"));
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let line = e.line().unwrap_or(0) as u32;
+    let col = e
+        .range()
+        .and_then(|r| text.get(..r.start))
+        .map_or(1, |before| {
+            let start = before.rfind('\n').map_or(0, |k| k + 1);
+            before[start..].chars().count() as u32 + 1
+        });
+    Diagnostic::error(
+        &o.dir.join(&name).display().to_string(),
+        crate::model::Pos::new(line, if line == 0 { 0 } else { col }),
+        message,
+    )
+    .with_hint(format!(
+        "this is your template (--templates {}): fix it, or remove it to use the built-in one",
+        o.dir.display()
+    ))
 }
 
 /// Reads one override by its relative name: `Ok(None)` when the folder has no such file.

@@ -14,6 +14,7 @@
 
 use super::html::{hash::sha256_base64, minify_js, HtmlRenderer};
 use super::{asset, OutFile, RenderOptions, Renderer};
+use crate::diag::Diagnostic;
 use crate::eval::CompiledLab;
 use serde_json::json;
 use std::io::Write;
@@ -46,7 +47,7 @@ impl Renderer for ScormRenderer {
         lab: &CompiledLab,
         stem: &str,
         opts: &RenderOptions,
-    ) -> Result<Vec<OutFile>, String> {
+    ) -> Result<Vec<OutFile>, Diagnostic> {
         let page = sco_page(lab, stem, opts)?;
         let sco = Sco {
             title: plain_title(lab)?,
@@ -74,7 +75,7 @@ impl Renderer for ScormRenderer {
         &self,
         labs: &[(String, &CompiledLab)],
         opts: &RenderOptions,
-    ) -> Result<Vec<OutFile>, String> {
+    ) -> Result<Vec<OutFile>, Diagnostic> {
         if labs.is_empty() {
             return Ok(Vec::new());
         }
@@ -113,7 +114,7 @@ struct Sco {
 }
 
 /// The lab's page with the SCORM adapter.
-fn sco_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<Vec<u8>, String> {
+fn sco_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<Vec<u8>, Diagnostic> {
     // The LMS moves between a package's labs: no course-site links (they name sibling pages
     // the package does not have); a lab with tracks is one track's package, with no links to
     // the other tracks' pages.
@@ -128,7 +129,7 @@ fn sco_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<Vec<u
         .into_iter()
         .next()
         .ok_or("the HTML renderer wrote no page")?;
-    let html = String::from_utf8(page.bytes).map_err(|e| e.to_string())?;
+    let html = String::from_utf8(page.bytes).map_err(|e| Diagnostic::from(e.to_string()))?;
     let adapter = minify_js(&asset(ASSETS, "scorm.js", opts.templates.as_ref())?);
     Ok(with_adapter(&html, &adapter)?.into_bytes())
 }
@@ -136,7 +137,7 @@ fn sco_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<Vec<u
 /// `html` with `js` as an inline script placed right after the page's data (before the page's
 /// own scripts, so it can hand the runtime the LMS's saved record), and the script's hash added
 /// to the `script-src` of the page's Content-Security-Policy.
-pub fn with_adapter(html: &str, js: &str) -> Result<String, String> {
+pub fn with_adapter(html: &str, js: &str) -> Result<String, Diagnostic> {
     if js.to_ascii_lowercase().contains("</script") {
         return Err("the SCORM adapter contains `</script`".into());
     }
@@ -173,7 +174,7 @@ fn manifest(
     title: &str,
     scos: &[Sco],
     opts: &RenderOptions,
-) -> Result<String, String> {
+) -> Result<String, Diagnostic> {
     let name = "imsmanifest.xml.j2";
     let src = asset(ASSETS, name, opts.templates.as_ref())?;
     let mut env = minijinja::Environment::new();
@@ -181,7 +182,7 @@ fn manifest(
     env.set_keep_trailing_newline(true);
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
     env.add_template_owned(name.to_string(), src.into_owned())
-        .map_err(|e| format!("{name}: {e}"))?;
+        .map_err(|e| super::template_error(opts.templates.as_ref(), &e))?;
     let ctx = json!({
         "identifier": identifier,
         "version": version,
@@ -190,14 +191,14 @@ fn manifest(
     });
     env.get_template(name)
         .and_then(|t| t.render(ctx))
-        .map_err(|e| format!("{name}: {e:#}"))
+        .map_err(|e| super::template_error(opts.templates.as_ref(), &e))
 }
 
 /// The lab's title as plain text (placeholders filled, Markdown markup dropped).
-fn plain_title(lab: &CompiledLab) -> Result<String, String> {
+fn plain_title(lab: &CompiledLab) -> Result<String, Diagnostic> {
     let md = lab
         .render_text(None, None, &lab.lab.title.value, &[])
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.0)?;
     Ok(super::plain_text(&md))
 }
 
@@ -222,7 +223,7 @@ fn xml_id(s: &str) -> String {
 }
 
 /// A zip of `entries` (name, bytes), the same bytes for the same entries.
-fn zip(mut entries: Vec<(String, Vec<u8>)>) -> Result<Vec<u8>, String> {
+fn zip(mut entries: Vec<(String, Vec<u8>)>) -> Result<Vec<u8>, Diagnostic> {
     use zip::write::SimpleFileOptions;
     entries.sort_by(|a, b| a.0.cmp(&b.0));
     let opts = SimpleFileOptions::default()

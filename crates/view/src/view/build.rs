@@ -3,6 +3,7 @@
 use super::controls::control_view;
 use super::format::*;
 use super::*;
+use crate::diag::Diagnostic;
 use crate::eval::chart::color_name;
 use crate::eval::{format_output, CompiledLab, CompiledPart, Evaluation};
 use crate::formula::as_number;
@@ -13,7 +14,7 @@ use crate::model::*;
 use indexmap::IndexMap;
 use rhai::Dynamic;
 
-type R<T> = Result<T, String>;
+type R<T> = Result<T, Diagnostic>;
 
 /// Template text as [`Prose`], evaluated in `part` at `ev`.
 pub(super) fn prose(
@@ -24,7 +25,7 @@ pub(super) fn prose(
 ) -> R<Prose> {
     lab.render_spans(part, ev, &t.value, &[])
         .map(Prose)
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.0)
 }
 
 /// Lab-level prose as [`Lead`]s (objectives, takeaways).
@@ -114,8 +115,7 @@ pub fn lab_with(lab: &CompiledLab, answers: bool, locked: &IndexMap<String, Stri
     let mut parts = Vec::new();
     for (i, cp) in lab.parts.iter().enumerate() {
         let defaults = lab.with_answers(cp, lab.inputs(cp, &IndexMap::new())?, locked);
-        let mut pv =
-            part(lab, cp, &defaults, answers).map_err(|e| format!("part `{}`: {e}", cp.id))?;
+        let mut pv = part(lab, cp, &defaults, answers).map_err(|e| super::in_part(lab, cp, e))?;
         pv.more = i + 1 < n;
         parts.push(pv);
     }
@@ -152,7 +152,7 @@ pub fn lab_with(lab: &CompiledLab, answers: bool, locked: &IndexMap<String, Stri
                 .decision_log
                 .as_ref()
                 .map(|d| {
-                    Ok::<_, String>(DecisionLogView {
+                    Ok::<_, Diagnostic>(DecisionLogView {
                         prompt: lt(&d.prompt)?,
                         placeholder: d.placeholder.clone(),
                     })
@@ -179,8 +179,8 @@ pub fn part(
     let p = &lab.lab.parts[cp.index];
     let scen = lab
         .evaluate(cp, &locked_too(lab.scenario(cp), inputs))
-        .map_err(|e| e.to_string())?;
-    let ev = lab.evaluate(cp, inputs).map_err(|e| e.to_string())?;
+        .map_err(|e| e.0)?;
+    let ev = lab.evaluate(cp, inputs).map_err(|e| e.0)?;
     let st = |t: &Text| prose(lab, Some(cp), Some(&scen), t);
     let ost = |t: Option<&Text>| {
         if answers {
@@ -255,7 +255,7 @@ pub fn part(
             .stakeholder
             .as_ref()
             .map(|s| {
-                Ok::<_, String>(StakeholderView {
+                Ok::<_, Diagnostic>(StakeholderView {
                     role: st(&s.role)?,
                     message: st(&s.message)?,
                     color: s.color.map(|c| color_name(Some(c), "text")),
@@ -270,7 +270,7 @@ pub fn part(
             .math_peek
             .as_ref()
             .map(|m| {
-                Ok::<_, String>(MathPeekView {
+                Ok::<_, Diagnostic>(MathPeekView {
                     title: st(&m.title)?,
                     body: st(&m.body)?,
                 })
@@ -368,7 +368,7 @@ pub fn explore(lab: &CompiledLab, cp: &CompiledPart, ev: &Evaluation) -> R<Explo
         .collect();
     let scen = lab
         .evaluate(cp, &locked_too(lab.scenario(cp), &locked))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.0)?;
     explore_with(lab, cp, ev, &|t: &Text| {
         prose(lab, Some(cp), Some(&scen), t)
     })
@@ -395,7 +395,7 @@ fn explore_with(
         })
         .collect::<R<Vec<_>>>()?;
     let outputs = rows(lab, ev, None)?;
-    let mut charts = lab.charts(ev).map_err(|e| e.to_string())?.into_iter();
+    let mut charts = lab.charts(ev).map_err(|e| e.0)?.into_iter();
     let mut instruments = Vec::new();
     let mut tabled = false;
     for inst in &p.instruments {
@@ -455,7 +455,7 @@ fn explore_with(
         };
         let on = lab
             .eval_expr(Some(cp), Some(ev), &r.when.value, &[])
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.0)?;
         if !on.as_bool().unwrap_or(false) {
             continue;
         }
@@ -518,7 +518,7 @@ struct Pick {
 /// The outputs of `ev` named in `names` (all when `None`), as rows.
 fn rows(lab: &CompiledLab, ev: &Evaluation, names: Option<&[Pick]>) -> R<Vec<Row>> {
     let model = &lab.lab.parts[ev.part];
-    let views = lab.outputs(ev).map_err(|e| e.to_string())?;
+    let views = lab.outputs(ev).map_err(|e| e.0)?;
     let all: Vec<Pick>;
     let names = match names {
         Some(n) => n,

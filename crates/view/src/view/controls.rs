@@ -2,13 +2,14 @@
 
 use super::format::*;
 use super::{ChoiceView, ControlView, InputView, Prose};
+use crate::diag::Diagnostic;
 use crate::eval::value_to_dynamic;
 use crate::formula::{as_number, to_json};
 use crate::library::format;
 use crate::model::*;
 use rhai::Dynamic;
 
-type R<T> = Result<T, String>;
+type R<T> = Result<T, Diagnostic>;
 
 /// A control's value as a lab value (for [`setting_text`]).
 fn as_value(v: &Dynamic) -> Option<Value> {

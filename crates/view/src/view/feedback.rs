@@ -4,6 +4,7 @@
 
 use super::build::prose;
 use super::{BandView, NumericView, Prose};
+use crate::diag::Diagnostic;
 use crate::eval::{format_output, CompiledLab, CompiledPart, Evaluation};
 use crate::formula::as_number;
 use crate::library::format;
@@ -11,7 +12,7 @@ use crate::load::check::option_id;
 use crate::model::*;
 use rhai::Dynamic;
 
-type R<T> = Result<T, String>;
+type R<T> = Result<T, Diagnostic>;
 
 /// `ev` with `answer` set to `answer` (text for options, a number for numeric predictions).
 pub(super) fn answered(ev: &Evaluation, cp: &CompiledPart, answer: &str) -> Evaluation {

@@ -22,6 +22,32 @@ pub use controls::control_value_text;
 pub use feedback::{answer_feedback, feedback_at};
 pub use questions::PartQuestionView;
 
+/// An error met while building part `cp`'s view or page, placed: at the part's `id:` line of
+/// the lab, saying which part, unless it already has a place of its own (a line, or another
+/// file such as an instructor's template).
+pub fn in_part(
+    lab: &crate::eval::CompiledLab,
+    cp: &crate::eval::CompiledPart,
+    e: crate::diag::Diagnostic,
+) -> crate::diag::Diagnostic {
+    let own = e.file.is_empty() || e.file == lab.source.name;
+    if e.line > 0 || !own {
+        return e;
+    }
+    let pos = lab
+        .lab
+        .parts
+        .get(cp.index)
+        .map_or_else(Default::default, |p| p.id.pos);
+    crate::diag::Diagnostic {
+        file: lab.source.name.clone(),
+        line: pos.line,
+        col: pos.col,
+        message: format!("part `{}`: {}", cp.id, e.message),
+        ..e
+    }
+}
+
 use crate::eval::chart::ChartData;
 use crate::eval::Span;
 use serde::ser::SerializeStruct;

@@ -4,13 +4,14 @@
 
 use super::build::prose;
 use super::{NumericView, OptionView, Prose};
+use crate::diag::Diagnostic;
 use crate::eval::{CompiledLab, CompiledPart, Evaluation};
 use crate::load::check::option_id;
 use crate::model::question::SELECT_RULE;
 use crate::model::*;
 use serde::Serialize;
 
-type R<T> = Result<T, String>;
+type R<T> = Result<T, Diagnostic>;
 
 /// One question of a part.
 #[derive(Debug, Clone, Serialize)]

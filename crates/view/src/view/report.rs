@@ -14,6 +14,7 @@
 //! Markdown or HTML construct of its own (every inline marker backslash-escaped, every line
 //! start that would open a block made literal).
 
+use crate::diag::Diagnostic;
 use crate::eval::{format_output, value_to_dynamic, CompiledLab};
 use crate::ledger::questions::Answer;
 use crate::ledger::Ledger;
@@ -106,7 +107,7 @@ fn options(opts: &[super::OptionView]) -> Vec<(String, String)> {
 
 /// The report's plan for a lab (on the track it is compiled on); `spec` is the lab's
 /// `report:` (or the course's default).
-pub fn plan(lab: &CompiledLab, spec: Option<&ReportSpec>) -> Result<ReportPlan, String> {
+pub fn plan(lab: &CompiledLab, spec: Option<&ReportSpec>) -> Result<ReportPlan, Diagnostic> {
     let view = super::lab(lab, false)?;
     let default = ReportSpec::default();
     let spec = spec.or(lab.lab.report.as_ref()).unwrap_or(&default);
@@ -563,7 +564,11 @@ pub fn outputs(lab: &CompiledLab, plan: &ReportPlan, l: &Ledger) -> Outputs {
 }
 
 /// The report of a record: [`plan`], [`outputs`], [`write`].
-pub fn report(lab: &CompiledLab, spec: Option<&ReportSpec>, l: &Ledger) -> Result<String, String> {
+pub fn report(
+    lab: &CompiledLab,
+    spec: Option<&ReportSpec>,
+    l: &Ledger,
+) -> Result<String, Diagnostic> {
     let plan = plan(lab, spec)?;
     let outs = outputs(lab, &plan, l);
     Ok(write(&plan, l, &outs))

@@ -3,6 +3,7 @@
 //! saying where each came from (rendered at the defaults, as for a student who has not done
 //! the earlier lab), and the `records:` a part keeps for later labs (the `records` block).
 
+use super::data::ReadData;
 use crate::eval::carried::how_texts;
 use crate::eval::CompiledLab;
 use crate::site::Site;
@@ -15,7 +16,7 @@ fn title(site: Option<&Site>, id: &str) -> String {
 }
 
 /// The page data's `reads` and the template's `carried`, when the lab reads numbers.
-pub(super) fn reads(lab: &CompiledLab, site: Option<&Site>) -> Option<(J, J)> {
+pub(super) fn reads(lab: &CompiledLab, site: Option<&Site>) -> Option<(Vec<ReadData>, J)> {
     if lab.lab.reads.is_empty() {
         return None;
     }
@@ -26,37 +27,38 @@ pub(super) fn reads(lab: &CompiledLab, site: Option<&Site>) -> Option<(J, J)> {
         let from = &r.from.value;
         let texts = how_texts(r, &title(site, from));
         let (lo, hi) = r.range.value;
-        data.push(json!([
-            r.name.value,
-            from,
+        let how = texts[1].clone();
+        data.push((
+            r.name.value.clone(),
+            from.clone(),
             kind,
-            key.value,
+            key.value.clone(),
             r.default.value,
             lo,
             hi,
-            texts
-        ]));
+            texts,
+        ));
         ctx.push(json!({
             "name": r.name.value,
             "label": r.label.clone().unwrap_or_else(|| r.name.value.clone()),
             "unit": r.unit,
             "value": r.default.value.to_string(),
-            "how": texts[1],
+            "how": how,
         }));
     }
-    Some((J::Array(data), J::Array(ctx)))
+    Some((data, J::Array(ctx)))
 }
 
 /// Part `pid`'s `records:` for the page data (`[[name, formula], ...]`), when it keeps some.
-pub(super) fn records(lab: &CompiledLab, pid: &str) -> Option<J> {
-    let v: Vec<J> = lab
+pub(super) fn records(lab: &CompiledLab, pid: &str) -> Option<Vec<(String, String)>> {
+    let v: Vec<(String, String)> = lab
         .lab
         .records
         .iter()
         .filter_map(|(k, at)| {
             let (p, n) = at.value.split_once('.')?;
-            (p == pid).then(|| json!([k, n]))
+            (p == pid).then(|| (k.clone(), n.to_string()))
         })
         .collect();
-    (!v.is_empty()).then_some(J::Array(v))
+    (!v.is_empty()).then_some(v)
 }

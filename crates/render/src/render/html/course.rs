@@ -2,8 +2,10 @@
 //! (`carry_forward:`), the course record's script and data, and the course index with each
 //! lab's progress (`renderers/html/course.js`).
 
+use super::data::{CourseData, CourseLab, IndexData};
 use super::md::{md_block, md_inline};
 use super::{asset, render_template, url_escape, ASSETS};
+use crate::diag::Diagnostic;
 use crate::model::Lab;
 use crate::render::{OutFile, RenderOptions};
 use crate::site::Site;
@@ -11,9 +13,9 @@ use serde_json::{json, Value as J};
 use std::path::PathBuf;
 
 /// What a lab page of a course adds: the template's `course` and the data's `course`.
-pub struct PageCourse {
+pub struct PageCourse<'a> {
     pub ctx: J,
-    pub data: J,
+    pub data: CourseData<'a>,
     /// Earlier decisions shown under the header, and per part id.
     pub earlier_top: Vec<J>,
     pub earlier_parts: Vec<(String, J)>,
@@ -28,14 +30,14 @@ fn href(stem: &str) -> String {
 /// carries the other labs as `[id, version, title, null, [part ids]]`: their ledgers pass
 /// through it uncleaned, merged part by part (their own page and the index clean them), which
 /// keeps every other lab's shape (~2.6 KB on a page of the shipped course) off the page.
-fn data(site: &Site, me: i64) -> J {
-    let labs: Vec<J> = site
+fn data(site: &Site, me: i64) -> CourseData<'_> {
+    let labs = site
         .labs
         .iter()
         .enumerate()
         .map(|(i, l)| {
             if me < 0 || i as i64 == me {
-                json!([l.id, l.version, l.title, l.shape])
+                CourseLab::Shaped(&l.id, l.version, &l.title, &l.shape)
             } else {
                 let parts: Vec<&J> = l
                     .shape
@@ -44,21 +46,27 @@ fn data(site: &Site, me: i64) -> J {
                     .flatten()
                     .map(|p| &p[0])
                     .collect();
-                json!([l.id, l.version, l.title, null, parts])
+                CourseLab::Passed(&l.id, l.version, &l.title, (), parts)
             }
         })
         .collect();
-    let mut d = json!({"id": site.id, "labs": labs, "me": me});
-    if !site.tracks.is_empty() {
-        d["tracks"] = json!(site.track_ids());
+    CourseData {
+        id: &site.id,
+        labs,
+        me,
+        tracks: (!site.tracks.is_empty()).then(|| site.track_ids()),
     }
-    d
 }
 
 /// The course parts of the page for the lab rendered as `stem`, if it is in the site. On the
 /// page of track `track` (`STEM.TRACK.html`), the previous and next labs' links lead to their
 /// page of the same track.
-pub fn page(site: &Site, stem: &str, lab: &Lab, track: Option<&str>) -> Option<PageCourse> {
+pub fn page<'a>(
+    site: &'a Site,
+    stem: &str,
+    lab: &Lab,
+    track: Option<&str>,
+) -> Option<PageCourse<'a>> {
     let i = site.position(stem)?;
     let link = |j: usize| {
         site.labs
@@ -106,7 +114,7 @@ pub fn page(site: &Site, stem: &str, lab: &Lab, track: Option<&str>) -> Option<P
 
 /// The course index: title, description, every lab in order with its duration and progress,
 /// and import/export of the course record.
-pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, String> {
+pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, Diagnostic> {
     let dir = opts.templates.as_ref();
     // The index cleans and merges every lab's record with its shape: the question rule comes
     // when some lab asks questions (its parts' shapes then have a fifth entry,
@@ -155,7 +163,7 @@ pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, String> 
         "tracks": tracks,
         "style": asset(ASSETS, "style.css", dir)?.as_ref(),
         "csp": csp,
-        "data_json": super::script_json(&json!({"course": data(site, -1)})),
+        "data_json": super::script_json(&IndexData { course: data(site, -1) }),
         "scripts": scripts,
     });
     let html = render_template(dir, "course-index.html.j2", &ctx)?;

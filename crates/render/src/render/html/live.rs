@@ -2,13 +2,15 @@
 //! and expression numbers for the runtime), the expressions translated to JavaScript, and
 //! prose as HTML with levelled outputs marked as the runtime marks them.
 
+use super::data::{Slot, Tpl};
 use super::md::{md_block, md_inline};
+use crate::diag::Diagnostic;
 use crate::eval::template::{segments, Segment};
 use crate::eval::xpart;
 use crate::eval::{display, level_words, CompiledLab, CompiledPart, Evaluation, Span};
 use crate::formula::js::translate;
 use crate::model::*;
-use serde_json::{json, Value as J};
+use serde_json::Value as J;
 use std::collections::HashMap;
 
 pub use super::md::escape as esc;
@@ -47,7 +49,7 @@ impl Fns {
         lab: &CompiledLab,
         part: Option<&CompiledPart>,
         src: &str,
-    ) -> Result<usize, String> {
+    ) -> Result<usize, Diagnostic> {
         let src = src.trim();
         let (scope, ce) = match part.and_then(|p| p.exprs.get(src).map(|c| (p.index, c))) {
             Some(x) => x,
@@ -83,7 +85,7 @@ pub(super) struct DynTpl {
     lits: Vec<String>,
     /// Expression indices, and `"@name"` for an output (the runtime keeps its text and level
     /// in the scope under that key).
-    exprs: Vec<J>,
+    exprs: Vec<Slot>,
     srcs: Vec<Ph>,
 }
 
@@ -140,8 +142,12 @@ pub(super) fn spans_html(spans: &[Span], inline: bool) -> String {
 }
 
 impl DynTpl {
-    pub fn json(&self) -> J {
-        json!({"l": self.lits, "e": self.exprs})
+    /// The template as the page data carries it.
+    pub fn tpl(&self) -> Tpl {
+        Tpl {
+            l: self.lits.clone(),
+            e: self.exprs.clone(),
+        }
     }
 }
 
@@ -151,7 +157,7 @@ pub(super) struct PartCx<'a> {
     pub part: &'a CompiledPart,
     /// Evaluation at the defaults (live instruments).
     pub ev: Evaluation,
-    pub tpls: Vec<J>,
+    pub tpls: Vec<Tpl>,
 }
 
 impl PartCx<'_> {
@@ -161,7 +167,7 @@ impl PartCx<'_> {
         fns: &mut Fns,
         t: &Text,
         inline: bool,
-    ) -> Result<(usize, String), String> {
+    ) -> Result<(usize, String), Diagnostic> {
         let d = dyn_tpl(self.lab, Some(self.part), fns, &t.value, inline)?;
         let mut html = d.lits[0].clone();
         for (i, src) in d.srcs.iter().enumerate() {
@@ -177,31 +183,35 @@ impl PartCx<'_> {
                             &self
                                 .lab
                                 .eval_expr(Some(self.part), Some(&self.ev), src, &[])
-                                .map_err(|e| e.to_string())?,
+                                .map_err(|e| e.0)?,
                         ),
                     };
                     html.push_str(&esc(&text));
                 }
                 Ph::Output(name) => {
-                    let o = self
-                        .lab
-                        .output_view(&self.ev, name)
-                        .map_err(|e| e.to_string())?;
+                    let o = self.lab.output_view(&self.ev, name).map_err(|e| e.0)?;
                     html.push_str(&output_html(&o.display, o.level.as_deref()));
                 }
             }
             html.push_str(&d.lits[i + 1]);
         }
-        self.tpls.push(d.json());
+        self.tpls.push(d.tpl());
         Ok((self.tpls.len() - 1, html))
     }
 
-    /// A live template's JSON only (charts: their text is redrawn by charts.js).
-    pub fn tpl_json(&mut self, fns: &mut Fns, t: &Option<Text>, inline: bool) -> Result<J, String> {
-        match t {
-            None => Ok(J::Null),
-            Some(t) => Ok(dyn_tpl(self.lab, Some(self.part), fns, &t.value, inline)?.json()),
-        }
+    /// A live template's data only (charts: their text is redrawn by charts.js).
+    pub fn tpl(&mut self, fns: &mut Fns, t: &Text, inline: bool) -> Result<Tpl, Diagnostic> {
+        Ok(dyn_tpl(self.lab, Some(self.part), fns, &t.value, inline)?.tpl())
+    }
+
+    /// [`Self::tpl`] of a text that may be absent.
+    pub fn tpl_opt(
+        &mut self,
+        fns: &mut Fns,
+        t: &Option<Text>,
+        inline: bool,
+    ) -> Result<Option<Tpl>, Diagnostic> {
+        t.as_ref().map(|t| self.tpl(fns, t, inline)).transpose()
     }
 }
 
@@ -215,7 +225,7 @@ pub(super) fn dyn_tpl(
     fns: &mut Fns,
     text: &str,
     inline: bool,
-) -> Result<DynTpl, String> {
+) -> Result<DynTpl, Diagnostic> {
     let segs = segments(text).map_err(|_| "unclosed placeholder".to_string())?;
     let mut marked = String::new();
     let mut srcs = Vec::new();
@@ -285,9 +295,9 @@ pub(super) fn dyn_tpl(
                         }
                     }
                 }
-                J::from(i)
+                Slot::Expr(i)
             }
-            Ph::Output(name) => J::from(format!("@{name}")),
+            Ph::Output(name) => Slot::Output(format!("@{name}")),
         });
     }
     Ok(DynTpl { lits, exprs, srcs })

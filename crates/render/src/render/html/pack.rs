@@ -5,19 +5,20 @@
 //! Each script keeps its own `script-src` hash: `boot.js` inserts it as an inline script of the
 //! same text, which the page's Content-Security-Policy allows by that hash, as before.
 
+use crate::diag::Diagnostic;
 use base64::Engine;
 use flate2::{write::GzEncoder, Compression};
 use std::io::Write;
 
 /// `scripts`, packed for `boot.js` (its split is on NUL, which no script may hold).
-pub fn pack(scripts: &[String]) -> Result<String, String> {
+pub fn pack(scripts: &[String]) -> Result<String, Diagnostic> {
     if scripts.iter().any(|s| s.contains('\0')) {
         return Err("a page script contains a NUL character".into());
     }
     let mut gz = GzEncoder::new(Vec::new(), Compression::best());
     gz.write_all(scripts.join("\0").as_bytes())
-        .map_err(|e| e.to_string())?;
-    let bytes = gz.finish().map_err(|e| e.to_string())?;
+        .map_err(|e| Diagnostic::from(e.to_string()))?;
+    let bytes = gz.finish().map_err(|e| Diagnostic::from(e.to_string()))?;
     Ok(base64::engine::general_purpose::STANDARD.encode(bytes))
 }
 

@@ -1,9 +1,14 @@
 //! One part of the page: the context `part.html.j2` reads (the part's view plus its live
-//! pieces) and the part's data for the runtime (translated formulas, live templates, charts,
-//! banners, outputs).
+//! pieces) and the part's data for the runtime ([`PartData`]: translated formulas, live
+//! templates, charts, banners, outputs).
 
 use super::chart::chart_spec;
+use super::data::{
+    BannerData, ChoicesData, ControlData, FormulaData, InOrder, OptionData, OutputData, PartData,
+    PredictionData, QuestionData,
+};
 use super::live::{dyn_tpl, Fns, PartCx};
+use crate::diag::Diagnostic;
 use crate::formula::to_json;
 use crate::model::*;
 use crate::view::{InputView, InstrumentView, OptionView, PartView};
@@ -22,12 +27,12 @@ pub(super) fn id_safe(s: &str) -> String {
         .collect()
 }
 
-fn live(cx: &mut PartCx, fns: &mut Fns, t: &Text) -> Result<J, String> {
+fn live(cx: &mut PartCx, fns: &mut Fns, t: &Text) -> Result<J, Diagnostic> {
     let (tpl, html) = cx.live(fns, t, true)?;
     Ok(json!({"tpl": tpl, "html": html}))
 }
 
-fn live_opt(cx: &mut PartCx, fns: &mut Fns, t: &Option<Text>) -> Result<J, String> {
+fn live_opt(cx: &mut PartCx, fns: &mut Fns, t: &Option<Text>) -> Result<J, Diagnostic> {
     match t {
         Some(t) => live(cx, fns, t),
         None => Ok(J::Null),
@@ -42,7 +47,7 @@ fn locked_prose(
     fns: &mut Fns,
     t: Option<&Text>,
     inline: bool,
-) -> Result<J, String> {
+) -> Result<J, Diagnostic> {
     let Some(t) = t else { return Ok(J::Null) };
     let reads = crate::eval::template::segments(&t.value).is_ok_and(|segs| {
         segs.iter().any(|s| match s {
@@ -63,60 +68,73 @@ fn locked_prose(
 
 /// The runtime's description of a control, without the keys it has no value for (the
 /// runtime reads a missing `values`, `base`, `digits` or `unit` as none).
-fn control_data(c: &crate::view::ControlView) -> J {
+fn control_data(c: &crate::view::ControlView, shared: bool) -> ControlData {
+    let mut d = ControlData {
+        id: c.id.clone(),
+        kind: c.kind,
+        values: None,
+        base: None,
+        digits: None,
+        unit: None,
+        shared,
+    };
     match &c.input {
         InputView::Range {
             values,
             base,
             digits,
             ..
-        } => without_nulls(
-            json!({"id": c.id, "kind": "slider", "values": values, "base": base, "digits": digits, "unit": c.unit}),
-        ),
-        InputView::Number { .. } => {
-            without_nulls(json!({"id": c.id, "kind": "number", "unit": c.unit}))
+        } => {
+            d.kind = "slider";
+            d.values = values
+                .as_ref()
+                .map(|v| v.iter().map(|x| J::from(*x)).collect());
+            (d.base, d.digits) = (base.filter(|b| b.is_finite()), *digits);
+            d.unit.clone_from(&c.unit);
         }
-        InputView::Switch { .. } => json!({"id": c.id, "kind": "switch"}),
+        InputView::Number { .. } => (d.kind, d.unit) = ("number", c.unit.clone()),
+        InputView::Switch { .. } => d.kind = "switch",
         InputView::Select { choices } | InputView::Radio { choices } => {
-            let values: Vec<&J> = choices.iter().map(|o| &o.value).collect();
-            json!({"id": c.id, "kind": c.kind, "values": values})
+            d.values = Some(choices.iter().map(|o| o.value.clone()).collect());
         }
-        InputView::Checkboxes { .. } => json!({"id": c.id, "kind": "checkboxes"}),
+        InputView::Checkboxes { .. } => d.kind = "checkboxes",
     }
+    d
 }
 
 /// A question's options for the runtime: ids and which is correct, `correct` only on a right
 /// one (the report reads an option's text from its label).
-fn options_data(options: &[OptionView]) -> Vec<J> {
+fn options_data(options: &[OptionView]) -> Vec<OptionData> {
     options
         .iter()
-        .map(|o| match o.correct {
-            Some(true) => json!({"id": o.id, "correct": true}),
-            _ => json!({"id": o.id}),
+        .map(|o| OptionData {
+            id: o.id.clone(),
+            correct: o.correct == Some(true),
         })
         .collect()
 }
 
-/// A part's questions for questions.js: `{id, kind, options: [[id, correct]], min_words,
-/// target, tol, abs}` (fields a kind does not use left out).
-fn questions_data(qs: &[crate::view::PartQuestionView]) -> J {
+/// A part's questions for questions.js (fields a kind does not use left out).
+fn questions_data(qs: &[crate::view::PartQuestionView]) -> Vec<QuestionData> {
+    let finite = |x: Option<f64>| x.filter(|x| x.is_finite());
     qs.iter()
         .map(|q| {
-            let opts: Vec<J> = q
+            let opts: Vec<(String, bool)> = q
                 .options
                 .iter()
-                .map(|o| json!([o.id, o.correct.unwrap_or(false)]))
+                .map(|o| (o.id.clone(), o.correct.unwrap_or(false)))
                 .collect();
             let n = q.numeric.as_ref();
-            without_nulls(json!({
-                "id": q.id, "kind": q.kind,
-                "options": (!opts.is_empty()).then_some(opts),
-                "opinion": q.opinion.then_some(true),
-                "min_words": (q.min_words > 0).then_some(q.min_words),
-                "target": n.map(|n| n.target.unwrap_or(f64::NAN)),
-                "tol": n.and_then(|n| n.tolerance),
-                "abs": n.and_then(|n| n.abs_tol),
-            }))
+            QuestionData {
+                id: q.id.clone(),
+                kind: q.kind,
+                options: (!opts.is_empty()).then_some(opts),
+                opinion: q.opinion.then_some(true),
+                min_words: (q.min_words > 0).then_some(q.min_words),
+                target: finite(n.and_then(|n| n.target)),
+                tol: finite(n.and_then(|n| n.tolerance)),
+                abs: finite(n.and_then(|n| n.abs_tol)),
+            }
         })
         .collect()
 }
@@ -127,20 +145,14 @@ pub(super) fn part(
     fns: &mut Fns,
     model: &Part,
     pv: &PartView,
-) -> Result<(J, J), String> {
+) -> Result<(J, PartData), Diagnostic> {
     let pid = model.id.value.clone();
-    let controls: Vec<J> = pv
+    let controls: Vec<ControlData> = pv
         .explore
         .controls
         .iter()
-        .map(|c| {
-            let mut j = control_data(c);
-            // A lab-level control: moved here, it moves in the other parts (`shared`).
-            if model.lab_controls.iter().any(|w| w.value == c.id) {
-                j["shared"] = J::Bool(true);
-            }
-            j
-        })
+        // A lab-level control: moved here, it moves in the other parts (`shared`).
+        .map(|c| control_data(c, model.lab_controls.iter().any(|w| w.value == c.id)))
         .collect();
     // Instruments: live templates and chart specs, numbered in document order.
     let mut instruments = Vec::new();
@@ -161,7 +173,7 @@ pub(super) fn part(
                     let Some(row) = t.rows.iter().find(|r| r.name == card.output.value) else {
                         continue;
                     };
-                    let mut r = serde_json::to_value(row).map_err(|e| e.to_string())?;
+                    let mut r = serde_json::to_value(row).map_err(|e| Diagnostic::from(e.to_string()))?;
                     r["label_live"] = live_opt(cx, fns, &card.label)?;
                     r["caption_live"] = live_opt(cx, fns, &card.caption)?;
                     out.push(r);
@@ -176,7 +188,7 @@ pub(super) fn part(
                 charts.push(chart_spec(cx, fns, ch)?);
                 json!({"kind": "chart", "index": index, "id": c.id, "title": c.title})
             }
-            _ => return Err(format!("internal: part `{pid}`: instruments out of step")),
+            _ => return Err(format!("internal: part `{pid}`: instruments out of step").into()),
         });
     }
     // Banners: conditions and texts recomputed by the runtime.
@@ -188,67 +200,79 @@ pub(super) fn part(
         let when = fns.expr(cx.lab, Some(cx.part), &r.when.value)?;
         let t = dyn_tpl(cx.lab, Some(cx.part), fns, &text.value, true)?;
         let title = match &r.title {
-            Some(x) => dyn_tpl(cx.lab, Some(cx.part), fns, &x.value, true)?.json(),
-            None => J::Null,
+            Some(x) => Some(dyn_tpl(cx.lab, Some(cx.part), fns, &x.value, true)?.tpl()),
+            None => None,
         };
-        feedback
-            .push(json!({"when": when, "kind": kind.as_str(), "text": t.json(), "title": title}));
+        feedback.push(BannerData {
+            when,
+            kind: kind.as_str(),
+            text: t.tpl(),
+            title,
+        });
     }
     let mut outputs = Vec::new();
     for (name, o) in &model.outputs {
         let level = match &o.level {
-            Some(x) => J::from(fns.expr(cx.lab, Some(cx.part), &x.value)?),
-            None => J::Null,
+            Some(x) => Some(fns.expr(cx.lab, Some(cx.part), &x.value)?),
+            None => None,
         };
         // Fields an output does not use are left out (the runtime reads them as absent).
-        outputs.push(without_nulls(json!({
-            "name": name, "unit": o.unit, "prefix": o.prefix, "digits": o.digits,
-            "words": o.words.as_ref().map(|(a, b)| vec![a.clone(), b.clone()]),
-            "bands": o.bands.as_ref().map(|b| without_nulls(json!({"good_below": b.good_below, "warn_below": b.warn_below, "good_above": b.good_above, "warn_above": b.warn_above}))),
-            "level": level, "cap": o.cap,
-        })));
+        outputs.push(OutputData {
+            name: name.clone(),
+            unit: o.unit.clone(),
+            prefix: o.prefix.clone(),
+            digits: o.digits.as_ref().map(|d| d.value),
+            words: o.words.as_ref().map(|(a, b)| [a.clone(), b.clone()]),
+            bands: o.bands.as_ref().map(Into::into),
+            level,
+            cap: o.cap.filter(|c| c.is_finite()),
+        });
     }
-    let pred_data = match &pv.prediction {
-        None => J::Null,
-        Some(p) => match &p.numeric {
-            Some(n) => {
-                let bands: Vec<J> = n.bands.iter().map(|b| json!([b.from, b.to])).collect();
-                json!({"numeric": true, "target": n.target.unwrap_or(f64::NAN), "tolerance": n.tolerance, "abs": n.abs_tol, "bands": bands, "options": []})
-            }
-            None => json!({"numeric": false, "options": options_data(&p.options)}),
+    let pred_data = pv.prediction.as_ref().map(|p| match &p.numeric {
+        Some(n) => PredictionData::Numeric {
+            numeric: true,
+            target: n.target.unwrap_or(f64::NAN),
+            tolerance: n.tolerance,
+            abs: n.abs_tol,
+            bands: n.bands.iter().map(|b| (b.from, b.to)).collect(),
+            options: Vec::new(),
         },
-    };
+        None => PredictionData::Choice {
+            numeric: false,
+            options: options_data(&p.options),
+        },
+    });
     // Live feedback: templates the runtime recomputes at the current controls and `answer`.
     let live_fb = match &model.prediction {
         Some(pr) if pr.live => live_feedback(cx, fns, pr)?,
         _ => J::Null,
     };
-    let refl_data = match &pv.reflection {
-        None => J::Null,
-        Some(r) => json!({"options": options_data(&r.options)}),
-    };
-    let formulas: Vec<J> = cx
+    let refl_data = pv.reflection.as_ref().map(|r| ChoicesData {
+        options: options_data(&r.options),
+    });
+    let formulas: Vec<FormulaData> = cx
         .part
         .formulas
         .iter()
         .map(|f| {
             let i = fns.add_ast((cx.part.index, format!("formula:{}", f.name)), &f.expr.ast);
             match scope_reads(&fns.bodies[i]) {
-                Some(deps) => json!([f.name, i, deps]),
-                None => json!([f.name, i]),
+                Some(deps) => FormulaData::Cached(f.name.clone(), i, deps),
+                None => FormulaData::Plain(f.name.clone(), i),
             }
         })
         .collect();
-    let constants: serde_json::Map<String, J> = cx
-        .part
-        .constants
-        .iter()
-        .map(|(k, v)| (k.clone(), to_json(v)))
-        .collect();
-    let requires: Vec<J> = pv
+    let constants = InOrder(
+        cx.part
+            .constants
+            .iter()
+            .map(|(k, v)| (k.clone(), to_json(v)))
+            .collect(),
+    );
+    let requires: Vec<(String, String)> = pv
         .requires
         .iter()
-        .map(|r| json!([r.part, r.what]))
+        .map(|r| (r.part.clone(), r.what.clone()))
         .collect();
     // Prose reading locked predictions, live (registered before `tpls` is taken below).
     let concept_live = locked_prose(cx, fns, model.concept.as_ref(), false)?;
@@ -272,39 +296,44 @@ pub(super) fn part(
         "peek_body": locked_prose(cx, fns, mp.map(|m| &m.body), false)?,
         "reflection": locked_prose(cx, fns, model.reflection.as_ref().map(|r| &r.question), true)?,
     });
-    let mut data = json!({
-        "id": pid,
-        // A prediction not answered yet is said by its part's label (format.js).
-        "label": crate::model::part_label(&pid),
-        "requires": requires,
-        "prediction": pred_data,
-        // How `answer` reads before locking in (the runtime binds it): text, a number, or unbound.
-        "answer": cx.part.answer.as_ref().map(|a| if a.is_float() { "number" } else { "text" }),
-        // The part reads `prediction` (earlier parts' locked predictions, see `eval::xpart`):
-        // the runtime binds it, and recomputes the part when another part locks in.
-        "preds": cx.part.predictions.is_some() && cx.part.exprs.values().any(|e| {
-            crate::formula::references(&e.ast).iter().any(|r| r == crate::eval::xpart::NAME)
-        }),
-        "reflection": refl_data,
-        "constants": constants,
-        "controls": controls,
-        "formulas": formulas,
-        "outputs": outputs,
-        "tpls": cx.tpls,
-        "feedback": feedback,
-        "charts": charts,
-    });
-    // A part with questions: how the page grades and records them (questions.js).
-    if !pv.questions.is_empty() {
-        data["questions"] = questions_data(&pv.questions);
-    }
+    let data = PartData {
+        id: pid.clone(),
+        label: crate::model::part_label(&pid),
+        requires,
+        prediction: pred_data,
+        answer: Some(
+            cx.part
+                .answer
+                .as_ref()
+                .map(|a| if a.is_float() { "number" } else { "text" }),
+        ),
+        // The part reads `prediction` (earlier parts' locked predictions, see `eval::xpart`).
+        preds: cx.part.predictions.is_some()
+            && cx.part.exprs.values().any(|e| {
+                crate::formula::references(&e.ast)
+                    .iter()
+                    .any(|r| r == crate::eval::xpart::NAME)
+            }),
+        reflection: refl_data,
+        constants,
+        controls,
+        formulas,
+        outputs,
+        tpls: std::mem::take(&mut cx.tpls),
+        feedback,
+        charts,
+        // A part with questions: how the page grades and records them (questions.js).
+        questions: (!pv.questions.is_empty()).then(|| questions_data(&pv.questions)),
+        records: None,
+        earlier: None,
+    };
     let lock_text = pv
         .requires
         .iter()
         .map(|r| r.text.as_str())
         .collect::<Vec<_>>()
         .join(" and ");
-    let mut part_json = serde_json::to_value(pv).map_err(|e| e.to_string())?;
+    let mut part_json = serde_json::to_value(pv).map_err(|e| Diagnostic::from(e.to_string()))?;
     for q in ["prediction", "reflection"] {
         if let Some(J::Array(opts)) = part_json.get_mut(q).and_then(|x| x.get_mut("options")) {
             share_feedback(opts);
@@ -326,8 +355,8 @@ pub(super) fn part(
 /// A live prediction's feedback as live templates (`{tpl, html}`): `options` by id (an option's
 /// own feedback, else the question's other feedback), and a numeric prediction's `correct`,
 /// `other` and `bands`.
-fn live_feedback(cx: &mut PartCx, fns: &mut Fns, pr: &Prediction) -> Result<J, String> {
-    let mut block = |t: Option<&Text>| -> Result<J, String> {
+fn live_feedback(cx: &mut PartCx, fns: &mut Fns, pr: &Prediction) -> Result<J, Diagnostic> {
+    let mut block = |t: Option<&Text>| -> Result<J, Diagnostic> {
         match t {
             None => Ok(J::Null),
             Some(t) => {
@@ -400,14 +429,6 @@ fn scope_reads(body: &str) -> Option<Vec<String>> {
         }
     }
     Some(out)
-}
-
-/// `v` without its object fields that are `null`.
-fn without_nulls(mut v: J) -> J {
-    if let J::Object(m) = &mut v {
-        m.retain(|_, x| !x.is_null());
-    }
-    v
 }
 
 /// Options with the same feedback (an `other_feedback` given to every wrong option) share one

@@ -6,13 +6,14 @@
 //! as text.
 
 use super::md::md_block;
+use crate::diag::Diagnostic;
 use crate::eval::CompiledLab;
 use serde_json::Value as J;
 
 /// The plan of `lab`'s report with its paragraphs' HTML beside their Markdown.
-pub fn plan(lab: &CompiledLab) -> Result<J, String> {
+pub fn plan(lab: &CompiledLab) -> Result<J, Diagnostic> {
     let plan = crate::view::report::plan(lab, None)?;
-    let mut j = serde_json::to_value(&plan).map_err(|e| e.to_string())?;
+    let mut j = serde_json::to_value(&plan).map_err(|e| Diagnostic::from(e.to_string()))?;
     if let Some(i) = &plan.intro {
         j["introh"] = md_block(i).into();
     }

@@ -10,6 +10,7 @@
 //! plain text (escaped by the template, or set as text by the script), summaries as Markdown
 //! inline through the sanitising path ([`md_inline`]).
 
+use super::data::TrackData;
 use super::md::md_inline;
 use super::url_escape;
 use crate::eval::CompiledLab;
@@ -24,8 +25,8 @@ pub struct TrackPage {
     pub now: String,
     /// `STEM.html`, the page links lead to (moves a student on another track to theirs).
     pub home: bool,
-    /// The data's `track`: `{now, home, one, list: [[id, label, file], ...]}`.
-    pub data: J,
+    /// The data's `track`.
+    pub data: TrackData,
     /// The template's `track`: `{now: {id, label, icon}, others: [...], pick: [...]}`.
     pub ctx: J,
 }
@@ -55,11 +56,11 @@ pub fn page(lab: &CompiledLab, stem: &str, one: bool) -> Option<TrackPage> {
         stem.strip_suffix(&format!(".{}", now.id)).unwrap_or(stem)
     };
     let home = !one && base == stem;
-    let list: Vec<J> = lab
+    let list = lab
         .tracks
         .tracks
         .iter()
-        .map(|t| json!([t.id, t.label, href(base, &t.id)]))
+        .map(|t| (t.id.clone(), t.label.clone(), href(base, &t.id)))
         .collect();
     let others: Vec<J> = if one {
         Vec::new()
@@ -80,7 +81,12 @@ pub fn page(lab: &CompiledLab, stem: &str, one: bool) -> Option<TrackPage> {
         base: base.to_string(),
         now: now.id.clone(),
         home,
-        data: json!({"now": now.id, "home": home, "one": one, "list": list}),
+        data: TrackData {
+            now: now.id.clone(),
+            home,
+            one,
+            list,
+        },
         ctx: json!({"now": view(now, base), "others": others, "pick": pick}),
     })
 }

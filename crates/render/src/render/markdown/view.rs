@@ -6,6 +6,7 @@
 //! student handout is built from the student view, which holds no answers, so no template —
 //! embedded or an instructor's override — can leak them.
 
+use crate::diag::Diagnostic;
 use crate::eval::chart::ChartData;
 use crate::eval::{level_words, CompiledLab};
 use crate::view;
@@ -24,7 +25,7 @@ pub fn build(
     stem: &str,
     key: bool,
     chart_svg: &dyn Fn(&ChartData, &str) -> String,
-) -> Result<Doc, String> {
+) -> Result<Doc, Diagnostic> {
     // A render is one command's worth of evaluations: its own total work budget.
     lab.start_update();
     // The key shows what reads a locked prediction at the key's answers; the student's
@@ -38,7 +39,7 @@ pub fn build(
     let mut charts = Vec::new();
     let mut parts = Vec::new();
     for p in &v.parts {
-        let mut pj = serde_json::to_value(p).map_err(|e| e.to_string())?;
+        let mut pj = serde_json::to_value(p).map_err(|e| Diagnostic::from(e.to_string()))?;
         let mut instruments = Vec::new();
         if !p.explore.tabled && !p.explore.outputs.is_empty() {
             instruments.push(table(J::Null, &p.explore.outputs)?);
@@ -105,7 +106,7 @@ pub fn build(
                     }
                     Ok(item)
                 })
-                .collect::<Result<_, String>>()?,
+                .collect::<Result<_, Diagnostic>>()?,
         );
         if let J::Object(m) = &mut synthesis {
             m.remove("self_assessment_answers");
@@ -117,11 +118,11 @@ pub fn build(
     Ok(Doc { context, charts })
 }
 
-fn to_json(x: &impl serde::Serialize) -> Result<J, String> {
-    serde_json::to_value(x).map_err(|e| e.to_string())
+fn to_json(x: &impl serde::Serialize) -> Result<J, Diagnostic> {
+    serde_json::to_value(x).map_err(|e| Diagnostic::from(e.to_string()))
 }
 
-fn table(title: J, rows: &[view::Row]) -> Result<J, String> {
+fn table(title: J, rows: &[view::Row]) -> Result<J, Diagnostic> {
     Ok(json!({
         "kind": "table",
         "title": title,
