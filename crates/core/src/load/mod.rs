@@ -155,6 +155,7 @@ fn untagged_message(message: String) -> String {
         "Value" => "this is not a value a lab can hold: a number, true/false, text, a list or a record (YAML's `null`, `~` or an empty value is none of these)".into(),
         "BoolOrExpr" => "this must be `true`, `false`, or an expression in quotes that gives one (`\"track.id == 'iphone'\"`)".into(),
         "MayNeverFire" => "`may_never_fire:` takes `true`, `false`, or a list of track ids (`[iphone, oura]`)".into(),
+        "ClaimIs" => "a claim's `is:` takes `true`, `false`, or the words a text output reads (`is: Communication`)".into(),
         "NumOrExpr" => "this must be a number, or an expression in quotes that gives one (`\"variant.batch\"`)".into(),
         _ => message,
     }
@@ -287,6 +288,9 @@ fn yaml_hint(message: &str) -> Option<String> {
         return Some(
             "write `true` or `false`, or put the expression in quotes: `correct: \"track.id == 'iphone'\"`".into(),
         );
+    }
+    if message.starts_with("a claim's `is:` takes") {
+        return Some("write `is: true` or `is: false` for a yes/no output, or the output's words as text: `is: Communication`".into());
     }
     if message.starts_with("`may_never_fire:` takes") {
         return Some("write `may_never_fire: true`, or the tracks it may never show on: `may_never_fire: [iphone]`".into());
