@@ -153,7 +153,7 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
     let mut seen: Vec<(PathBuf, String, Pos)> = Vec::new();
     match &raw.labs {
         None => diags.push(
-            Diagnostic::error(&name, Pos::new(1, 1), "missing field `labs`")
+            Diagnostic::error(&name, Pos::new(1, 1), "course.yaml needs a `labs:` key")
                 .with_hint("add `labs:`, the course's lab files in order, relative to course.yaml"),
         ),
         Some(l) if l.value.is_empty() => diags.push(
