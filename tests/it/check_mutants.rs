@@ -365,8 +365,10 @@ fn broken_copies_of_the_shipped_labs_are_caught() {
     let caught = all.iter().filter(|m| m.3).count();
     println!("total: {caught} of {} caught", all.len());
     // What the README states; a drop is a regression: every altered number in the prose, every
-    // correct option's text and unit label, and of the feedback numbers at least the 4 of 11
-    // measured (a tripled quote of a distractor often still matches a value of its part).
+    // correct option's text and unit label, and of the feedback numbers at least the 10 of 11
+    // measured (a feedback's number in the answer's unit is read as about the answer, not as any
+    // value of its part; the one missed is a counterfactual bound in a reflection's feedback,
+    // "m would have to be over 150 to bring it under 20%").
     let others: Vec<_> = missed
         .iter()
         .filter(|m| !m.starts_with("feedback number"))
@@ -377,7 +379,7 @@ fn broken_copies_of_the_shipped_labs_are_caught() {
         .filter(|m| m.0 == "feedback number" && m.3)
         .count();
     assert!(
-        feedback >= 4,
+        feedback >= 10,
         "{caught} of {} caught; missed {missed:?}",
         all.len()
     );

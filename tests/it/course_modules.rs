@@ -126,7 +126,7 @@ fn mistakes_in_a_module_are_located_in_the_module_file() {
         ),
         (
             good.replace("fields: { int8_tops: 35 }", "fields: { int8_top: 35 }"),
-            "lib/comm.yaml:30:15: error: device `A17Pro`: unknown field `int8_top`",
+            "lib/comm.yaml:30:15: error: device `A17Pro`: `int8_top` is not a field a device has",
             "did you mean `int8_tops`?",
         ),
         (

@@ -250,7 +250,7 @@ fn mistakes_in_a_module_model_are_located_with_a_hint() {
     for (i, (bad, want, hint)) in [
         (
             MODULE.replace("params: 24000", "param: 24000"),
-            "lib/zoo.yaml:7:15: error: model `kws-course`: unknown field `param`",
+            "lib/zoo.yaml:7:15: error: model `kws-course`: `param` is not a field a model has",
             "did you mean `params`?",
         ),
         (

@@ -142,7 +142,7 @@ pub fn load(path: &Path) -> Result<Module, Vec<Diagnostic>> {
             return Err(vec![Diagnostic::error(
                 &source.name,
                 pos,
-                format!("device `{}`: unknown field `{k}`", d.id),
+                format!("device `{}`: `{k}` is not a field a device has", d.id),
             )
             .maybe_hint(crate::diag::did_you_mean(k, known).or(Some(
                 "the fields are those of the built-in table (`labforge lib`)".into(),
@@ -169,7 +169,7 @@ pub fn load(path: &Path) -> Result<Module, Vec<Diagnostic>> {
         let (key, message, hint) = match field {
             Some(k) => (
                 k.to_string(),
-                format!("model `{}`: unknown field `{k}`", m.id),
+                format!("model `{}`: `{k}` is not a field a model has", m.id),
                 crate::diag::did_you_mean(k, known).unwrap_or_else(|| {
                     "the fields are those of the built-in models (`labforge lib model`)".into()
                 }),

@@ -153,6 +153,10 @@ fn untagged_message(message: String) -> String {
     match name.trim() {
         "Constant" => "this constant is not a number, true/false, text, a list or a record, nor `{ value: ..., unit: ..., source: ... }`".into(),
         "Value" => "this is not a value a lab can hold: a number, true/false, text, a list or a record (YAML's `null`, `~` or an empty value is none of these)".into(),
+        "BoolOrExpr" => "this must be `true`, `false`, or an expression in quotes that gives one (`\"track.id == 'iphone'\"`)".into(),
+        "MayNeverFire" => "`may_never_fire:` takes `true`, `false`, or a list of track ids (`[iphone, oura]`)".into(),
+        "ClaimIs" => "a claim's `is:` takes `true`, `false`, or the words a text output reads (`is: Communication`)".into(),
+        "NumOrExpr" => "this must be a number, or an expression in quotes that gives one (`\"variant.batch\"`)".into(),
         _ => message,
     }
 }
@@ -280,6 +284,20 @@ fn yaml_hint(message: &str) -> Option<String> {
             "check the brackets, quotes and indentation on this line and the one before".into(),
         );
     }
+    if message.starts_with("this must be `true`, `false`, or an expression") {
+        return Some(
+            "write `true` or `false`, or put the expression in quotes: `correct: \"track.id == 'iphone'\"`".into(),
+        );
+    }
+    if message.starts_with("a claim's `is:` takes") {
+        return Some("write `is: true` or `is: false` for a yes/no output, or the output's words as text: `is: Communication`".into());
+    }
+    if message.starts_with("`may_never_fire:` takes") {
+        return Some("write `may_never_fire: true`, or the tracks it may never show on: `may_never_fire: [iphone]`".into());
+    }
+    if message.starts_with("this must be a number, or an expression") {
+        return Some("write a number (`default: 8`), or put the expression in quotes: `default: \"variant.batch\"`".into());
+    }
     if message.starts_with("this constant is not") {
         return Some(
             "write a number (`mtbf_h: 50000`), or `{ value: 50000, unit: h, source: \"Meta, 2024\" }` with each text that holds a comma in quotes"
@@ -315,10 +333,12 @@ mod tests {
         let d = parse(&src).unwrap_err();
         assert_eq!((d.line, d.col), (4, 1));
         assert!(
-            d.message.starts_with("unknown field `titel`"),
+            d.message
+                .starts_with("`titel` is not a key this mapping takes"),
             "{}",
             d.message
         );
+        assert!(!d.message.contains("expected one of"), "{}", d.message);
         assert_eq!(d.hint.as_deref(), Some("did you mean `title`?"));
     }
 
@@ -326,7 +346,7 @@ mod tests {
     fn missing_field_says_what_to_add() {
         let src = Source::new("t.yaml", "id: x\nparts: []\n");
         let d = parse(&src).unwrap_err();
-        assert!(d.message.contains("missing field `title`"), "{}", d.message);
+        assert_eq!(d.message, "this mapping needs a `title:` key");
         assert_eq!(d.hint.as_deref(), Some("add `title:` to this mapping"));
     }
 

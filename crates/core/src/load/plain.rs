@@ -38,7 +38,8 @@ pub(super) fn plain(message: &str) -> Option<(String, Option<String>)> {
         .map(|(m, h)| (m, h.map(String::from)))
         .or_else(|| {
             let (found, expected) = message
-                .strip_prefix("invalid type: ")?
+                .strip_prefix("invalid type: ")
+                .or_else(|| message.strip_prefix("invalid value: "))?
                 .split_once(", expected ")?;
             Some((
                 format!("this is {}, where {} goes", kind(found), kind(expected)),
@@ -100,6 +101,47 @@ fn plain_static(message: &str) -> Option<(String, Option<&'static str>)> {
         return Some((
             "this must be a mapping of `key: value` pairs".into(),
             Some("write `{ key: value, ... }` on one line, or indented `key: value` lines below the key"),
+        ));
+    }
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let name = rest.split('`').nth(1)?;
+        let allowed: Vec<&str> = rest
+            .split_once("expected one of ")
+            .or_else(|| rest.split_once("expected "))
+            .map(|(_, l)| l.split(", ").map(|x| x.trim_matches('`')).collect())
+            .unwrap_or_default();
+        if allowed.contains(&"good_below") {
+            return Some((format!("`{name}` is not a band name"), None));
+        }
+        return Some(if allowed.is_empty() {
+            (
+                format!("`{name}` is not a key: this mapping takes none"),
+                None,
+            )
+        } else {
+            (format!("`{name}` is not a key this mapping takes"), None)
+        });
+    }
+    if let Some(rest) = message.strip_prefix("missing field ") {
+        let name = rest.split('`').nth(1)?;
+        return Some((format!("this mapping needs a `{name}:` key"), None));
+    }
+    if let Some(rest) = message.strip_prefix("duplicate mapping key: ") {
+        let name = rest.split_once(", set ").map_or(rest, |(n, _)| n).trim();
+        return Some((
+            format!("`{name}` is written twice in this mapping"),
+            Some("keep one: a key appears once in a mapping (YAML would not say which of the two counts)"),
+        ));
+    }
+    if let Some(rest) = message.strip_prefix("invalid length ") {
+        let (n, expected) = rest.split_once(", expected ")?;
+        let want = expected
+            .rsplit_once("size ")
+            .map(|(_, k)| k.to_string())
+            .unwrap_or_else(|| kind(expected));
+        return Some((
+            format!("this list has {n} item(s), where {want} go"),
+            Some("write exactly that many items: `words: [when true, when false]` takes two"),
         ));
     }
     if let Some(rest) = message.strip_prefix("unknown variant ") {

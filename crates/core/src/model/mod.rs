@@ -454,9 +454,30 @@ pub struct Claim {
     /// At most this value.
     #[serde(default)]
     pub max: Option<f64>,
-    /// Exactly this boolean.
+    /// Exactly this: `true`/`false` for a yes/no output, or the words a text output reads
+    /// (`is: Communication` for `bottleneck: if comm_s > compute_s { "Communication" } else
+    /// { "Compute" }`).
     #[serde(default)]
-    pub is: Option<bool>,
+    pub is: Option<ClaimIs>,
+}
+
+/// What a claim's `is:` says the claimed output is.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema, PartialEq)]
+#[serde(untagged)]
+pub enum ClaimIs {
+    /// A yes/no output's value.
+    Bool(bool),
+    /// A text output's words, exactly as it reads.
+    Text(String),
+}
+
+impl std::fmt::Display for ClaimIs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClaimIs::Bool(b) => write!(f, "{b}"),
+            ClaimIs::Text(t) => write!(f, "\"{t}\""),
+        }
+    }
 }
 
 /// How a named value is shown.

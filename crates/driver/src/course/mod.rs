@@ -153,7 +153,7 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
     let mut seen: Vec<(PathBuf, String, Pos)> = Vec::new();
     match &raw.labs {
         None => diags.push(
-            Diagnostic::error(&name, Pos::new(1, 1), "missing field `labs`")
+            Diagnostic::error(&name, Pos::new(1, 1), "course.yaml needs a `labs:` key")
                 .with_hint("add `labs:`, the course's lab files in order, relative to course.yaml"),
         ),
         Some(l) if l.value.is_empty() => diags.push(
@@ -429,13 +429,13 @@ fn course_yaml_diagnostic(source: &Source, e: &serde_saphyr::Error) -> Diagnosti
         "default_track",
         "report",
     ];
-    let hint = if let Some(rest) = d.message.strip_prefix("unknown field `") {
-        let name = rest.split('`').next().unwrap_or("");
+    let hint = if d.message.contains("` is not a key this mapping takes") {
+        let name = d.message.split('`').nth(1).unwrap_or("");
         crate::diag::did_you_mean(name, KEYS)
             .unwrap_or_else(|| "a course.yaml has `title`, `description`, `labs` and `lib`".into())
-    } else if let Some(rest) = d.message.strip_prefix("missing field `") {
+    } else if let Some(rest) = d.message.strip_prefix("this mapping needs a `") {
         format!(
-            "add `{}:` to course.yaml",
+            "add `{}` to course.yaml",
             rest.split('`').next().unwrap_or("")
         )
     } else {

@@ -26,8 +26,12 @@ impl TestOutcome {
 
 /// Does `value` satisfy `claim`?
 pub fn claim_holds(claim: &Claim, value: &Dynamic) -> bool {
-    if let Some(b) = claim.is {
-        return value.as_bool().ok() == Some(b);
+    match &claim.is {
+        Some(ClaimIs::Bool(b)) => return value.as_bool().ok() == Some(*b),
+        Some(ClaimIs::Text(t)) => {
+            return value.clone().into_string().ok().as_deref().map(str::trim) == Some(t.trim())
+        }
+        None => {}
     }
     let Some(x) = as_number(value) else {
         return false;
@@ -39,6 +43,66 @@ pub fn claim_holds(claim: &Claim, value: &Dynamic) -> bool {
         }
     }
     claim.min.is_none_or(|m| x >= m) && claim.max.is_none_or(|m| x <= m)
+}
+
+/// A claim of the wrong kind for its output: words (`is: Communication`) about a number or a
+/// yes/no, a number or yes/no about a text output, or words the output's formula never gives
+/// (`"Comunication"`, when the formula reads `"Communication"` or `"Compute"`).
+fn claim_kind(
+    file: &str,
+    model: &Part,
+    output: &str,
+    value: &Dynamic,
+    id: &str,
+    c: &Spanned<Claim>,
+) -> Option<Diagnostic> {
+    let text = value.clone().into_string().ok();
+    let err = |m: String, h: String| Some(Diagnostic::error(file, c.pos, m).with_hint(h));
+    match (&c.value.is, &text) {
+        (Some(ClaimIs::Text(t)), None) => err(
+            format!(
+                "option {id} claims `{output}` reads \"{t}\", but `{output}` is {}, not words",
+                value_str(value)
+            ),
+            if value.as_bool().is_ok() {
+                "a yes/no output is claimed with `is: true` or `is: false`".into()
+            } else {
+                "a number is claimed with `approx`, `min` or `max` (`claim: { approx: 25 }`)".into()
+            },
+        ),
+        (Some(ClaimIs::Text(t)), Some(_)) => {
+            let words = model
+                .formulas
+                .get(output)
+                .map(|f| quoted_words(&f.value))
+                .unwrap_or_default();
+            (!words.is_empty() && !words.iter().any(|w| w.trim() == t.trim())).then(|| {
+                Diagnostic::error(file, c.pos, format!("option {id} claims `{output}` reads \"{t}\", which its formula never gives"))
+                    .with_hint(format!("`{output}` reads one of {}: claim one of them, spelled as the formula spells it", words.iter().map(|w| format!("\"{w}\"")).collect::<Vec<_>>().join(", ")))
+            })
+        }
+        (_, Some(t)) => err(
+            format!(
+                "`{output}` is a text output (\"{t}\" here), but option {id} claims {}",
+                describe(&c.value)
+            ),
+            format!("claim the words it reads: `claim: {{ is: {t} }}`"),
+        ),
+        _ => None,
+    }
+}
+
+/// The quoted texts in a formula (`if a { "Communication" } else { "Compute" }`).
+fn quoted_words(formula: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = formula;
+    while let Some(i) = rest.find('"') {
+        let after = &rest[i + 1..];
+        let Some(j) = after.find('"') else { break };
+        out.push(after[..j].to_string());
+        rest = &after[j + 1..];
+    }
+    out
 }
 
 pub(super) fn describe(claim: &Claim) -> String {
@@ -55,7 +119,7 @@ pub(super) fn describe(claim: &Claim) -> String {
     if let Some(m) = claim.max {
         parts.push(format!("≤ {m}"));
     }
-    if let Some(b) = claim.is {
+    if let Some(b) = &claim.is {
         parts.push(format!("is {b}"));
     }
     parts.join(" and ")
@@ -390,10 +454,15 @@ impl CompiledLab {
                 .with_hint("add `claim: { approx: ... }` to the correct option"),
             );
         }
+        let model = &self.lab.parts[part.index];
         for (i, o) in p.options.iter().enumerate() {
             let Some(c) = &o.claim else { continue };
-            let holds = claim_holds(&c.value, value);
             let id = option_id(i, o);
+            if let Some(d) = claim_kind(file, model, &claim_out.value, value, &id, c) {
+                out.push(d);
+                continue;
+            }
+            let holds = claim_holds(&c.value, value);
             if o.correct && !holds {
                 out.push(
                     Diagnostic::error(file, c.pos, format!("option {id} is marked correct, but `{}` is {} {at}, which does not satisfy its claim ({})", claim_out.value, value_str(value), describe(&c.value)))

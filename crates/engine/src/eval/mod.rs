@@ -8,6 +8,7 @@ pub mod chart;
 pub mod compile;
 mod display;
 mod earlier;
+mod feedback_numbers;
 pub mod functions;
 mod giveaway;
 mod lab_formulas;

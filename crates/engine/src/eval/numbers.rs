@@ -9,6 +9,7 @@
 //! - `check --strict`: every typed number, with or without a unit, that matches no value.
 
 use super::compile::{lab_texts, part_static_texts};
+use super::feedback_numbers::{feedback_texts, About, PLAIN};
 use super::lint::live_texts;
 use super::quantity::{self, Family, Quantity, Says, Unit};
 use super::{CompiledLab, CompiledPart, Evaluation};
@@ -138,36 +139,38 @@ impl CompiledLab {
             return Vec::new();
         }
         let named = answer_ids(when);
-        let picked: Vec<Choice> = p
-            .options
-            .iter()
-            .enumerate()
-            .filter(|(i, o)| {
-                named.is_empty() || named.contains(&crate::load::check::option_id(*i, o))
-            })
-            .map(|(_, o)| o.clone())
-            .collect();
-        self.option_quantities(part, &picked, ev)
+        let picked = p.options.iter().enumerate().filter(|(i, o)| {
+            named.is_empty() || named.contains(&crate::load::check::option_id(*i, o))
+        });
+        self.option_quantities(part, picked, ev)
     }
 
     /// The quantities the options' texts state, as values a text about them may quote.
-    fn option_quantities(
+    pub(super) fn option_quantities<'c>(
         &self,
         part: &CompiledPart,
-        options: &[Choice],
+        options: impl IntoIterator<Item = (usize, &'c Choice)>,
         ev: &Evaluation,
     ) -> Vec<Candidate> {
         let mut out = Vec::new();
-        for o in options {
+        for (i, o) in options {
+            let name = format!("option {}'s text", crate::load::check::option_id(i, o));
             let Some(r) = self.rendered_quantities(Some(part), Some(ev), &o.text.value) else {
                 continue;
             };
-            out.extend(r.quantities.into_iter().map(|(q, _, _)| Candidate {
-                name: "an option's text".into(),
-                value: q.lo,
-                unit: q.unit,
-                label: None,
-            }));
+            for (q, _, _) in r.quantities {
+                let ends = if q.hi != q.lo {
+                    vec![q.lo, q.hi]
+                } else {
+                    vec![q.lo]
+                };
+                out.extend(ends.into_iter().map(|value| Candidate {
+                    name: name.clone(),
+                    value,
+                    unit: q.unit.clone(),
+                    label: None,
+                }));
+            }
         }
         out
     }
@@ -184,16 +187,17 @@ impl CompiledLab {
                 c
             })
             .collect();
-        every.extend(self.declared());
         // A course module's constants (`mlsys::OPTIMIZER_BYTES`) are givens as a lab's are.
         for (ns, consts) in self.engine.module_consts() {
             for (k, v) in consts {
                 push_values(&mut every, &format!("{ns}::{k}"), v, name_unit(k), None);
             }
         }
-        // What a feedback may state: its own part's values, the lab's givens, and the options
-        // it answers (not any value anywhere in the lab, which a wrong number often hits).
+        // What a feedback may state: its own part's values, the lab's givens, and the option
+        // it answers (not any value anywhere in the lab, which a wrong number often hits: nor
+        // the lab's `duration:`, which the header states).
         let givens = every.clone();
+        every.extend(self.declared());
         let mut per_part = Vec::new();
         for part in &self.parts {
             if self.lab_budget_spent() {
@@ -232,15 +236,20 @@ impl CompiledLab {
                     prose(model)
                 };
                 for t in texts {
-                    self.check_text(Some(part), Some(sev), t, sc, &every, strict, &mut out);
+                    self.check_text(
+                        Some(part),
+                        Some(sev),
+                        t,
+                        sc,
+                        &every,
+                        strict,
+                        PLAIN,
+                        &mut out,
+                    );
                 }
                 if !strict {
-                    for (options, fed) in feedback_texts(model) {
-                        let quoted = self.option_quantities(part, options, sev);
-                        let every = [givens.clone(), sc.clone(), dc.clone(), quoted].concat();
-                        for t in fed {
-                            self.check_text(Some(part), Some(sev), t, sc, &every, strict, &mut out);
-                        }
+                    for fed in feedback_texts(model) {
+                        self.check_feedback(part, model, sev, &fed, [&givens, sc, dc], &mut out);
                     }
                 }
             }
@@ -252,7 +261,16 @@ impl CompiledLab {
                     } else {
                         std::borrow::Cow::Owned([every.clone(), quoted].concat())
                     };
-                    self.check_text(Some(part), Some(dev), t, dc, &every, strict, &mut out);
+                    self.check_text(
+                        Some(part),
+                        Some(dev),
+                        t,
+                        dc,
+                        &every,
+                        strict,
+                        PLAIN,
+                        &mut out,
+                    );
                 }
             }
         }
@@ -262,14 +280,14 @@ impl CompiledLab {
             lab_prose(&self.lab)
         };
         for t in lab_prose {
-            self.check_text(None, None, t, &every, &every, strict, &mut out);
+            self.check_text(None, None, t, &every, &every, strict, PLAIN, &mut out);
         }
         self.check_worked_examples(&mut out);
         out
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn check_text(
+    pub(super) fn check_text(
         &self,
         part: Option<&CompiledPart>,
         ev: Option<&Evaluation>,
@@ -277,6 +295,7 @@ impl CompiledLab {
         near: &[Candidate],
         every: &[Candidate],
         strict: bool,
+        about: About,
         out: &mut Vec<Diagnostic>,
     ) {
         let Some(r) = self.rendered_quantities(part, ev, &t.value) else {
@@ -304,6 +323,26 @@ impl CompiledLab {
             })
             .collect();
         for (i, (q, at, typed)) in r.quantities.iter().enumerate() {
+            let point;
+            let in_claimed = about
+                .bounds_in
+                .is_some_and(|u| q.unit.as_ref().is_some_and(|qu| qu.family == u.family));
+            let wide = every;
+            let every = if in_claimed { about.narrow } else { every };
+            let q = match about.bounds_in {
+                Some(u)
+                    if q.says != Says::Is
+                        && q.lo == q.hi
+                        && q.unit.as_ref().is_some_and(|qu| qu.family == u.family) =>
+                {
+                    point = Quantity {
+                        says: Says::Is,
+                        ..q.clone()
+                    };
+                    &point
+                }
+                _ => q,
+            };
             if !typed || own.iter().any(|c| matches(q, c)) {
                 continue;
             }
@@ -402,6 +441,27 @@ impl CompiledLab {
             } else {
                 format!("the nearest values are {}; if the number is a given, make it a constant with its `source:`, or mark it typed on purpose: `{{{{ \"{}\" }}}}`", names.join(", "), q.text)
             };
+            // In a feedback, a value of the part it does state, in the unit of the output the
+            // options claim about, which it is read as being about.
+            if let Some(c) = wide.iter().find(|c| in_claimed && matches(q, c)) {
+                let mut about: Vec<String> = names.iter().take(2).cloned().collect();
+                about.dedup();
+                out.push(
+                    Diagnostic::warning(
+                        &self.source.name,
+                        pos,
+                        format!(
+                            "`{}` in this feedback is in the unit of the answer, but states neither the option's number nor the answer ({}): it reads as `{}` = {}",
+                            q.text,
+                            about.join(", "),
+                            c.name,
+                            shown(c)
+                        ),
+                    )
+                    .with_hint(format!("a feedback's number in the answer's unit is read as quoting the option or the answer: fix it to the option's number, or, if it is `{}`, write `{{{{ fmt({}, 0) }}}}`", c.name, c.name)),
+                );
+                continue;
+            }
             out.push(
                 Diagnostic::warning(
                     &self.source.name,
@@ -415,32 +475,6 @@ impl CompiledLab {
             );
         }
     }
-}
-
-/// The feedback a student reads after answering each choice question of a part (a live
-/// prediction's follows the controls and is read with the banners), with the question's
-/// options.
-fn feedback_texts(part: &Part) -> Vec<(&[Choice], Vec<&Text>)> {
-    let mut v: Vec<(&[Choice], Option<&Text>)> = Vec::new();
-    if let Some(p) = part.prediction.as_ref().filter(|p| !p.live) {
-        v.push((&p.options, p.other_feedback.as_ref()));
-    }
-    if let Some(r) = &part.reflection {
-        v.push((&r.options, r.other_feedback.as_ref()));
-    }
-    for q in &part.questions {
-        v.push((&q.spec.options, q.spec.feedback.as_ref()));
-    }
-    v.into_iter()
-        .map(|(options, other)| {
-            let fed = options
-                .iter()
-                .filter_map(|o| o.feedback.as_ref())
-                .chain(other)
-                .collect();
-            (options, fed)
-        })
-        .collect()
 }
 
 /// The option ids a `when:` compares `answer` with: `answer == "A" && ...` gives `A`.

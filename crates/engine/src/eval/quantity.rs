@@ -374,7 +374,14 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
                     .is_some_and(|r| r.trim_start().starts_with(|c: char| c.is_ascii_digit()))
             })
         };
-        if operator(attached) || text[..start].trim_end().ends_with(['/', '×', '*']) {
+        // A factor: `2 × 63`, `a*3`; not Markdown's bold (`**5 minutes**`), and not a spaced
+        // divisor with its unit attached (`350 GB / 300s` divides by a time it states).
+        let before = text[..start].trim_end();
+        let bold = before.ends_with("**");
+        let divisor = before.ends_with('/')
+            && text[..start].ends_with(' ')
+            && unit_at(attached).is_some_and(|(u, _)| u.family != Family::Other);
+        if operator(attached) || (before.ends_with(['/', '×', '*']) && !bold && !divisor) {
             i = j.max(i + 1);
             continue;
         }
@@ -425,7 +432,13 @@ pub fn quantities(text: &str) -> Vec<Quantity> {
                     .to_lowercase()
                     .trim_end()
                     .ends_with("between");
-            if joined && and_needs_between && prev.says == Says::Is {
+            // "from A to B" is a change between two values, each stated, not a range.
+            let change = before.ends_with(" to ")
+                && text[..prev.start]
+                    .to_lowercase()
+                    .trim_end()
+                    .ends_with("from");
+            if joined && and_needs_between && prev.says == Says::Is && !change {
                 // The first end takes the second's unit when it has none ("10–15%").
                 let (mut lo, mut lo_ulp) = (prev.lo, prev.ulp);
                 if prev.unit.is_none() {
