@@ -65,6 +65,21 @@ pub struct FnDoc {
     pub example: &'static str,
 }
 
+impl FnDoc {
+    /// The signature as an author reads it (in `labforge lib`, docs/library.md and a wrong
+    /// call's hint): a number is `number` and a list `list`, not the Rust types `f64` and
+    /// `array` the declarations are written in.
+    pub fn shown_signature(&self) -> String {
+        let mut s = self.signature.to_string();
+        for (rust, plain) in [("f64", "number"), ("array", "list")] {
+            for lead in [": ", "-> "] {
+                s = s.replace(&format!("{lead}{rust}"), &format!("{lead}{plain}"));
+            }
+        }
+        s
+    }
+}
+
 /// Every function exposed to formulas, in a stable order (namespaces, then globals).
 pub fn functions() -> &'static [FnDoc] {
     static ALL: OnceLock<Vec<FnDoc>> = OnceLock::new();
@@ -227,7 +242,7 @@ pub fn reference_markdown() -> String {
                 continue;
             }
             let _ = write!(out, "### `{}`\n\n", doc.path);
-            let _ = write!(out, "`{}`\n\n", doc.signature);
+            let _ = write!(out, "`{}`\n\n", doc.shown_signature());
             let _ = write!(out, "{}\n\n", doc.summary);
             let _ = writeln!(out, "- Units: {}", doc.units);
             let _ = writeln!(out, "- Source: {}", doc.source);

@@ -226,7 +226,7 @@ impl Cx<'_> {
         if !operator && !self.lab_fns.contains(&path.as_str()) {
             if let Some(doc) = lib_doc(&path) {
                 if lib_params(doc, n).is_none() {
-                    return Err(arity(format!("its signature: {}", doc.signature)));
+                    return Err(arity(format!("its signature: {}", doc.shown_signature())));
                 }
             } else if !builtin_arity(&path).contains(&n) {
                 let counts: Vec<String> =
