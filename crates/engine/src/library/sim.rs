@@ -518,8 +518,36 @@ pub(crate) fn to_map(o: Outcome) -> Map {
     m
 }
 
+/// Runs kept per thread, by configuration: a simulation is a pure function of its
+/// configuration, and `check` runs the same ones again and again (a lab's search on every
+/// compile, the same sampled settings on every track). The caller still charges each call its
+/// full cost, so the work budget runs out where it would.
+const KEPT: usize = 1024;
+
+thread_local! {
+    static RUNS: std::cell::RefCell<std::collections::HashMap<String, Outcome>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// [`run`], or the outcome of the last run of the same configuration on this thread.
+pub(crate) fn run_kept(c: &Config) -> Outcome {
+    let key = format!("{c:?}");
+    if let Some(o) = RUNS.with(|r| r.borrow().get(&key).cloned()) {
+        return o;
+    }
+    let o = run(c);
+    RUNS.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.len() >= KEPT {
+            r.clear();
+        }
+        r.insert(key, o.clone());
+    });
+    o
+}
+
 pub(crate) fn cluster(m: &Map) -> Res<Map> {
-    Ok(to_map(run(&config(m)?)))
+    Ok(to_map(run_kept(&config(m)?)))
 }
 
 /// The module, with `charge` called with [`cost`] before each simulation.
