@@ -1,9 +1,9 @@
 // A formula with a loop is not run again while what it reads is unchanged (runtime.js
-// `remembered`, crates/render/src/render/html/part.rs `scope_reads`): fleet-orchestration's part B searches
-// every weighting the sliders allow (`targets_reachable`, reading `n_teams` and constants, not
-// the weights). Moving a weight reuses it (LF_RUNTIME.reused() counts reuses) and the outputs
-// follow the weight; moving `n_teams` runs it again; moving a weight back to where it was shows
-// what it showed then.
+// `remembered`, crates/render/src/render/html/part.rs `scope_reads`): the page of
+// tests/inputs/ok_memo_search.yaml, whose part B searches a loop (`best`, reading `n_teams`, not
+// `weight`). Moving the weight reuses it (LF_RUNTIME.reused() counts reuses) and the outputs
+// follow the weight; moving `n_teams` runs it again; moving the weight back to where it was
+// shows what it showed then.
 // Usage: node memo.mjs PAGE
 import { launch, open, unlockAll, checker } from './common.mjs';
 
@@ -24,13 +24,13 @@ try {
     return { reused: window.LF_RUNTIME.reused(), out };
   }, [id, v]);
   const a = await set('n_teams', 6);
-  const w1 = await set('w_throughput', 80);
+  const w1 = await set('weight', 80);
   check('a weight moved: the search is reused', w1.reused === a.reused + 1, JSON.stringify([a.reused, w1.reused]));
-  check('a weight moved: the outputs follow it', w1.out.utilization_pct !== a.out.utilization_pct, JSON.stringify([a.out, w1.out]));
+  check('a weight moved: the outputs follow it', w1.out.score !== a.out.score, JSON.stringify([a.out, w1.out]));
   const n = await set('n_teams', 7);
   check('n_teams moved: the search runs again', n.reused === w1.reused, JSON.stringify([w1.reused, n.reused]));
   await set('n_teams', 6);
-  const w2 = await set('w_throughput', 80);
+  const w2 = await set('weight', 80);
   check('the same settings again: the same outputs', JSON.stringify(w2.out) === JSON.stringify(w1.out), JSON.stringify([w1.out, w2.out]));
   check('no page errors', log.errors.length === 0, JSON.stringify(log.errors));
 } finally {

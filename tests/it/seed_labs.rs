@@ -13,10 +13,20 @@ const CONTRACT: &[(&str, &str, &[&str], &[&str])] = &[
     (
         "labs/fleet-orchestration.yaml",
         "b",
-        &["w_throughput", "w_fairness", "w_latency", "n_teams"],
+        // `w_throughput` became `w_age` when part B moved onto sim::cluster: the seed's
+        // throughput weight raised utilization by formula, and no queue order does that.
+        &[
+            "load_pct",
+            "w_age",
+            "w_fairness",
+            "w_latency",
+            "backfill",
+            "n_teams",
+        ],
         &[
             "utilization_pct",
             "avg_wait_min",
+            "big_wait_min",
             "fairness",
             "fragmentation_pct",
         ],

@@ -196,3 +196,43 @@ fn configuration_errors_name_the_key() {
     m.insert("jobs".into(), Dynamic::from_float(0.5));
     assert_eq!(cost(&m), 0);
 }
+
+/// A kept run is the run of its configuration: the same outcome as running it afresh, the
+/// second call included, and a configuration differing in one setting is not confused with it;
+/// through the module, each call still charges its full cost.
+#[test]
+fn kept_runs_are_the_runs_of_their_configuration() {
+    let a = Config {
+        jobs: 300,
+        load: 0.9,
+        cs: 2.0,
+        policy: Policy::Mix,
+        ..Config::default()
+    };
+    let b = Config {
+        load: 0.95,
+        ..a.clone()
+    };
+    for _ in 0..2 {
+        assert_eq!(run_kept(&a), run(&a));
+        assert_eq!(run_kept(&b), run(&b));
+    }
+    assert_ne!(run_kept(&a), run_kept(&b));
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let charged = std::sync::Arc::new(AtomicU64::new(0));
+    let c2 = charged.clone();
+    let mut e = rhai::Engine::new();
+    e.register_static_module(
+        "sim",
+        module_with(move |n| {
+            c2.fetch_add(n, Ordering::Relaxed);
+            Ok(())
+        })
+        .into(),
+    );
+    for _ in 0..3 {
+        e.eval::<Map>("sim::cluster(#{ jobs: 100.0, window: 4.0 })")
+            .unwrap();
+    }
+    assert_eq!(charged.load(Ordering::Relaxed), 3 * 100 * 5);
+}
