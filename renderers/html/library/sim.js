@@ -225,6 +225,8 @@ labforgeTopics.sim = function (lib, h) {
     var start = [];
     var usage = [];
     var used = 0.0;
+    /* The mix's fair-share factor per team during one pass (sim.rs: fair), NaN until computed. */
+    var fair = [];
     for (i = 0; i < n; i++) {
       placed.push(null);
       start.push(0.0);
@@ -273,10 +275,15 @@ labforgeTopics.sim = function (lib, h) {
       var age = (now - job.arrival) / c.max_age;
       age = age < 1.0 ? age : 1.0;
       var size = 1.0 / (1.0 + job.size * job.dur / (G * c.mean));
-      var fair = used > 0 ? h.expA(0.0 - usage[job.team] / used * c.teams * 0.6931471805599453) : 1.0;
-      return 0.0 - (c.w_age * age + c.w_size * size + c.w_fair * fair);
+      var f = 1.0;
+      if (used > 0) {
+        if (fair[job.team] !== fair[job.team]) fair[job.team] = h.expA(0.0 - usage[job.team] / used * c.teams * 0.6931471805599453);
+        f = fair[job.team];
+      }
+      return 0.0 - (c.w_age * age + c.w_size * size + c.w_fair * f);
     }
     function best(now) {
+      for (var t = 0; t < c.teams; t++) fair[t] = NaN;
       var end = Math.min(queue.length, c.window);
       var b = 0;
       var bk = key(queue[0], now);
