@@ -399,7 +399,7 @@
   function placeLabels(o, labels, P, data) {
     var placed = [];
     labels.forEach(function (l) {
-      var size = l.size || 11, m = measure(l.s), w = 7 * m[1] * size / 11, h = LINE * m[0];
+      var m = measure(l.s), w = 7 * m[1], h = LINE * m[0];
       var fit = function () {
         if (l.anchor === "start" && l.x + w > P.x1) { l.x -= 20; l.anchor = "end"; }
         if (l.anchor === "end" && l.x - w < P.x0) l.x = P.x0 + w;
@@ -433,7 +433,7 @@
       while (hits(bx()) && tries < 20) { l.y += LINE + 1; tries += 1; }
       if (l.y - 11 + h > P.y1 - 2) l.y = P.y1 - 2 - h + 11;
       placed.push(bx());
-      text(o, l.pre, l.x, l.y, ' text-anchor="' + l.anchor + '" font-size="' + size + '"' + l.post + ' stroke="#ffffff" stroke-width="3" paint-order="stroke"', l.s);
+      text(o, l.pre, l.x, l.y, ' text-anchor="' + l.anchor + '" font-size="11"' + l.post + ' stroke="#ffffff" stroke-width="3" paint-order="stroke"', l.s);
     });
   }
   function lineSeries(o, kind, i, s, px, py) {
@@ -460,21 +460,18 @@
     });
     o.push("</g>");
   }
-  /* The font size of a bar chart's values (svg/cartesian.rs `value_size`): 11 px, or as much
-     smaller, in half pixels down to 8, as the widest needs to fit the bars' spacing; null where
-     even 8 px does not (the values are left out; tooltips and the Data table keep them). */
-  function valueSize(ch, spacing) {
+  /* Do a bar chart's values fit above their bars at 11 px (svg/cartesian.rs `values_fit`)?
+     Where not, all are left out (tooltips and the Data table keep them), none lifted. */
+  function valuesFit(ch, spacing) {
     var widest = 0;
     ch.series.forEach(function (s) { s.points.forEach(function (p) { if (has(p.text)) widest = Math.max(widest, measure(p.text)[1]); }); });
-    if (widest === 0) return 11;
-    var size = Math.floor(Math.min(11 * (spacing - 2) / (7 * widest), 11) * 2) / 2;
-    return size >= 8 ? size : null;
+    return 7 * widest <= spacing - 2;
   }
   function bars(o, ch, cats, spans, P, py, sy, labels, data) {
     var n = Math.max(cats.length, 1), band = (P.x1 - P.x0) / n;
     var groups = ch.stacked ? 1 : Math.max(ch.series.length, 1), bw = band * 0.7 / groups;
     var base = sy.log ? py(Math.pow(10, sy.lo)) : py(Math.min(Math.max(0, sy.lo), sy.hi));
-    var size = valueSize(ch, groups > 1 ? bw : band);
+    var values = valuesFit(ch, groups > 1 ? bw : band);
     ch.series.forEach(function (s, si) {
       s.points.forEach(function (p, j) {
         if (typeof p.x !== "string") return;
@@ -492,10 +489,10 @@
         o.push(T('<rect class="fi-@" x="@" y="@" width="@" height="@" fill="@"><title>@: @</title></rect>', cls(color), x, top, bw, h, palette(color), esc(label), tipNum(p.y)));
         /* Right above its bar, never further (a label lifted over its neighbours reads as
            theirs); a stacked segment's inside it. */
-        if (has(p.text) && (ch.stacked || size !== null)) {
+        if (has(p.text) && (ch.stacked || values)) {
           var nl = measure(p.text)[0];
           var ty = ch.stacked ? top + h / 2 + 4 - (nl - 1) * LINE / 2 : top - 4 - (nl - 1) * LINE;
-          labels.push({ s: p.text, x: x + bw / 2, y: ty, anchor: "middle", pre: 'class="fi-text mk"', post: ' fill="#1f2937"', optional: !ch.stacked, size: size === null ? 11 : size });
+          labels.push({ s: p.text, x: x + bw / 2, y: ty, anchor: "middle", pre: 'class="fi-text mk"', post: ' fill="#1f2937"', optional: !ch.stacked });
         }
       });
     });

@@ -38,8 +38,6 @@ struct Label {
     /// A bar's value, left out where its place is not free (its tooltip and the Data table
     /// keep it): under a taller bar of its group, or where a label sits already.
     optional: bool,
-    /// Font size in px: 11, or smaller for bar values that need it to fit their bars' spacing.
-    size: f64,
 }
 
 /// Each bar's value interval: stacked bars start where the category's previous one ended.
@@ -334,7 +332,6 @@ pub(super) fn cartesian(o: &mut String, ch: &ChartData, uid: &str, f: &Frame) {
                     (x, above - 2.0 * step, "middle"),
                 ],
                 optional: false,
-                size: 11.0,
             });
         }
     }
@@ -347,7 +344,7 @@ fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot, data: &[[f64; 4]])
     let mut placed: Vec<[f64; 4]> = Vec::new();
     for mut l in labels {
         let (lines, chars) = measure(&l.s);
-        let w = 7.0 * chars as f64 * l.size / 11.0;
+        let w = 7.0 * chars as f64;
         let h = LINE * lines as f64;
         let fit = |l: &mut Label| {
             if l.anchor == "start" && l.x + w > p.x1 {
@@ -427,8 +424,8 @@ fn place_labels(o: &mut String, labels: Vec<Label>, p: &Plot, data: &[[f64; 4]])
         }
         placed.push(bx(&l));
         let post = format!(
-            " text-anchor=\"{}\" font-size=\"{}\"{} stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"",
-            l.anchor, l.size, l.post
+            " text-anchor=\"{}\" font-size=\"11\"{} stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"",
+            l.anchor, l.post
         );
         text(o, &l.pre, l.x, l.y, &post, &l.s);
     }
@@ -545,7 +542,7 @@ fn bars(
     } else {
         py(0f64.clamp(sy.lo, sy.hi))
     };
-    let size = value_size(ch, if groups > 1.0 { bw } else { band });
+    let values = values_fit(ch, if groups > 1.0 { bw } else { band });
     for (si, (s, sp)) in ch.series.iter().zip(spans).enumerate() {
         for (pt, (from, to)) in s.points.iter().zip(sp) {
             let XValue::Category(k) = &pt.x else { continue };
@@ -583,7 +580,7 @@ fn bars(
                 esc(&label),
                 tip_num(pt.y)
             );
-            let Some(t) = pt.text.as_ref().filter(|_| ch.stacked || size.is_some()) else {
+            let Some(t) = pt.text.as_ref().filter(|_| ch.stacked || values) else {
                 continue;
             };
             let lines = measure(t).0 as f64;
@@ -603,17 +600,17 @@ fn bars(
                 post: " fill=\"#1f2937\"".into(),
                 alts: Vec::new(),
                 optional: !ch.stacked,
-                size: size.unwrap_or(11.0),
             });
         }
     }
 }
 
-/// The font size of a bar chart's values above their bars: 11 px, or as much smaller (in half
-/// pixels, down to 8) as the widest needs to fit the spacing of the bars' centres, so that
-/// neighbours never meet; `None` where even 8 px does not fit (the values are left out: each
-/// bar's tooltip and the Data table keep them).
-fn value_size(ch: &ChartData, spacing: f64) -> Option<f64> {
+/// Do a bar chart's values fit above their bars: is the widest (at the charts' 11 px, which
+/// no text goes below) narrower than the spacing of the bars' centres, so that neighbours never
+/// meet? Where not (a phone), all of the chart's values are left out of the drawing, none
+/// lifted over its neighbours where it would read as theirs; each bar's tooltip and the Data
+/// table keep them.
+fn values_fit(ch: &ChartData, spacing: f64) -> bool {
     let widest = ch
         .series
         .iter()
@@ -622,12 +619,7 @@ fn value_size(ch: &ChartData, spacing: f64) -> Option<f64> {
         .map(|t| measure(t).1)
         .max()
         .unwrap_or(0);
-    if widest == 0 {
-        return Some(11.0);
-    }
-    let fit = (11.0 * (spacing - 2.0) / (7.0 * widest as f64)).min(11.0);
-    let size = (fit * 2.0).floor() / 2.0;
-    (size >= 8.0).then_some(size)
+    7.0 * widest as f64 <= spacing - 2.0
 }
 
 /// A histogram's bins: adjacent bars from the axis to each count, a pixel apart when there is
@@ -786,7 +778,6 @@ fn ref_lines(
                 post: format!(" fill=\"{col}\""),
                 alts,
                 optional: false,
-                size: 11.0,
             });
         }
     }
