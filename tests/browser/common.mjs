@@ -168,6 +168,24 @@ export async function reloadSaved(page) {
 
 /** Empties the origin's storage once `page` has written all it writes on load (its deferred
  *  parts write the course record before `data-ready`; a clear before that is undone by it). */
+/** A page as the drag benchmarks use it (drag.mjs, drag-trace.mjs): 1366×900, nothing saved
+ *  (file: pages share one localStorage), one part at a time, every part unlocked, the CPU
+ *  throttled `rate`×; `init` is a script run before the page's own (an observer). */
+export async function dragPage(ctx, file, rate, init = null) {
+  const page = await ctx.newPage();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  if (init) await page.addInitScript(init);
+  await page.goto('file://' + path.resolve(file));
+  await emptyStorage(page);
+  await page.reload();
+  await page.waitForSelector('html[data-ready]', { timeout: 30000 });
+  await page.evaluate(() => { if (!document.body.classList.contains('tabbed')) document.querySelector('.tab-mode').click(); });
+  await unlockAll(page);
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return { page, cdp };
+}
+
 export async function emptyStorage(page) {
   await page.waitForSelector('html[data-ready]', { timeout: 30000 });
   await page.evaluate(() => localStorage.clear());

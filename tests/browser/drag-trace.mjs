@@ -12,7 +12,7 @@
 // Usage: node drag-trace.mjs [--rate 4] --sliders PART/CONTROL PAGE
 //        node drag-trace.mjs [--rate 4] [--rounds N] --sliders P/C,P/C... BEFORE AFTER...  (paired)
 import path from 'node:path';
-import { launch, emptyStorage, unlockAll } from './common.mjs';
+import { launch, dragPage } from './common.mjs';
 
 const args = process.argv.slice(2);
 const opt = (k, d) => { const i = args.indexOf(k); return i >= 0 ? args.splice(i, 2)[1] : d; };
@@ -29,19 +29,7 @@ const r1 = (o, n = 14) => Object.fromEntries(Object.entries(o).map(([k, v]) => [
 
 const b = await launch();
 
-async function open(file) {
-  const page = await b.ctx.newPage();
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await page.goto('file://' + path.resolve(file));
-  await emptyStorage(page);
-  await page.reload();
-  await page.waitForSelector('html[data-ready]', { timeout: 30000 });
-  await page.evaluate(() => { if (!document.body.classList.contains('tabbed')) document.querySelector('.tab-mode').click(); });
-  await unlockAll(page);
-  const cdp = await b.ctx.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
-  return { page, cdp };
-}
+const open = (file) => dragPage(b.ctx, file, RATE);
 
 /* Shows the part and the slider; returns the drag (press, moves, release, 300 ms). */
 async function ready(page, part, control) {

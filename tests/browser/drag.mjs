@@ -8,7 +8,7 @@
 // missed. `--json FILE` also writes the rows. Usage: node drag.mjs [--json FILE] PAGE...
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, emptyStorage, unlockAll } from './common.mjs';
+import { launch, dragPage } from './common.mjs';
 
 const args = process.argv.slice(2);
 const jsonAt = args.indexOf('--json');
@@ -26,18 +26,7 @@ const rows = [];
 try {
   for (const file of args) {
     for (const prof of PROFILES) {
-      // Nothing saved (file: pages share one localStorage).
-      const page = await b.ctx.newPage();
-      await page.setViewportSize({ width: 1366, height: 900 });
-      await page.addInitScript(OBSERVE);
-      await page.goto('file://' + path.resolve(file));
-      await emptyStorage(page);
-      await page.reload();
-      await page.waitForSelector('html[data-ready]', { timeout: 30000 });
-      await page.evaluate(() => { if (!document.body.classList.contains('tabbed')) document.querySelector('.tab-mode').click(); });
-      await unlockAll(page);
-      const cdp = await b.ctx.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: prof.rate });
+      const { page, cdp } = await dragPage(b.ctx, file, prof.rate, OBSERVE);
       const sliders = await page.evaluate(() => [...document.querySelectorAll('[data-part]')].flatMap((sec) =>
         [...sec.querySelectorAll('input[type=range][data-control]')].map((s, k) => [sec.getAttribute('data-part'), k, s.getAttribute('data-control')])));
       for (const [part, k, id] of sliders) {
