@@ -272,9 +272,23 @@ fn radar(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
         .max()
         .unwrap_or(4)
         .min(40);
+    // A series' column is as wide as its name where the screen has room for every column
+    // ("Current policy" in full at 100 columns), else the room shared out, never under 10.
+    let n = c.series.len().max(1);
+    let room = scr.width.saturating_sub(aw + 2) / n;
+    let cw = c
+        .series
+        .iter()
+        .map(|s| display_width(&s.name))
+        .max()
+        .unwrap_or(0)
+        .min(room.saturating_sub(2))
+        .max(10);
     let mut head = format!("  {:aw$}", "");
     for s in &c.series {
-        head.push_str(&format!("  {:>10}", truncate(&s.name, 10)));
+        let name = truncate(&s.name, cw);
+        let pad = cw.saturating_sub(display_width(&name));
+        head.push_str(&format!("  {}{name}", " ".repeat(pad)));
     }
     out.push(scr.paint(Style::Dim, &head));
     for (i, a) in c.axes.iter().enumerate() {
@@ -285,7 +299,7 @@ fn radar(c: &ChartData, scr: &Screen, out: &mut Vec<String>) {
                 .get(i)
                 .map(|p| format::auto(p.y))
                 .unwrap_or_default();
-            line.push_str(&format!("  {v:>10}"));
+            line.push_str(&format!("  {v:>cw$}"));
         }
         out.push(line);
     }
@@ -544,5 +558,34 @@ mod tests {
         );
         assert!(l.iter().any(|x| x == "  ░ spread"), "{l:#?}");
         assert!(l.iter().any(|x| x == "  ■ low"), "{l:#?}");
+    }
+
+    #[test]
+    fn a_radars_series_names_are_shown_whole_where_the_screen_has_room() {
+        let mut c = chart(ChartKind::Radar);
+        c.axes = vec!["Utilization".into(), "Low Wait".into()];
+        for name in ["Current policy", "Target"] {
+            c.series.push(series(
+                name,
+                "blue",
+                vec![
+                    pt(XValue::Category("Utilization".into()), 0.69),
+                    pt(XValue::Category("Low Wait".into()), 0.94),
+                ],
+            ));
+        }
+        let wide = draw(&c, &plain(100));
+        assert!(wide.iter().any(|l| l.contains("Current policy")), "{wide:#?}");
+        // Values sit right-aligned under their series' names.
+        let head = wide.iter().find(|l| l.contains("Current policy")).unwrap();
+        let row = wide.iter().find(|l| l.contains("Utilization")).unwrap();
+        assert_eq!(
+            head.find("Current policy").unwrap() + "Current policy".len(),
+            row.find("0.69").unwrap() + 4,
+            "{wide:#?}"
+        );
+        let narrow = draw(&c, &plain(40));
+        assert!(narrow.iter().all(|l| display_width(l) <= 40), "{narrow:#?}");
+        assert!(narrow.iter().any(|l| l.contains('…')), "{narrow:#?}");
     }
 }
