@@ -264,19 +264,23 @@ labforgeTopics.stats = function (lib, h) {
     var G = 0x9e3779b9;
     var lo = seed % 4294967296;
     var hi = Math.floor(seed / 4294967296);
-    var s0 = mix((lo + G) >>> 0);
-    var s1 = mix((hi + 2 * G) >>> 0);
-    var s2 = mix((lo + 3 * G) >>> 0);
-    var s3 = mix((hi + 4 * G) >>> 0);
+    /* The state as int32 (every use is a 32-bit operation, so the same bits as the unsigned
+       words): in an Int32Array, a step stores no heap numbers, where closure variables
+       holding values beyond 2^30 would allocate one per store. */
+    var s = new Int32Array(4);
+    s[0] = mix((lo + G) >>> 0);
+    s[1] = mix((hi + 2 * G) >>> 0);
+    s[2] = mix((lo + 3 * G) >>> 0);
+    s[3] = mix((hi + 4 * G) >>> 0);
     function next() {
-      var r = Math.imul(rotl(Math.imul(s1, 5), 7), 9) >>> 0;
-      var t = s1 << 9;
-      s2 ^= s0;
-      s3 ^= s1;
-      s1 ^= s2;
-      s0 ^= s3;
-      s2 ^= t;
-      s3 = rotl(s3, 11);
+      var r = Math.imul(rotl(Math.imul(s[1], 5), 7), 9) >>> 0;
+      var t = s[1] << 9;
+      s[2] ^= s[0];
+      s[3] ^= s[1];
+      s[1] ^= s[2];
+      s[0] ^= s[3];
+      s[2] ^= t;
+      s[3] = rotl(s[3], 11);
       return r;
     }
     return function () {

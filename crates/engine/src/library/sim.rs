@@ -20,7 +20,7 @@
 use rhai::{Dynamic, EvalAltResult, FuncRegistration, Map, Module};
 
 use super::random::Rng;
-use super::stats::{exp_a, ln_a, percentile};
+use super::stats::{exp_a, ln_a, percentile_sorted, sort};
 
 mod config;
 mod docs;
@@ -116,6 +116,7 @@ fn arrivals(c: &Config) -> Vec<Job> {
 }
 
 /// The cluster's free GPUs per node, with a count of nodes by free GPUs.
+#[derive(Default)]
 struct Nodes {
     gpn: usize,
     free: Vec<usize>,
@@ -134,6 +135,14 @@ impl Nodes {
         (s..=self.gpn).any(|k| self.by_free[k] > 0)
     }
 
+    /// Becomes a copy of `o` (keeping its own allocations).
+    fn copy_from(&mut self, o: &Nodes) {
+        self.gpn = o.gpn;
+        self.free.clone_from(&o.free);
+        self.by_free.clone_from(&o.by_free);
+        self.total_free = o.total_free;
+    }
+
     fn take(&mut self, node: usize, k: usize) {
         self.by_free[self.free[node]] -= 1;
         self.free[node] -= k;
@@ -150,20 +159,20 @@ impl Nodes {
 }
 
 /// Where a job of `s` GPUs goes on `free` (it must fit): up to one node, the one with the
-/// fewest free GPUs that holds it (best fit; ties: the lower node); more, the lowest wholly
-/// free nodes. Pairs (node, GPUs).
-fn place(free: &[usize], gpn: usize, s: usize) -> Vec<(usize, usize)> {
+/// fewest free GPUs that holds it (best fit; ties: the lower node), returned; more, the lowest
+/// wholly free nodes (s / gpn of them, each wholly taken), written to `out`.
+fn place(free: &[usize], gpn: usize, s: usize, out: &mut Vec<usize>) -> usize {
     if s > gpn {
-        let mut out = Vec::with_capacity(s / gpn);
+        out.clear();
         for (n, &f) in free.iter().enumerate() {
             if out.len() == s / gpn {
                 break;
             }
             if f == gpn {
-                out.push((n, gpn));
+                out.push(n);
             }
         }
-        return out;
+        return usize::MAX;
     }
     let mut best = usize::MAX;
     for (n, &f) in free.iter().enumerate() {
@@ -171,15 +180,7 @@ fn place(free: &[usize], gpn: usize, s: usize) -> Vec<(usize, usize)> {
             best = n;
         }
     }
-    vec![(best, s)]
-}
-
-fn fits_on(free: &[usize], gpn: usize, s: usize) -> bool {
-    if s > gpn {
-        free.iter().filter(|&&f| f == gpn).count() * gpn >= s
-    } else {
-        free.iter().any(|&f| f >= s)
-    }
+    best
 }
 
 /// What a simulation measured (see [`DOCS`]).
@@ -207,49 +208,66 @@ struct Sim<'a> {
     nodes: Nodes,
     /// Running jobs as (end time, job), ascending (ties: the lower job).
     running: Vec<(f64, usize)>,
-    /// Waiting jobs in arrival order.
+    /// Waiting jobs in arrival order (which is job order).
     queue: Vec<usize>,
-    placed: Vec<Vec<(usize, usize)>>,
+    /// Where each running job is: its node, or (more than a node) the offset in `pool` of its
+    /// size / gpn wholly taken nodes.
+    at: Vec<usize>,
+    pool: Vec<usize>,
     start: Vec<f64>,
     usage: Vec<f64>,
     used: f64,
-    /// The weighted mix's fair-share factor of each team during one pass ([`Sim::best`]),
-    /// NaN until computed: it depends only on the team, so a window of 16 jobs of 5 teams
-    /// costs 5 exponentials, not 16 (the same value either way, bit for bit).
+    /// Each job's part of its policy key that never changes: SJF's size × duration, the
+    /// mix's weighted size factor (the same products, computed once).
+    fixed: Vec<f64>,
+    /// The weighted mix's fair-share factor of each team, NaN until computed since the last
+    /// launch: it depends only on the team's usage and the total, which only a launch changes
+    /// (the same value bit for bit as computing it for every job at every pass).
     fair: Vec<f64>,
+    /// The smallest job size of any team.
+    smallest: usize,
+    /// Scratch: a multi-node placement, the backfill's reservation (the free GPUs once
+    /// running jobs have ended, counted by free GPUs as `nodes`, so whether the blocked job
+    /// fits is a look at the counts, not at every node) and its candidates.
+    nodes_of: Vec<usize>,
+    spare: Nodes,
+    order: Vec<(f64, usize)>,
 }
 
 impl Sim<'_> {
+    /// The mix's fair-share factor of team `t` (1 before anything ran).
+    fn fair_of(&mut self, t: usize) -> f64 {
+        if self.used > 0.0 {
+            if self.fair[t].is_nan() {
+                self.fair[t] = exp_a(0.0 - self.usage[t] / self.used * self.c.teams as f64 * LN_2);
+            }
+            self.fair[t]
+        } else {
+            1.0
+        }
+    }
+
     /// The policy's key of waiting job `j` at `now`: lower goes first (ties: the lower job).
     fn key(&mut self, j: usize, now: f64) -> f64 {
-        let job = &self.jobs[j];
-        let g = self.nodes.free.len() as f64 * self.c.gpn as f64;
         match self.c.policy {
-            Policy::Fifo => job.arrival,
-            Policy::Sjf => job.size as f64 * job.dur,
-            Policy::Fair => self.usage[job.team],
+            Policy::Fifo => self.jobs[j].arrival,
+            Policy::Sjf => self.fixed[j],
+            Policy::Fair => self.usage[self.jobs[j].team],
             Policy::Mix => {
-                let age = (now - job.arrival) / self.c.max_age;
+                let age = (now - self.jobs[j].arrival) / self.c.max_age;
                 let age = if age < 1.0 { age } else { 1.0 };
-                let size = 1.0 / (1.0 + job.size as f64 * job.dur / (g * self.c.mean));
-                let fair = if self.used > 0.0 {
-                    if self.fair[job.team].is_nan() {
-                        self.fair[job.team] = exp_a(
-                            0.0 - self.usage[job.team] / self.used * self.c.teams as f64 * LN_2,
-                        );
-                    }
-                    self.fair[job.team]
-                } else {
-                    1.0
-                };
-                0.0 - (self.c.w_age * age + self.c.w_size * size + self.c.w_fair * fair)
+                let fair = self.fair_of(self.jobs[j].team);
+                0.0 - (self.c.w_age * age + self.fixed[j] + self.c.w_fair * fair)
             }
         }
     }
 
-    /// The position in the queue of the best of the window's jobs.
+    /// The position in the queue of the best of the window's jobs (FIFO's: the oldest, as
+    /// the queue is in arrival order and ties go to the older job).
     fn best(&mut self, now: f64) -> usize {
-        self.fair.fill(f64::NAN);
+        if self.c.policy == Policy::Fifo {
+            return 0;
+        }
         let end = self.queue.len().min(self.c.window);
         let mut b = 0;
         let mut bk = self.key(self.queue[0], now);
@@ -263,16 +281,26 @@ impl Sim<'_> {
         b
     }
 
-    fn launch(&mut self, pos: usize, now: f64, at: Vec<(usize, usize)>) {
+    /// Starts the job at queue position `pos` on `node` (more than a node: on `nodes_of`).
+    fn launch(&mut self, pos: usize, now: f64, node: usize) {
         let j = self.queue.remove(pos);
-        for &(n, k) in &at {
-            self.nodes.take(n, k);
+        let (s, gpn) = (self.jobs[j].size, self.c.gpn);
+        if s > gpn {
+            self.at[j] = self.pool.len();
+            for a in 0..s / gpn {
+                let n = self.nodes_of[a];
+                self.pool.push(n);
+                self.nodes.take(n, gpn);
+            }
+        } else {
+            self.at[j] = node;
+            self.nodes.take(node, s);
         }
-        self.placed[j] = at;
         self.start[j] = now;
-        let area = self.jobs[j].size as f64 * self.jobs[j].dur;
+        let area = s as f64 * self.jobs[j].dur;
         self.usage[self.jobs[j].team] += area;
         self.used += area;
+        self.fair.fill(f64::NAN);
         let end = now + self.jobs[j].dur;
         let i = self
             .running
@@ -280,14 +308,39 @@ impl Sim<'_> {
         self.running.insert(i, (end, j));
     }
 
+    /// Job `j`'s nodes and their GPUs.
+    fn held(&self, j: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let (s, gpn, at) = (self.jobs[j].size, self.c.gpn, self.at[j]);
+        let multi = if s > gpn {
+            &self.pool[at..at + s / gpn]
+        } else {
+            &[]
+        };
+        let single = (s <= gpn).then_some((at, s));
+        multi.iter().map(move |&n| (n, gpn)).chain(single)
+    }
+
     fn schedule(&mut self, now: f64) {
+        // Nothing can start when no team's jobs fit or, with backfill (whose pass costs more
+        // than a look at the window), when the window's smallest job does not fit (what fits
+        // is monotone in the size): then the pass would change nothing.
+        let end = self.queue.len().min(self.c.window);
+        if end == 0 || !self.nodes.fits(self.smallest) {
+            return;
+        }
+        if self.c.backfill {
+            let least = self.queue[..end].iter().map(|&j| self.jobs[j].size).min();
+            if !least.is_some_and(|s| self.nodes.fits(s)) {
+                return;
+            }
+        }
         let mut blocked = None;
         while !self.queue.is_empty() {
             let pos = self.best(now);
             let s = self.jobs[self.queue[pos]].size;
             if self.nodes.fits(s) {
-                let at = place(&self.nodes.free, self.c.gpn, s);
-                self.launch(pos, now, at);
+                let node = place(&self.nodes.free, self.c.gpn, s, &mut self.nodes_of);
+                self.launch(pos, now, node);
             } else {
                 blocked = Some(pos);
                 break;
@@ -299,54 +352,74 @@ impl Sim<'_> {
         }
         let head_job = self.queue[head];
         let s = self.jobs[head_job].size;
+        let gpn = self.c.gpn;
         // The reservation: release running jobs in end order (all those ending at one instant
         // together) until the head fits; what is left after placing it there is spare.
-        let mut spare = self.nodes.free.clone();
+        let mut spare = std::mem::take(&mut self.spare);
+        spare.copy_from(&self.nodes);
         let mut shadow = f64::INFINITY;
         let mut i = 0;
         while i < self.running.len() {
             let e = self.running[i].0;
             while i < self.running.len() && self.running[i].0 == e {
-                for &(n, k) in &self.placed[self.running[i].1] {
-                    spare[n] += k;
+                for (n, k) in self.held(self.running[i].1) {
+                    spare.give(n, k);
                 }
                 i += 1;
             }
-            if fits_on(&spare, self.c.gpn, s) {
+            if spare.fits(s) {
                 shadow = e;
                 break;
             }
         }
         if shadow == f64::INFINITY {
+            self.spare = spare;
             return;
         }
-        for (n, k) in place(&spare, self.c.gpn, s) {
-            spare[n] -= k;
+        let hn = place(&spare.free, gpn, s, &mut self.nodes_of);
+        if s > gpn {
+            for &n in &self.nodes_of {
+                spare.take(n, gpn);
+            }
+        } else {
+            spare.take(hn, s);
         }
         // The other window jobs in policy order at this instant (ties: the older job).
         let end = self.queue.len().min(self.c.window);
-        let mut order: Vec<(f64, usize)> = (0..end)
-            .filter(|&p| p != head)
-            .map(|p| (self.key(self.queue[p], now), self.queue[p]))
-            .collect();
-        order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        for (_, j) in order {
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        for p in (0..end).filter(|&p| p != head) {
+            let j = self.queue[p];
+            order.push((self.key(j, now), j));
+        }
+        order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        for &(_, j) in &order {
             let s = self.jobs[j].size;
             if !self.nodes.fits(s) {
                 continue;
             }
-            let at = place(&self.nodes.free, self.c.gpn, s);
+            let node = place(&self.nodes.free, gpn, s, &mut self.nodes_of);
             if now + self.jobs[j].dur > shadow {
-                if at.iter().any(|&(n, k)| spare[n] < k) {
-                    continue;
-                }
-                for &(n, k) in &at {
-                    spare[n] -= k;
+                if s > gpn {
+                    if self.nodes_of.iter().any(|&n| spare.free[n] < gpn) {
+                        continue;
+                    }
+                    for &n in &self.nodes_of {
+                        spare.take(n, gpn);
+                    }
+                } else {
+                    if spare.free[node] < s {
+                        continue;
+                    }
+                    spare.take(node, s);
                 }
             }
-            let pos = self.queue.iter().position(|&q| q == j).unwrap();
-            self.launch(pos, now, at);
+            // The queue is in job order.
+            let pos = self.queue.binary_search(&j).unwrap();
+            self.launch(pos, now, node);
         }
+        self.order = order;
+        self.spare = spare;
     }
 }
 
@@ -360,6 +433,14 @@ pub(crate) fn run(c: &Config) -> Outcome {
     let p = c.points;
     let mut by_free = vec![0; c.gpn + 1];
     by_free[c.gpn] = c.nodes;
+    let fixed = jobs
+        .iter()
+        .map(|job| match c.policy {
+            Policy::Sjf => job.size as f64 * job.dur,
+            _ => c.w_size * (1.0 / (1.0 + job.size as f64 * job.dur / (gf * c.mean))),
+        })
+        .collect();
+    let smallest = (0..c.teams).map(|t| c.sizes[t % c.sizes.len()]).min();
     let mut sim = Sim {
         c,
         jobs,
@@ -369,13 +450,19 @@ pub(crate) fn run(c: &Config) -> Outcome {
             by_free,
             total_free: g,
         },
-        running: Vec::new(),
-        queue: Vec::new(),
-        placed: vec![Vec::new(); n],
+        running: Vec::with_capacity(n.min(g)),
+        queue: Vec::with_capacity(n),
+        at: vec![0; n],
+        pool: Vec::new(),
         start: vec![0.0; n],
         usage: vec![0.0; c.teams],
         used: 0.0,
+        fixed,
         fair: vec![f64::NAN; c.teams],
+        smallest: smallest.unwrap_or(1),
+        nodes_of: Vec::with_capacity(c.nodes),
+        spare: Nodes::default(),
+        order: Vec::with_capacity(c.window),
     };
     let edge = |b: usize| {
         if b + 1 == p {
@@ -425,20 +512,27 @@ pub(crate) fn run(c: &Config) -> Outcome {
             }
         }
         now = t;
-        while sim.running.first().is_some_and(|r| r.0 == now) {
-            let (_, j) = sim.running.remove(0);
-            for (node, k) in std::mem::take(&mut sim.placed[j]) {
-                sim.nodes.give(node, k);
+        let done = sim.running.iter().take_while(|r| r.0 == now).count();
+        for i in 0..done {
+            let j = sim.running[i].1;
+            let (s, gpn, at) = (sim.jobs[j].size, c.gpn, sim.at[j]);
+            if s > gpn {
+                for a in 0..s / gpn {
+                    sim.nodes.give(sim.pool[at + a], gpn);
+                }
+            } else {
+                sim.nodes.give(at, s);
             }
             makespan = now;
         }
+        sim.running.drain(..done);
         while next < n && sim.jobs[next].arrival == now {
             sim.queue.push(next);
             next += 1;
         }
         sim.schedule(now);
     }
-    let waits: Vec<f64> = (0..n).map(|j| sim.start[j] - sim.jobs[j].arrival).collect();
+    let mut waits: Vec<f64> = (0..n).map(|j| sim.start[j] - sim.jobs[j].arrival).collect();
     let mut sum = 0.0;
     let mut max_wait = 0.0;
     let mut waited = 0.0;
@@ -483,12 +577,14 @@ pub(crate) fn run(c: &Config) -> Outcome {
         queued.push(if w > 0.0 { bin_queue[b] / w } else { 0.0 });
         lo = e;
     }
+    // Both percentiles from one sort (every job starts, so no wait is NaN).
+    sort(&mut waits);
     Outcome {
         utilization: busy_area / (gf * horizon),
         fragmentation: idle_waiting / (gf * horizon),
         mean_wait: sum / n as f64,
-        p50_wait: percentile(&waits, 50.0),
-        p99_wait: percentile(&waits, 99.0),
+        p50_wait: percentile_sorted(&waits, 50.0),
+        p99_wait: percentile_sorted(&waits, 99.0),
         max_wait,
         waited: waited / n as f64,
         jain: super::fleet::jain(&ratio),

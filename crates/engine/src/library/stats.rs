@@ -230,6 +230,12 @@ pub(crate) fn percentile(values: &[f64], p: f64) -> f64 {
     }
     let mut v = values.to_vec();
     sort(&mut v);
+    percentile_sorted(&v, p)
+}
+
+/// [`percentile`] of values already sorted (ascending, none NaN, at least one), p in [0, 100]:
+/// for a caller that wants several percentiles of one list.
+pub(crate) fn percentile_sorted(v: &[f64], p: f64) -> f64 {
     let h = (v.len() as f64 - 1.0) * (p / 100.0);
     let lo = h.floor();
     let i = lo as usize;
