@@ -15,6 +15,7 @@ mod chart_levels;
 mod charts_js;
 mod check_mutants;
 mod check_scale;
+mod claim_keys;
 mod compat;
 mod compat_terminal;
 mod corpus;

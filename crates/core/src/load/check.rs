@@ -531,7 +531,11 @@ fn check_prediction(cx: &mut Ctx, part: &Part, p: &Prediction) {
         check_numeric(cx, p, n);
     }
     if p.numeric.is_none() {
-        check_choices(cx, &p.question, &p.options, "prediction");
+        if !p.keyed_by_claims() {
+            check_choices(cx, &p.question, &p.options, "prediction");
+        } else {
+            option_ids_unique(cx.out, cx.file, &p.options);
+        }
         unused_other_feedback(cx, &p.options, p.other_feedback.as_ref(), "prediction");
     } else if !p.options.is_empty() {
         cx.err(

@@ -370,6 +370,23 @@ pub struct Prediction {
     pub lock_text: Option<Text>,
 }
 
+impl Prediction {
+    /// Does the prediction leave its key to its claims (issue 25): choices about a `claim:`
+    /// output, each option with a claim, none marked correct (by `true` or a track
+    /// expression)? Then the option whose claim holds at the scenario is the key, on each track
+    /// (the engine marks it; `labforge check` reports claims that pick none or several).
+    pub fn keyed_by_claims(&self) -> bool {
+        !self.live
+            && self.numeric.is_none()
+            && self.claim.is_some()
+            && !self.options.is_empty()
+            && self
+                .options
+                .iter()
+                .all(|o| o.claim.is_some() && !o.correct && o.tracked.is_empty())
+    }
+}
+
 /// One option of a prediction or reflection. `correct` may be an expression computed per
 /// track (see [`track`]); until then it is `false` and waits in `tracked`.
 #[derive(Debug, Clone, Deserialize, Serialize)]

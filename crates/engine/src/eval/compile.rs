@@ -553,7 +553,7 @@ pub fn compile_salvaging(
         chosen.filter(|_| super::tracks::varies(&c, &lab, tracked, &parts, &lab_exprs, &lab_names));
     let all = std::mem::take(&mut c.diags);
     let warnings: Vec<Diagnostic> = all.iter().filter(|d| !d.is_error()).cloned().collect();
-    let compiled = CompiledLab {
+    let mut compiled = CompiledLab {
         track: chosen.map(|t| t.id),
         tracks,
         lab,
@@ -567,6 +567,7 @@ pub fn compile_salvaging(
         warnings,
         settings: Default::default(),
     };
+    compiled.key_from_claims();
     if errors == 0 {
         Ok(compiled)
     } else {

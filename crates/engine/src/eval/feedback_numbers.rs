@@ -6,34 +6,47 @@ use super::numbers::{name_unit, Candidate};
 use super::quantity::{self, Family, Unit};
 use super::{CompiledLab, CompiledPart, Evaluation};
 use crate::diag::Diagnostic;
+use crate::formula::references;
 use crate::model::*;
+use std::collections::BTreeSet;
 
 impl CompiledLab {
-    /// A feedback a student reads after answering: its numbers may state the part's values
-    /// (at the scenario or the defaults), the lab's givens and the option it answers (its text,
-    /// its claim); `other_feedback` any option it may follow. A number in the unit of the
+    /// A feedback a student reads after answering: its numbers may state the values its part
+    /// reads or shows ([`CompiledLab::part_reads`]: at the scenario or the defaults, the lab's
+    /// givens it reads among them) and the option it answers (its text, its claim); `other_feedback` any option it may follow. A number in the unit of the
     /// output the options claim about is about that output: it states the option's number, the
     /// answer, or a given (not another value of the part that happens to share the unit), and
     /// a bound there ("25% or less") is read as the number it quotes.
     pub(super) fn check_feedback(
         &self,
         part: &CompiledPart,
-        model: &Part,
         sev: &Evaluation,
         fed: &Fed,
         [givens, sc, dc]: [&[Candidate]; 3],
+        reads: &BTreeSet<String>,
         out: &mut Vec<Diagnostic>,
     ) {
         let about: Vec<(usize, &Choice)> = match fed.option {
             Some(i) => vec![(i, &fed.options[i])],
             None => fed.options.iter().enumerate().collect(),
         };
+        let model = &self.lab.parts[part.index];
         let quoted = self.option_quantities(part, about.iter().copied(), sev);
         let unit = fed.claim.and_then(|c| claim_unit(model, c));
         let claimed = match fed.option {
             Some(i) if unit.is_some() => claimed(unit.as_ref(), i, &fed.options[i]),
             _ => Vec::new(),
         };
+        // Only the values the part reads or shows: a lab-level value every part sees (another
+        // part's target, a simulation's constant) is not what this feedback is about.
+        let is_read = |c: &&Candidate| {
+            let base = c.name.split('.').next().unwrap_or_default();
+            c.name.contains("::") || reads.contains(base)
+        };
+        let read =
+            |c: &[Candidate]| -> Vec<Candidate> { c.iter().filter(is_read).cloned().collect() };
+        let unread: Vec<Candidate> = givens.iter().filter(|c| !is_read(c)).cloned().collect();
+        let (givens, sc, dc) = (&read(givens)[..], &read(sc)[..], &read(dc)[..]);
         let answer: Vec<Candidate> = [sc, dc]
             .into_iter()
             .flatten()
@@ -45,6 +58,8 @@ impl CompiledLab {
         let about = About {
             bounds_in: unit.as_ref(),
             narrow: &narrow,
+            feedback: true,
+            unread: &unread,
         };
         self.check_text(
             Some(part),
@@ -56,6 +71,39 @@ impl CompiledLab {
             about,
             out,
         );
+    }
+}
+
+impl CompiledLab {
+    /// The names part `part` reads or shows: its own constants, controls and formulas, every
+    /// name its expressions (placeholders, conditions, charts) read, and, in turn, the
+    /// lab-level formulas and constants those read.
+    pub(super) fn part_reads(&self, part: &CompiledPart) -> BTreeSet<String> {
+        let mut todo: Vec<String> = part.constants.iter().map(|(k, _)| k.clone()).collect();
+        todo.extend(part.controls.iter().map(|c| c.id.clone()));
+        for f in &part.formulas {
+            todo.push(f.name.clone());
+            todo.extend(references(&f.expr.ast));
+        }
+        for e in part.exprs.values() {
+            todo.extend(references(&e.ast));
+        }
+        let mut out = BTreeSet::new();
+        while let Some(n) = todo.pop() {
+            if !out.insert(n.clone()) {
+                continue;
+            }
+            // A lab-level formula reads what its text names.
+            if let Some(e) = self.lab.formulas.get(&n) {
+                todo.extend(
+                    e.value
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .filter(|w| !w.is_empty() && !out.contains(*w))
+                        .map(str::to_string),
+                );
+            }
+        }
+        out
     }
 }
 
@@ -94,6 +142,8 @@ fn claimed(unit: Option<&Unit>, i: usize, option: &Choice) -> Vec<Candidate> {
 pub(super) const PLAIN: About = About {
     bounds_in: None,
     narrow: &[],
+    feedback: false,
+    unread: &[],
 };
 
 /// How a text is read: a bound in this unit is read as the number it states.
@@ -102,6 +152,10 @@ pub(super) struct About<'a> {
     pub(super) bounds_in: Option<&'a Unit>,
     /// What a number in that unit may state (instead of every value of the part).
     pub(super) narrow: &'a [Candidate],
+    /// Whether the text is a feedback (its bounds are read as the numbers they quote).
+    pub(super) feedback: bool,
+    /// The lab's values its part does not read (named in a hint, never a match).
+    pub(super) unread: &'a [Candidate],
 }
 
 /// A feedback a student reads after answering a choice question: the question's options and

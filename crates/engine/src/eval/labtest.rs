@@ -438,7 +438,7 @@ impl CompiledLab {
             format!("at {}", scenario.join(", "))
         };
         let correct_has_claim = p.options.iter().any(|o| o.correct && o.claim.is_some());
-        if !correct_has_claim {
+        if !correct_has_claim && !p.keyed_by_claims() {
             let pos = p
                 .options
                 .iter()
@@ -455,6 +455,54 @@ impl CompiledLab {
             );
         }
         let model = &self.lab.parts[part.index];
+        // The options whose claims hold at the scenario: when the one marked correct is not
+        // among them and exactly one is, the claims pick that option, and both diagnostics say
+        // so (a swapped key reads as one mistake, not two).
+        let holding: Vec<String> = p
+            .options
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| {
+                o.claim.as_ref().is_some_and(|c| {
+                    claim_kind(file, model, &claim_out.value, value, "", c).is_none()
+                        && claim_holds(&c.value, value)
+                })
+            })
+            .map(|(i, o)| option_id(i, o))
+            .collect();
+        let marked = p
+            .options
+            .iter()
+            .enumerate()
+            .find(|(_, o)| o.correct)
+            .map(|(i, o)| option_id(i, o));
+        let picked = match (&holding[..], &marked) {
+            ([one], Some(m)) if one != m => Some((one.clone(), m.clone())),
+            _ => None,
+        };
+        // A key left to the claims (no option marked correct): they pick none, or several.
+        if p.keyed_by_claims() {
+            let (message, hint) = if holding.is_empty() {
+                (
+                    format!("no option's claim holds: `{}` is {} {at}, so the claims pick no key", claim_out.value, value_str(value)),
+                    "one option's claim must hold at the scenario: fix the claims (or the scenario), or mark the right option `correct: true`".to_string(),
+                )
+            } else {
+                (
+                    format!("the claims of options {} all hold: `{}` is {} {at}, so they pick no single key", holding.join(", "), claim_out.value, value_str(value)),
+                    "exactly one option's claim may hold: make the distractors' claims false (narrow `tolerance`, `min`/`max`), or mark the right option `correct: true`".to_string(),
+                )
+            };
+            out.push(Diagnostic::error(file, claim_out.pos, message).with_hint(hint));
+            return;
+        }
+        // On one track of several the key is an expression of the track.
+        let on_track = |pick: &str| match &self.track {
+            Some(t) => format!(
+                "mark option {pick} correct on track `{t}` (`correct: 'track.id == \"{t}\"'`)"
+            ),
+            None => format!("mark option {pick} correct"),
+        };
         for (i, o) in p.options.iter().enumerate() {
             let Some(c) = &o.claim else { continue };
             let id = option_id(i, o);
@@ -464,14 +512,22 @@ impl CompiledLab {
             }
             let holds = claim_holds(&c.value, value);
             if o.correct && !holds {
+                let hint = match &picked {
+                    Some((pick, _)) => format!("the claims pick option {pick}, the only one whose claim holds: if it is the answer, {} instead of option {id}; if option {id} is, the formulas win: fix them or the scenario", on_track(pick)),
+                    None => "the formulas win: fix the option's claim and text (interpolate the value), or the scenario".to_string(),
+                };
                 out.push(
                     Diagnostic::error(file, c.pos, format!("option {id} is marked correct, but `{}` is {} {at}, which does not satisfy its claim ({})", claim_out.value, value_str(value), describe(&c.value)))
-                        .with_hint("the formulas win: fix the option's claim and text (interpolate the value), or the scenario"),
+                        .with_hint(hint),
                 );
             } else if !o.correct && holds {
+                let hint = match &picked {
+                    Some((_, m)) => format!("its claim is the only one that holds, so the claims pick it: if it is the answer, {} instead of option {m}; if not, make its claim false", on_track(&id)),
+                    None => "two options cannot both be right; make the distractor's claim false or mark the right option correct".to_string(),
+                };
                 out.push(
                     Diagnostic::error(file, c.pos, format!("option {id} is marked wrong, but its claim ({}) holds: `{}` is {} {at}", describe(&c.value), claim_out.value, value_str(value)))
-                        .with_hint("two options cannot both be right; make the distractor's claim false or mark the right option correct"),
+                        .with_hint(hint),
                 );
             }
         }

@@ -11,6 +11,7 @@ mod earlier;
 mod feedback_numbers;
 pub mod functions;
 mod giveaway;
+pub mod keys;
 mod lab_formulas;
 pub mod labtest;
 pub mod lint;

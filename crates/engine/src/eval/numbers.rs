@@ -248,8 +248,9 @@ impl CompiledLab {
                     );
                 }
                 if !strict {
+                    let reads = self.part_reads(part);
                     for fed in feedback_texts(model) {
-                        self.check_feedback(part, model, sev, &fed, [&givens, sc, dc], &mut out);
+                        self.check_feedback(part, sev, &fed, [&givens, sc, dc], &reads, &mut out);
                     }
                 }
             }
@@ -329,12 +330,13 @@ impl CompiledLab {
                 .is_some_and(|u| q.unit.as_ref().is_some_and(|qu| qu.family == u.family));
             let wide = every;
             let every = if in_claimed { about.narrow } else { every };
-            let q = match about.bounds_in {
-                Some(u)
-                    if q.says != Says::Is
-                        && q.lo == q.hi
-                        && q.unit.as_ref().is_some_and(|qu| qu.family == u.family) =>
-                {
+            // A bound in a feedback ("under 20%", "25% or less") is read as the number it quotes:
+            // in the answer's unit, the option's or the answer's; in any unit `check` knows, a
+            // value of the part (a threshold, a target), as a prose number is.
+            let bound_read = in_claimed
+                || (about.feedback && q.unit.as_ref().is_some_and(|qu| qu.family != Family::Other));
+            let q = match () {
+                _ if q.says != Says::Is && q.lo == q.hi && bound_read => {
                     point = Quantity {
                         says: Says::Is,
                         ..q.clone()
@@ -462,17 +464,20 @@ impl CompiledLab {
                 );
                 continue;
             }
-            out.push(
-                Diagnostic::warning(
-                    &self.source.name,
-                    pos,
-                    format!(
-                        "`{}` matches no value of the lab at this text's scenario",
-                        q.text
-                    ),
-                )
-                .with_hint(hint),
-            );
+            // A value of the lab this feedback's part never reads: name it, it is what the
+            // author may have meant.
+            let unread = about.unread.iter().find(|c| matches(q, c));
+            let (message, hint) = match (unread, part) {
+                (Some(c), Some(p)) => (
+                    format!("`{}` in this feedback matches no value part `{}` reads", q.text, p.id),
+                    format!("`{}` = {} is a value of the lab, but part `{}` reads none of it: if this feedback means it, show it (`{{{{ fmt({}, 0) }}}}`); otherwise {hint}", c.name, shown(c), p.id, c.name),
+                ),
+                _ => (
+                    format!("`{}` matches no value of the lab at this text's scenario", q.text),
+                    hint,
+                ),
+            };
+            out.push(Diagnostic::warning(&self.source.name, pos, message).with_hint(hint));
         }
     }
 }
@@ -619,12 +624,33 @@ pub(super) fn matches(q: &Quantity, c: &Candidate) -> bool {
     let x = c.value;
     match (&c.unit, &q.unit) {
         (Some(u), _) if u.family != Family::Other => q.agrees(x, Some(u)) == Some(true),
-        // A value without a known unit: the number as written, a fraction as a percentage.
-        (_, Some(qu)) if qu.family == Family::Percent => {
-            q.agrees(x, Some(qu)) == Some(true) || q.agrees(x * 100.0, Some(qu)) == Some(true)
+        // A value without a known unit: the number as written, a fraction as a percentage (not
+        // a count or a coefficient labelled in its own unit: `sim_cs` = 1.5 C_s is not 150%).
+        (u, Some(qu)) if qu.family == Family::Percent => {
+            q.agrees(x, Some(qu)) == Some(true)
+                || (u.as_ref().is_none_or(fraction_like)
+                    && q.agrees(x * 100.0, Some(qu)) == Some(true))
         }
         (_, qu) => q.agrees(x, qu.as_ref()) == Some(true),
     }
+}
+
+/// A unit a fraction is written in ("fraction", "1", "Jain index"), which a text may show as a
+/// percentage.
+fn fraction_like(u: &Unit) -> bool {
+    u.word.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        matches!(
+            w,
+            "1" | "fraction"
+                | "fractions"
+                | "ratio"
+                | "share"
+                | "probability"
+                | "index"
+                | "efficiency"
+                | "utilization"
+        )
+    })
 }
 
 fn distance(q: &Quantity, c: &Candidate) -> f64 {
