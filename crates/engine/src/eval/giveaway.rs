@@ -13,6 +13,7 @@ use super::compile::{header_texts, part_static_texts, CompiledPart, Origin};
 use super::lint::{live_texts, locate_in_file};
 use super::quantity::{self, Quantity, Unit};
 use super::template::{line_col, segments, Segment};
+use super::words::Rendered;
 use super::{display, CompiledLab, Evaluation};
 use crate::diag::Diagnostic;
 use crate::formula::{as_number, references};
@@ -205,7 +206,14 @@ fn live_texts_printed<'a>(
 impl CompiledLab {
     /// Warnings for prose that states a prediction's answer before the question.
     pub(super) fn lint_giveaways(&self, out: &mut Vec<Diagnostic>) {
-        let header = header_texts(&self.lab);
+        // The header and the earlier parts' texts are rendered (and their numbers read) once,
+        // not once per later question: that made `check` of a 40-part lab 14.8× the 4-part
+        // lab's time for 10.6× its work (`cargo bench --bench scale`, perf: `rendered_quantities`
+        // under `lint_giveaways`).
+        let header: Vec<Prose> = header_texts(&self.lab)
+            .into_iter()
+            .map(|t| self.prose(None, None, t))
+            .collect();
         // Each part evaluated once at its scenario and once at its defaults, when first needed:
         // every later question reads them (evaluating them again per question made `check`
         // quadratic in the parts: 4 → 40 parts cost 23.8× the work, `cargo bench --bench scale`).
@@ -218,21 +226,22 @@ impl CompiledLab {
                 self.giveaway_in(None, None, t, &answer, out);
             }
             for (ei, earlier) in self.parts[..pi].iter().enumerate() {
-                let model = &self.lab.parts[ei];
-                if let Some(sev) = at.scenario(ei) {
-                    for t in part_static_texts(model) {
+                let (statics, lives) = at.prose(ei);
+                if let (Some(sev), Some(texts)) = (at.scenario(ei), statics) {
+                    for t in texts {
                         self.giveaway_in(Some(earlier), Some(sev), t, &answer, out);
                     }
                 }
-                if let Some(dev) = at.defaults(ei) {
-                    for t in live_texts(model) {
+                if let (Some(dev), Some(texts)) = (at.defaults(ei), lives) {
+                    for t in texts {
                         self.giveaway_in(Some(earlier), Some(dev), t, &answer, out);
                     }
                 }
             }
             if let Some(sev) = at.scenario(pi) {
                 for t in before_question(&self.lab.parts[pi]) {
-                    self.giveaway_in(Some(part), Some(sev), t, &answer, out);
+                    let t = self.prose(Some(part), Some(sev), t);
+                    self.giveaway_in(Some(part), Some(sev), &t, &answer, out);
                 }
             }
             self.lint_handout(pi, &answer, &at, out);
@@ -349,11 +358,13 @@ impl CompiledLab {
             let mut texts = live_texts_printed(self, part, dev, model);
             texts.retain(|t| !reads_answer(&t.value));
             for t in texts {
-                self.giveaway_as(Some(part), Some(dev), t, answer, Reading::Handout, out);
+                let t = self.prose(Some(part), Some(dev), t);
+                self.giveaway_as(Some(part), Some(dev), &t, answer, Reading::Handout, out);
             }
             if let Ok(sev) = self.evaluate(part, &self.scenario(part)) {
                 for t in after_question(model) {
-                    self.giveaway_as(Some(part), Some(&sev), t, answer, Reading::Handout, out);
+                    let t = self.prose(Some(part), Some(&sev), t);
+                    self.giveaway_as(Some(part), Some(&sev), &t, answer, Reading::Handout, out);
                 }
             }
         }
@@ -421,12 +432,32 @@ impl CompiledLab {
         })
     }
 
+    /// `t` rendered with `part`/`ev`, for [`Self::giveaway_as`].
+    fn prose<'t>(
+        &self,
+        part: Option<&CompiledPart>,
+        ev: Option<&Evaluation>,
+        t: &'t Text,
+    ) -> Prose<'t> {
+        let rendered = self.rendered_quantities(part, ev, &t.value);
+        let lower = rendered
+            .as_ref()
+            .map(|r| r.text.to_lowercase())
+            .filter(|l| rendered.as_ref().is_some_and(|r| r.text.len() == l.len()))
+            .unwrap_or_default();
+        Prose {
+            text: t,
+            rendered,
+            lower,
+        }
+    }
+
     /// Warns for each place in `t` (rendered with `part`/`ev`) that states the answer.
     fn giveaway_in(
         &self,
         part: Option<&CompiledPart>,
         ev: Option<&Evaluation>,
-        t: &Text,
+        t: &Prose,
         answer: &Answer,
         out: &mut Vec<Diagnostic>,
     ) {
@@ -444,11 +475,12 @@ impl CompiledLab {
         &self,
         part: Option<&CompiledPart>,
         ev: Option<&Evaluation>,
-        t: &Text,
+        prose: &Prose,
         answer: &Answer,
         reading: Reading,
         out: &mut Vec<Diagnostic>,
     ) {
+        let t = prose.text;
         let Ok(segs) = segments(&t.value) else { return };
         let same_part = part.is_some_and(|p| p.index == answer.part);
         let by_name = same_part && reading == Reading::Before;
@@ -527,12 +559,7 @@ impl CompiledLab {
                 found.push((i, placeholder(s), "a placeholder", target));
             }
         }
-        let rendered = self.rendered_quantities(part, ev, &t.value);
-        let lower = rendered
-            .as_ref()
-            .map(|r| r.text.to_lowercase())
-            .filter(|l| rendered.as_ref().is_some_and(|r| r.text.len() == l.len()))
-            .unwrap_or_default();
+        let (rendered, lower) = (&prose.rendered, &prose.lower);
         for (q, off, typed) in rendered.iter().flat_map(|r| &r.quantities) {
             if found.iter().any(|(i, ..)| i == off) {
                 continue;
@@ -544,7 +571,7 @@ impl CompiledLab {
             // sentence names it, or it is written to the precision the answer is shown at.
             let linked = same_part || {
                 let shown = decimals(&target.shown);
-                let sentence = super::numbers::sentence_at(&lower, q.start);
+                let sentence = super::numbers::sentence_at(lower, q.start);
                 (shown > 0 && decimals(&q.text) >= shown)
                     || answer.names.iter().any(|n| sentence.contains(n.as_str()))
             };
@@ -619,12 +646,24 @@ fn placeholder(s: &Segment) -> String {
     }
 }
 
+/// A text rendered at an evaluation, with its numbers and its lower-case reading (empty when
+/// lower-casing moves offsets): what every later question's give-away check reads of it.
+struct Prose<'t> {
+    text: &'t Text,
+    rendered: Option<Rendered>,
+    lower: String,
+}
+
+/// Each part's static texts at its scenario and live texts at its defaults, rendered.
+type PartProse<'a> = (Option<Vec<Prose<'a>>>, Option<Vec<Prose<'a>>>);
+
 /// Each part of a lab evaluated at its scenario and at its controls' defaults, once each, when
 /// first asked for (`None`: the evaluation failed; its error is reported elsewhere).
 struct Evaluated<'a> {
     lab: &'a CompiledLab,
     scenario: Vec<OnceCell<Option<Evaluation>>>,
     defaults: Vec<OnceCell<Option<Evaluation>>>,
+    prose: Vec<OnceCell<PartProse<'a>>>,
 }
 
 impl<'a> Evaluated<'a> {
@@ -634,7 +673,26 @@ impl<'a> Evaluated<'a> {
             lab,
             scenario: (0..n).map(|_| OnceCell::new()).collect(),
             defaults: (0..n).map(|_| OnceCell::new()).collect(),
+            prose: (0..n).map(|_| OnceCell::new()).collect(),
         }
+    }
+    /// Part `i`'s texts as every later part's question reads them, rendered once.
+    fn prose(&self, i: usize) -> &PartProse<'a> {
+        self.prose[i].get_or_init(|| {
+            let (lab, part, model) = (self.lab, &self.lab.parts[i], &self.lab.lab.parts[i]);
+            let at = |ev: Option<&Evaluation>, texts: Vec<&'a Text>| {
+                ev.map(|ev| {
+                    texts
+                        .into_iter()
+                        .map(|t| lab.prose(Some(part), Some(ev), t))
+                        .collect()
+                })
+            };
+            (
+                at(self.scenario(i), part_static_texts(model)),
+                at(self.defaults(i), live_texts(model)),
+            )
+        })
     }
     fn scenario(&self, i: usize) -> Option<&Evaluation> {
         self.scenario[i]

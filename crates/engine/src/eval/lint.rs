@@ -126,12 +126,7 @@ pub(super) fn locate_in_file(
     if !node.is_known() {
         return None;
     }
-    let line_start: usize = source
-        .text
-        .split_inclusive('\n')
-        .take(node.line as usize - 1)
-        .map(str::len)
-        .sum();
+    let line_start = source.line_start(node.line);
     let from = line_start
         + source.text[line_start..]
             .chars()
@@ -139,10 +134,9 @@ pub(super) fn locate_in_file(
             .map(char::len_utf8)
             .sum::<usize>();
     let abs = from + number_at(&source.text[from..], text).nth(nth)?;
-    let line = source.text[..abs].matches('\n').count() + 1;
-    let col_start = source.text[..abs].rfind('\n').map(|n| n + 1).unwrap_or(0);
+    let (line, col_start) = source.line_at(abs);
     let col = source.text[col_start..abs].chars().count() + 1;
-    Some(Pos::new(line as u32, col as u32))
+    Some(Pos::new(line, col as u32))
 }
 
 /// Byte offsets in `hay` where the number `text` stands whole (not inside a longer number or a
