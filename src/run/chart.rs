@@ -575,7 +575,10 @@ mod tests {
             ));
         }
         let wide = draw(&c, &plain(100));
-        assert!(wide.iter().any(|l| l.contains("Current policy")), "{wide:#?}");
+        assert!(
+            wide.iter().any(|l| l.contains("Current policy")),
+            "{wide:#?}"
+        );
         // Values sit right-aligned under their series' names.
         let head = wide.iter().find(|l| l.contains("Current policy")).unwrap();
         let row = wide.iter().find(|l| l.contains("Utilization")).unwrap();
