@@ -1,6 +1,6 @@
 /* sim::cluster: twin of crates/engine/src/library/sim.rs, a discrete-event simulation of a GPU
    cluster. The same draws (stats.js's generator, expA and lnA, which that script puts in the
-   helpers; the page carries it with this one), the same event order and tie-breaks and the
+   helpers with percentileSorted; the page carries it with this one), the same event order and tie-breaks and the
    same floating-point operations in the same order, so every number is the same bits as in
    Rust. Its work is charged by rhai.js's _fn (jobs * (1 + window), simCost below). */
 var labforgeTopics = labforgeTopics || {};
@@ -186,17 +186,6 @@ labforgeTopics.sim = function (lib, h) {
       }
     }
     return best;
-  }
-
-  /* The value at p % of ascending values without NaN (stats::percentile after its sort). */
-  function percentileSorted(v, p) {
-    var hh = (v.length - 1.0) * (p / 100.0);
-    var lo = Math.floor(hh);
-    var frac = hh - lo;
-    if (frac === 0 || lo + 1 >= v.length) {
-      return v[lo];
-    }
-    return v[lo] + frac * (v[lo + 1] - v[lo]);
   }
 
   function run(c) {
@@ -659,8 +648,8 @@ labforgeTopics.sim = function (lib, h) {
       makespan: makespan,
       max_wait: maxWait,
       mean_wait: sum / n,
-      p50_wait: percentileSorted(waits, 50),
-      p99_wait: percentileSorted(waits, 99),
+      p50_wait: h.percentileSorted(waits, 50),
+      p99_wait: h.percentileSorted(waits, 99),
       queued: queued,
       team_wait: teamWait,
       time: time,

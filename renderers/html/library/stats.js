@@ -207,7 +207,10 @@ labforgeTopics.stats = function (lib, h) {
         return NaN;
       }
     }
-    var v = sorted(values);
+    return percentileSorted(sorted(values), p);
+  };
+  /* The value at p % of ascending values without NaN (stats::percentile_sorted). */
+  function percentileSorted(v, p) {
     var hh = (v.length - 1.0) * (p / 100.0);
     var lo = Math.floor(hh);
     var frac = hh - lo;
@@ -215,7 +218,7 @@ labforgeTopics.stats = function (lib, h) {
       return v[lo];
     }
     return v[lo] + frac * (v[lo + 1] - v[lo]);
-  };
+  }
   lib["stats::histogram"] = function (values, lo, hi, bins) {
     floats("stats::histogram", values);
     var n = h.whole(bins, 1e6);
@@ -338,6 +341,7 @@ labforgeTopics.stats = function (lib, h) {
   h.generator = generator;
   h.expA = expA;
   h.lnA = lnA;
+  h.percentileSorted = percentileSorted;
 
   lib["rand::uniform"] = function (seed, n) {
     return each(n, start("rand::uniform", seed, n));
