@@ -413,7 +413,9 @@ pub struct RawChoice {
     /// The option's text (Markdown inline).
     pub text: Text,
     /// True for the correct option (exactly one per question). On a lab with tracks, an
-    /// expression such as `"track.id == 'robotaxi'"` makes it correct on some tracks only.
+    /// expression such as `"track.id == 'robotaxi'"` makes it correct on some tracks only. A
+    /// prediction whose options all have a `claim:` may leave it out on every option: the
+    /// option whose claim holds at the scenario is then the key, on each track.
     #[serde(default)]
     pub correct: Option<Spanned<BoolOrExpr>>,
     /// Feedback shown after choosing it (Markdown).
