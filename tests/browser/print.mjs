@@ -1,7 +1,8 @@
 // Prints handout pages to PDF as a user does (Chromium's print, the page's own @page size), and
 // reports each page's headings and answer lines as the reader sees them (innerText).
 // `node print.mjs OUT_DIR FILE.html...` writes OUT_DIR/<name>.pdf and prints a JSON object
-// {file: {pdf, headings: [...], answers: [...], questions: [{question, option, last, box}], text}}.
+// {file: {pdf, headings: [...], answers: [...], questions: [{question, option, last, box}],
+// cards: [{card, row}], text}}.
 import { launch } from './common.mjs';
 import path from 'node:path';
 
@@ -24,6 +25,11 @@ try {
           .map((sec) => [sec.querySelector('.question'), sec.querySelectorAll('ul.options > li'), sec.querySelector('.answer-space')])
           .filter(([q, o]) => q && o.length)
           .map(([q, o, box]) => ({ question: text(q), option: text(o[0]), last: text(o[o.length - 1]), box: box ? text(box) : null })),
+        // Each instrument card (a panel) with the output table right under it: the card's last
+        // line and the table's first row.
+        cards: [...document.querySelectorAll('.panel')]
+          .filter((p) => p.nextElementSibling && p.nextElementSibling.matches('table.outputs') && p.nextElementSibling.querySelector('tbody tr'))
+          .map((p) => ({ card: text([...p.children].pop()), row: text(p.nextElementSibling.querySelector('tbody tr')) })),
         // All the text a reader sees, the charts' included.
         text: document.body.innerText,
       };

@@ -52,6 +52,9 @@ struct Printed {
     answers: Vec<String>,
     /// Each multiple-choice question, in document order.
     questions: Vec<Question>,
+    /// Each instrument card followed by an output table: the card's last line and the table's
+    /// first row, in document order.
+    cards: Vec<(String, String)>,
     /// The text a reader sees (`innerText` in print media, the charts' SVG text included).
     text: String,
 }
@@ -97,6 +100,17 @@ fn print(files: &[PathBuf], out: &Path) -> Vec<Printed> {
                             last: s("last"),
                             box_prompt: q["box"].as_str().map(str::to_string),
                         }
+                    })
+                    .collect(),
+                cards: r["cards"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| {
+                        (
+                            norm(c["card"].as_str().unwrap()),
+                            norm(c["row"].as_str().unwrap()),
+                        )
                     })
                     .collect(),
                 text: r["text"].as_str().unwrap().to_string(),
@@ -231,6 +245,25 @@ fn check(printed: &Printed, title: &str, key: bool, paper: &str) -> Vec<String> 
             }
             None => bad.push(format!(
                 "{name}: question `{tail}` not found from p.{}",
+                from + 1
+            )),
+        }
+    }
+    // An instrument card and the output table under it on one page.
+    let mut from = 0;
+    for (card, row) in &printed.cards {
+        match (from..n).find(|&i| texts[i].contains(card.as_str())) {
+            Some(i) => {
+                if !texts[i].contains(row.as_str()) {
+                    bad.push(format!(
+                        "{name} p.{}: the card ending `{card}` is cut from its table's row `{row}`",
+                        i + 1
+                    ));
+                }
+                from = i;
+            }
+            None => bad.push(format!(
+                "{name}: card `{card}` not found from p.{}",
                 from + 1
             )),
         }
