@@ -32,6 +32,8 @@ impl Session<'_> {
                     .paint(Style::Bold, &format!("Question {}{kind}", n + 1)),
             );
             let answer = self.ask(&pid, q)?;
+            // The window may have been resized while the question was open.
+            self.scr.refresh();
             let rec = &mut self.ledger.parts[&pid];
             rec.questions
                 .insert(q.id.clone(), QuestionAnswer::now(answer));

@@ -106,7 +106,9 @@ impl Session<'_> {
                 a
             }
         };
-        // Reveal the feedback.
+        // Reveal the feedback, at the width the window has now (it may have been resized
+        // while the options were open).
+        self.scr.refresh();
         let correct = self.ledger.parts[&pid].prediction_correct.unwrap_or(false);
         let fb = match numeric_fb {
             // The verdict's feedback, then the band's the answer falls in (as the page shows).

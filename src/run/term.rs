@@ -285,6 +285,9 @@ impl RawMode {
         let mut raw = lock(&RAW);
         let ok = !*raw && crossterm::terminal::enable_raw_mode().is_ok();
         *raw |= ok;
+        // crossterm's reader, and with it its SIGWINCH handler, starts at the first poll: started
+        // here, before a widget draws, a resize from then on is an event (not a lost signal).
+        let _ = crossterm::event::poll(std::time::Duration::ZERO);
         RawMode { active: ok }
     }
 }

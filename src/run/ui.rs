@@ -154,6 +154,8 @@ fn ctl(seq: &str) {
 enum Pressed {
     Key(Key),
     ClearLine,
+    /// The window changed size (the list widgets redraw; the line editors need not).
+    Resized,
 }
 
 /// What one crossterm key event means here (`None`: a release or repeat, or nothing we use).
@@ -180,6 +182,7 @@ fn key() -> Res<Pressed> {
                     return r;
                 }
             }
+            Ok(Event::Resize(..)) => return Ok(Pressed::Resized),
             Ok(_) => {}
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => return Err(Stop::Interrupted),
             Err(_) => return Err(Stop::Eof),
@@ -187,11 +190,12 @@ fn key() -> Res<Pressed> {
     }
 }
 
-/// The list widgets' key: anything but a plain key is ignored there.
-fn list_key() -> Res<Key> {
+/// The list widgets' input: a plain key or a resize (anything else is ignored there).
+fn list_key() -> Res<Pressed> {
     loop {
-        if let Pressed::Key(k) = key()? {
-            return Ok(k);
+        match key()? {
+            Pressed::ClearLine => {}
+            p => return Ok(p),
         }
     }
 }
@@ -201,7 +205,9 @@ fn erase_char(c: char) -> String {
     "\x08 \x08".repeat(display_width(&c.to_string()).max(1))
 }
 
-/// Physical rows `lines` take on a terminal `width` columns wide.
+/// Physical rows `lines` take on a terminal `width` columns wide. After a resize it is also what
+/// the lines drawn before take: terminals rewrap a line they had wrapped (or not) to the new
+/// width (xterm, which cuts lines instead, is the exception).
 fn rows(lines: &[String], width: usize) -> usize {
     lines
         .iter()
@@ -219,12 +225,16 @@ fn draw(lines: &[String]) -> usize {
         s.push_str("\r\n");
     }
     ctl(&s);
-    let width = crossterm::terminal::size()
+    rows(lines, screen_columns())
+}
+
+/// The terminal's columns now (unbounded when unknown).
+fn screen_columns() -> usize {
+    crossterm::terminal::size()
         .ok()
         .filter(|(w, _)| *w > 0)
         .map(|(w, _)| w as usize)
-        .unwrap_or(usize::MAX);
-    rows(lines, width)
+        .unwrap_or(usize::MAX)
 }
 
 fn erase(rows: usize) {
@@ -385,7 +395,8 @@ enum Mode {
 
 /// The list widget of `select` (`on` None: returns the chosen index) and `multi` (`on`: toggled
 /// in place; returns the highlighted index). Redraws in place; the cursor is shown again however
-/// it ends.
+/// it ends. A resize redraws it at the new width: what was drawn is erased by the rows it takes
+/// there, and the hint and entries are wrapped again.
 fn list_widget(
     scr: &Screen,
     prompt: &str,
@@ -398,12 +409,20 @@ fn list_widget(
     scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
     let _raw = RawMode::enter();
     ctl("\x1b[?25l");
-    let frame = |cur: usize, on: Option<&[bool]>| widget_lines(scr, hint, items, cur, on);
-    let mut rows = draw(&frame(cur, on.as_deref()));
+    let mut view = *scr;
+    let mut shown = widget_lines(&view, hint, items, cur, on.as_deref());
+    let mut drawn = draw(&shown);
     let mut typed = String::new();
     let result = loop {
         let k = match list_key() {
-            Ok(k) => k,
+            Ok(Pressed::Key(k)) => k,
+            Ok(_) => {
+                erase(rows(&shown, screen_columns()));
+                view.refresh();
+                shown = widget_lines(&view, hint, items, cur, on.as_deref());
+                drawn = draw(&shown);
+                continue;
+            }
             Err(e) => break Err(e),
         };
         let a = match mode {
@@ -424,11 +443,12 @@ fn list_widget(
                 }
             }
         }
-        erase(rows);
-        rows = draw(&frame(cur, on.as_deref()));
+        erase(drawn);
+        shown = widget_lines(&view, hint, items, cur, on.as_deref());
+        drawn = draw(&shown);
     };
     if result.is_ok() {
-        erase(rows);
+        erase(drawn);
     }
     ctl("\x1b[?25h");
     result
@@ -455,7 +475,10 @@ fn choose(
         None,
         mode,
     )?;
-    echo_choice(scr, &items[chosen]);
+    // At the width the window has now: it may have been resized while the list was open.
+    let mut now = *scr;
+    now.refresh();
+    echo_choice(&now, &items[chosen]);
     Ok(chosen)
 }
 
@@ -522,7 +545,9 @@ impl Prompter for TtyPrompter {
             Some(&mut on),
             Mode::Pick,
         )?;
-        echo_text(scr, &picked_text(items, &on));
+        let mut now = *scr;
+        now.refresh();
+        echo_text(&now, &picked_text(items, &on));
         Ok(on)
     }
 

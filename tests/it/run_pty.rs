@@ -625,3 +625,70 @@ fn a_key_pressed_during_a_resize_is_not_lost() {
     }
     s.get_process_mut().kill(Signal::SIGKILL).unwrap();
 }
+
+/// The rows `frame` (the widget's lines as drawn: `\r\x1b[2K` LINE `\r\n` each) takes on a
+/// terminal `width` columns wide, and its widest line.
+fn frame_rows(frame: &str, width: usize) -> (usize, usize) {
+    let lines: Vec<usize> = frame
+        .split("\r\n")
+        .filter_map(|l| {
+            l.rsplit("\r\x1b[2K")
+                .next()
+                .filter(|_| l.contains("\x1b[2K"))
+        })
+        .map(|l| console::measure_text_width(&console::strip_ansi_codes(l)))
+        .collect();
+    let rows = lines.iter().map(|w| w.max(&1).div_ceil(width)).sum();
+    (rows, lines.into_iter().max().unwrap_or(0))
+}
+
+/// A list open while the window is resized is drawn again at the new width: what was drawn is
+/// erased by the rows it takes there (the terminal rewraps it), and the hint is wrapped again.
+/// Before, the list ignored the resize and erased the rows it had taken before: the next key
+/// left a stale hint line behind it (seen at 100 -> 60 columns in tmux).
+#[test]
+fn a_list_open_during_a_resize_is_drawn_again_at_the_new_width() {
+    let d = tmp("resize-redraw");
+    let l = d.join("l.json");
+    let mut c = Command::new("sh");
+    c.args([
+        "-c",
+        &format!(
+            "while [ \"$(stty size)\" != '40 100' ]; do sleep 0.02; done; exec '{}' run '{}' --ledger '{}'",
+            env!("CARGO_BIN_EXE_labforge"),
+            fixture(),
+            l.display()
+        ),
+    ])
+    .env_remove("COLUMNS")
+    .env("NO_COLOR", "1")
+    .env("TERM", "xterm");
+    let mut s = Session::spawn(c).expect("spawn on a pty");
+    s.get_process_mut().set_window_size(100, 40).unwrap();
+    s.set_expect_timeout(Some(Duration::from_secs(30)));
+    expect(&mut s, "\x1b[?25l");
+    let first = expect(&mut s, "~30 minutes") + "~30 minutes\r\n";
+    let (at40, widest) = frame_rows(&first, 40);
+    assert!(widest > 40, "the frame fits 40 columns already:\n{first:?}");
+    s.get_process_mut().set_window_size(40, 40).unwrap();
+    let erased = match s.expect(Regex(r"\x1b\[(\d+)A\r\x1b\[J")) {
+        Ok(c) => String::from_utf8_lossy(c.get(1).unwrap())
+            .parse::<usize>()
+            .unwrap(),
+        Err(e) => panic!("no redraw after the resize: {e}"),
+    };
+    assert_eq!(
+        erased, at40,
+        "erased {erased} rows, the frame takes {at40} at 40 columns"
+    );
+    let again = expect(&mut s, "~30 minutes") + "~30 minutes\r\n";
+    let (rows, widest) = frame_rows(&again, 40);
+    assert!(widest <= 40, "a line is {widest} columns wide:\n{again:?}");
+    // A key now erases what the resized frame took, and moves the highlight.
+    send(&mut s, DOWN);
+    let c = s.expect(Regex(r"\x1b\[(\d+)A\r\x1b\[J")).unwrap();
+    let n: usize = String::from_utf8_lossy(c.get(1).unwrap()).parse().unwrap();
+    assert_eq!(n, rows);
+    expect(&mut s, "❯ B)");
+    s.get_process_mut().kill(Signal::SIGKILL).unwrap();
+}
