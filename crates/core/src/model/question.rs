@@ -203,7 +203,8 @@ impl PartQuestion {
             .map_or_else(|| Spanned::new(String::new(), self.pos), |k| k.1.clone())
     }
 
-    /// A choice question with no correct option: an opinion, recorded and never graded.
+    /// A choice question with no correct option, and no key left to its claims
+    /// ([`Self::keyed_by_claims`]): an opinion, recorded and never graded.
     pub fn is_opinion(&self) -> bool {
         self.kind() == QuestionKind::Choice
             && self
@@ -211,6 +212,22 @@ impl PartQuestion {
                 .options
                 .iter()
                 .all(|o| !o.correct && o.tracked.is_empty())
+            && !self.keyed_by_claims()
+    }
+
+    /// Does the choice question leave its key to its claims (issue 25), as a prediction may
+    /// ([`Prediction::keyed_by_claims`]): a `claim:` output, each option with a claim, none
+    /// marked correct (by `true` or a track expression)? Then the option whose claim holds at
+    /// the part's scenario is the key, on each track (the engine marks it; `labforge check`
+    /// reports claims that pick none or several), and the question is graded, never an opinion.
+    pub fn keyed_by_claims(&self) -> bool {
+        let s = &self.spec;
+        self.kind() == QuestionKind::Choice
+            && s.claim.is_some()
+            && !s.options.is_empty()
+            && s.options
+                .iter()
+                .all(|o| o.claim.is_some() && !o.correct && o.tracked.is_empty())
     }
 
     /// Is the question graded right or wrong (a choice with a correct option, a select-all, a
@@ -331,5 +348,31 @@ mod tests {
         assert!(qs[1].is_opinion());
         let bad = serde_saphyr::from_str::<Vec<PartQuestion>>("- { id: x, txt: y }\n");
         assert!(bad.unwrap_err().to_string().contains("txt"));
+    }
+
+    #[test]
+    fn a_choice_whose_options_all_claim_is_keyed_by_its_claims_not_an_opinion() {
+        let qs: Vec<PartQuestion> = serde_saphyr::from_str(concat!(
+            "- { choice: Which?, claim: fits, options: [ { text: y, claim: { is: true } }, { text: n, claim: { is: false } } ] }\n",
+            "- { choice: Which?, options: [ { text: y, claim: { is: true } }, { text: n, claim: { is: false } } ] }\n",
+            "- { choice: Which?, claim: fits, options: [ { text: y, claim: { is: true } }, { text: n } ] }\n",
+            "- { select_all: Which?, claim: fits, options: [ { text: y, claim: { is: true } }, { text: n, claim: { is: false } } ] }\n",
+        ))
+        .unwrap();
+        let got: Vec<(bool, bool, bool)> = qs
+            .iter()
+            .map(|q| (q.keyed_by_claims(), q.is_opinion(), q.is_graded()))
+            .collect();
+        // Keyed and graded; no `claim:` output, or an option without a claim: an opinion; a
+        // select-all is never keyed by its claims (it marks its set).
+        assert_eq!(
+            got,
+            [
+                (true, false, true),
+                (false, true, false),
+                (false, true, false),
+                (false, false, true)
+            ]
+        );
     }
 }
