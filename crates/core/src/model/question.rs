@@ -1,9 +1,9 @@
-//! A part's `questions:`, asked after its prediction: a choice (one correct option, or none
-//! for an opinion question), a select-all (graded as a set), a number (graded with a
-//! tolerance, as numeric predictions are) or a written answer (never graded right or wrong:
-//! answered, or shorter than its `min_words`). Each has an id (default `q1`, `q2`, ... by
-//! position), the key of its answer in the student's record. A bare string is a text
-//! question: `questions: ["Name the binding term."]`.
+//! A part's `questions:`, asked after its prediction: a choice (one correct option, none for
+//! an opinion question, or a key left to its options' claims), a select-all (graded as a set),
+//! a number (graded with a tolerance, as numeric predictions are) or a written answer (never
+//! graded right or wrong: answered, or shorter than its `min_words`). Each has an id (default
+//! `q1`, `q2`, ... by position), the key of its answer in the student's record. A bare string
+//! is a text question: `questions: ["Name the binding term."]`.
 
 use super::*;
 
@@ -43,7 +43,9 @@ pub struct RawPartQuestion {
     #[serde(default)]
     pub id: Option<Spanned<String>>,
     /// A multiple-choice question (Markdown): one option `correct`, or none for an opinion
-    /// question (recorded, never graded).
+    /// question (recorded, never graded). With a `claim:` output and a `claim` on every option,
+    /// `correct` may be left out: the option whose claim holds at the scenario is then the key,
+    /// on each track (the question is graded, not an opinion).
     #[serde(default)]
     pub choice: Option<Text>,
     /// A select-all question (Markdown): the options marked `correct` are the right set.
@@ -79,7 +81,8 @@ pub struct RawPartQuestion {
     #[schemars(skip)]
     pub correct: Option<Spanned<Value>>,
     /// Choice or select-all: the output the options' `claim`s are about, at the prediction's
-    /// scenario (checked by `labforge check`, as a prediction's).
+    /// scenario (checked by `labforge check`, as a prediction's). A choice whose options all
+    /// claim and none is marked `correct` takes its key from the claims.
     #[serde(default)]
     pub claim: Option<Spanned<String>>,
     /// Numeric: the output the answer is compared with, at the prediction's scenario.
