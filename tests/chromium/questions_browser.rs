@@ -34,3 +34,22 @@ fn every_kind_of_question_is_answered_recorded_and_restored() {
     assert!(mine.complete);
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// Keys left to the claims on each track's page (tests/browser/claim_key.mjs): a choice
+/// question keyed by its claims is graded by its track's key (`comm` right on Phone, wrong on
+/// Cloud Fleet), never recorded as an opinion, and a prediction keyed by its claims likewise.
+#[test]
+fn each_tracks_page_grades_by_the_key_its_claims_pick() {
+    if !browser_ready() {
+        return;
+    }
+    let out = std::env::temp_dir().join(format!("labforge-claim-key-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let (q, p) = (out.join("question"), out.join("prediction"));
+    render_html(&root().join("tests/inputs/ok_question_claim_key.yaml"), &q);
+    render_html(&root().join("tests/inputs/ok_claim_key.yaml"), &p);
+    let (ok, text) = node("claim_key.mjs", &[q, p]);
+    println!("{text}");
+    assert!(ok && text.contains("10 passed, 0 failed"), "{text}");
+    let _ = std::fs::remove_dir_all(&out);
+}

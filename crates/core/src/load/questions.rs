@@ -88,7 +88,41 @@ pub(super) fn check(out: &mut Vec<Diagnostic>, file: &str, part: &Part) {
     }
     for q in &part.questions {
         option_ids_unique(out, file, &q.spec.options);
+        unproven_claims(out, file, q);
     }
+}
+
+/// A choice or select-all whose options' claims nothing proves (issue 25): they name no
+/// `claim:` output, or a choice names one while leaving its key to no one (some options claim,
+/// not all, and none is marked correct: an opinion, whose claims are never checked). Warnings,
+/// so that a lab written before claims picked a question's key keeps loading.
+fn unproven_claims(out: &mut Vec<Diagnostic>, file: &str, q: &PartQuestion) {
+    let s = &q.spec;
+    let name = &q.id.value;
+    let Some(first) = s.options.iter().find_map(|o| o.claim.as_ref()) else {
+        return;
+    };
+    if !matches!(q.kind(), QuestionKind::Choice | QuestionKind::SelectAll) {
+        return;
+    }
+    let (message, hint) = if s.claim.is_none() {
+        (
+            format!("the options of question `{name}` make claims, but it names no `claim:` output, so `check` cannot prove them"),
+            if q.is_opinion() {
+                "add `claim: OUTPUT` to the question (its claims then pick its key), or remove them for an opinion question"
+            } else {
+                "add `claim: OUTPUT` to the question, the output its options' claims are about"
+            },
+        )
+    } else if q.is_opinion() {
+        (
+            format!("question `{name}` names a `claim:` output, but not every option claims and none is marked correct, so it is an opinion (never graded) whose claims are never checked"),
+            "give every option a claim (the claims then pick the key), mark the right option `correct: true`, or remove the claims for an opinion question",
+        )
+    } else {
+        return;
+    };
+    out.push(Diagnostic::warning(file, first.pos, message).with_hint(hint));
 }
 
 /// The fields `q`'s kind takes, and its right answer.

@@ -414,8 +414,8 @@ pub struct RawChoice {
     pub text: Text,
     /// True for the correct option (exactly one per question). On a lab with tracks, an
     /// expression such as `"track.id == 'robotaxi'"` makes it correct on some tracks only. A
-    /// prediction whose options all have a `claim:` may leave it out on every option: the
-    /// option whose claim holds at the scenario is then the key, on each track.
+    /// prediction or a choice question whose options all have a `claim:` may leave it out on
+    /// every option: the option whose claim holds at the scenario is then the key, on each track.
     #[serde(default)]
     pub correct: Option<Spanned<BoolOrExpr>>,
     /// Feedback shown after choosing it (Markdown).

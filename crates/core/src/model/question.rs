@@ -1,9 +1,9 @@
-//! A part's `questions:`, asked after its prediction: a choice (one correct option, or none
-//! for an opinion question), a select-all (graded as a set), a number (graded with a
-//! tolerance, as numeric predictions are) or a written answer (never graded right or wrong:
-//! answered, or shorter than its `min_words`). Each has an id (default `q1`, `q2`, ... by
-//! position), the key of its answer in the student's record. A bare string is a text
-//! question: `questions: ["Name the binding term."]`.
+//! A part's `questions:`, asked after its prediction: a choice (one correct option, none for
+//! an opinion question, or a key left to its options' claims), a select-all (graded as a set),
+//! a number (graded with a tolerance, as numeric predictions are) or a written answer (never
+//! graded right or wrong: answered, or shorter than its `min_words`). Each has an id (default
+//! `q1`, `q2`, ... by position), the key of its answer in the student's record. A bare string
+//! is a text question: `questions: ["Name the binding term."]`.
 
 use super::*;
 
@@ -43,7 +43,9 @@ pub struct RawPartQuestion {
     #[serde(default)]
     pub id: Option<Spanned<String>>,
     /// A multiple-choice question (Markdown): one option `correct`, or none for an opinion
-    /// question (recorded, never graded).
+    /// question (recorded, never graded). With a `claim:` output and a `claim` on every option,
+    /// `correct` may be left out: the option whose claim holds at the scenario is then the key,
+    /// on each track (the question is graded, not an opinion).
     #[serde(default)]
     pub choice: Option<Text>,
     /// A select-all question (Markdown): the options marked `correct` are the right set.
@@ -79,7 +81,8 @@ pub struct RawPartQuestion {
     #[schemars(skip)]
     pub correct: Option<Spanned<Value>>,
     /// Choice or select-all: the output the options' `claim`s are about, at the prediction's
-    /// scenario (checked by `labforge check`, as a prediction's).
+    /// scenario (checked by `labforge check`, as a prediction's). A choice whose options all
+    /// claim and none is marked `correct` takes its key from the claims.
     #[serde(default)]
     pub claim: Option<Spanned<String>>,
     /// Numeric: the output the answer is compared with, at the prediction's scenario.
@@ -203,7 +206,8 @@ impl PartQuestion {
             .map_or_else(|| Spanned::new(String::new(), self.pos), |k| k.1.clone())
     }
 
-    /// A choice question with no correct option: an opinion, recorded and never graded.
+    /// A choice question with no correct option, and no key left to its claims
+    /// ([`Self::keyed_by_claims`]): an opinion, recorded and never graded.
     pub fn is_opinion(&self) -> bool {
         self.kind() == QuestionKind::Choice
             && self
@@ -211,6 +215,22 @@ impl PartQuestion {
                 .options
                 .iter()
                 .all(|o| !o.correct && o.tracked.is_empty())
+            && !self.keyed_by_claims()
+    }
+
+    /// Does the choice question leave its key to its claims (issue 25), as a prediction may
+    /// ([`Prediction::keyed_by_claims`]): a `claim:` output, each option with a claim, none
+    /// marked correct (by `true` or a track expression)? Then the option whose claim holds at
+    /// the part's scenario is the key, on each track (the engine marks it; `labforge check`
+    /// reports claims that pick none or several), and the question is graded, never an opinion.
+    pub fn keyed_by_claims(&self) -> bool {
+        let s = &self.spec;
+        self.kind() == QuestionKind::Choice
+            && s.claim.is_some()
+            && !s.options.is_empty()
+            && s.options
+                .iter()
+                .all(|o| o.claim.is_some() && !o.correct && o.tracked.is_empty())
     }
 
     /// Is the question graded right or wrong (a choice with a correct option, a select-all, a
@@ -331,5 +351,31 @@ mod tests {
         assert!(qs[1].is_opinion());
         let bad = serde_saphyr::from_str::<Vec<PartQuestion>>("- { id: x, txt: y }\n");
         assert!(bad.unwrap_err().to_string().contains("txt"));
+    }
+
+    #[test]
+    fn a_choice_whose_options_all_claim_is_keyed_by_its_claims_not_an_opinion() {
+        let qs: Vec<PartQuestion> = serde_saphyr::from_str(concat!(
+            "- { choice: Which?, claim: fits, options: [ { text: y, claim: { is: true } }, { text: n, claim: { is: false } } ] }\n",
+            "- { choice: Which?, options: [ { text: y, claim: { is: true } }, { text: n, claim: { is: false } } ] }\n",
+            "- { choice: Which?, claim: fits, options: [ { text: y, claim: { is: true } }, { text: n } ] }\n",
+            "- { select_all: Which?, claim: fits, options: [ { text: y, claim: { is: true } }, { text: n, claim: { is: false } } ] }\n",
+        ))
+        .unwrap();
+        let got: Vec<(bool, bool, bool)> = qs
+            .iter()
+            .map(|q| (q.keyed_by_claims(), q.is_opinion(), q.is_graded()))
+            .collect();
+        // Keyed and graded; no `claim:` output, or an option without a claim: an opinion; a
+        // select-all is never keyed by its claims (it marks its set).
+        assert_eq!(
+            got,
+            [
+                (true, false, true),
+                (false, true, false),
+                (false, true, false),
+                (false, false, true)
+            ]
+        );
     }
 }

@@ -297,10 +297,10 @@ impl CompiledLab {
                 }
             }
             if let Some(p) = &model.prediction {
-                self.check_claims(part, p, &sev, &mut out);
+                self.check_claims(part, p, &sev, false, &mut out);
             }
             // A question's claims and numeric output are checked as a prediction's, at the
-            // part's scenario.
+            // part's scenario (a choice keyed by its claims is graded, so checked too).
             for q in model.questions.iter().filter(|q| q.is_graded()) {
                 let as_prediction = Prediction {
                     question: q.prompt(),
@@ -316,7 +316,7 @@ impl CompiledLab {
                     live: false,
                     lock_text: None,
                 };
-                self.check_claims(part, &as_prediction, &sev, &mut out);
+                self.check_claims(part, &as_prediction, &sev, true, &mut out);
             }
         }
         self.check_test_values(&mut out);
@@ -378,6 +378,7 @@ impl CompiledLab {
         part: &super::CompiledPart,
         p: &Prediction,
         sev: &super::Evaluation,
+        question: bool,
         out: &mut Vec<Diagnostic>,
     ) {
         let file = &self.source.name;
@@ -480,17 +481,23 @@ impl CompiledLab {
             ([one], Some(m)) if one != m => Some((one.clone(), m.clone())),
             _ => None,
         };
-        // A key left to the claims (no option marked correct): they pick none, or several.
+        // A key left to the claims (no option marked correct): they pick none, or several. A
+        // question may have been meant as an opinion, which claims nothing.
         if p.keyed_by_claims() {
+            let opinion = if question {
+                "; or, for an opinion question (never graded), remove the claims"
+            } else {
+                ""
+            };
             let (message, hint) = if holding.is_empty() {
                 (
                     format!("no option's claim holds: `{}` is {} {at}, so the claims pick no key", claim_out.value, value_str(value)),
-                    "one option's claim must hold at the scenario: fix the claims (or the scenario), or mark the right option `correct: true`".to_string(),
+                    format!("one option's claim must hold at the scenario: fix the claims (or the scenario), or mark the right option `correct: true`{opinion}"),
                 )
             } else {
                 (
                     format!("the claims of options {} all hold: `{}` is {} {at}, so they pick no single key", holding.join(", "), claim_out.value, value_str(value)),
-                    "exactly one option's claim may hold: make the distractors' claims false (narrow `tolerance`, `min`/`max`), or mark the right option `correct: true`".to_string(),
+                    format!("exactly one option's claim may hold: make the distractors' claims false (narrow `tolerance`, `min`/`max`), or mark the right option `correct: true`{opinion}"),
                 )
             };
             out.push(Diagnostic::error(file, claim_out.pos, message).with_hint(hint));
