@@ -24,10 +24,10 @@ pub(super) fn is_false(b: &bool) -> bool {
 }
 
 /// A JSON object keyed by strings, in the order given (lab order: a lab's constants, its
-/// parts' ids).
-pub(super) struct InOrder<V>(pub Vec<(String, V)>);
+/// parts' ids; table order: the library's devices).
+pub(super) struct InOrder<V, K = String>(pub Vec<(K, V)>);
 
-impl<V: Serialize> Serialize for InOrder<V> {
+impl<V: Serialize, K: Serialize> Serialize for InOrder<V, K> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
     }
