@@ -497,10 +497,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         }
     }
     // The models likewise, and only when a formula calls `model`: most pages carry none.
-    let models = libjs::models_for(
-        &fn_js,
-        crate::library::models_json(lab.modules.iter().flat_map(|m| &m.file.models)),
-    );
+    let models = libjs::models_for(&fn_js, lab.modules.iter().flat_map(|m| &m.file.models));
     let carried = carried::reads(lab, opts.course.as_ref());
 
     // The optional features the page's formulas, placeholders and functions (`fn_js`) use.
@@ -564,19 +561,13 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         },
         constants: data::InOrder(constants),
         // The device table only when a formula looks a device up (it is most of the data).
-        hardware: libjs::hardware_for(
-            &fn_js,
-            crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices)),
-        ),
+        hardware: libjs::hardware_for(&fn_js, lab.modules.iter().flat_map(|m| &m.file.devices)),
         parts: parts_data,
         hud,
         has_decision_log,
         // The lab report's plan (report.js fills it from the record as Rust does).
         report: report::plan(lab)?,
-        models: models
-            .as_object()
-            .is_some_and(|o| !o.is_empty())
-            .then_some(models),
+        models: (!models.0.is_empty()).then_some(models),
         course: course.as_ref().map(|c| c.data.clone()),
         track: track.as_ref().map(|t| t.data.clone()),
         reads: carried.as_ref().map(|(d, _)| d.clone()),
@@ -584,14 +575,14 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         pread: (!fns.pread.is_empty()).then_some(&fns.pread),
         // The words of the errors the page can raise (a lab function's only with functions, a
         // log sweep's only with one).
-        msg: crate::formula::messages::table_for(|k| match k {
+        msg: data::InOrder(crate::formula::messages::table_for(|k| match k {
             crate::formula::messages::IN_FUNCTION => fn_js.contains("_in("),
             crate::formula::messages::LOG_SWEEP => on.contains("logsweep"),
             crate::formula::messages::BINS_LIST
             | crate::formula::messages::BINS_COUNT
             | crate::formula::messages::BINS_RANGE => on.contains("hist"),
             _ => true,
-        }),
+        })),
     };
     let script = |name: &str| page_script(name, dir, &on);
     // The library, with the scripts of the namespaces the formulas call.

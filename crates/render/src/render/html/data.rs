@@ -15,6 +15,8 @@
 //! written in declaration order (`serde_json`'s `preserve_order` is on in the workspace).
 
 use crate::model::{ChartKind, LegendPos, LineStyle, PointShape, Symbol};
+use crate::view::report::{PlanAsk, PlanControl};
+use indexmap::IndexMap;
 use serde::{Serialize, Serializer};
 use serde_json::Value as J;
 use std::collections::BTreeMap;
@@ -50,18 +52,18 @@ pub(super) struct PageData<'a> {
     /// (runtime.js `scopeFor`).
     pub constants: InOrder<J>,
     /// What `hw(id)` can return (runtime.js hands it to `labforgeLibrary`): `{}` unless a
-    /// formula looks a device up.
-    pub hardware: J,
+    /// formula looks a device up (`libjs.rs`).
+    pub hardware: LibTable<'a>,
     pub parts: Vec<PartData>,
     /// The HUD's tiers (ledger.js standing); `null` without a `hud:`.
     pub hud: Option<HudData>,
     /// The lab has a decision log (ledger.js, report.js).
     pub has_decision_log: bool,
     /// The lab report's plan (report.js), see `report.rs`.
-    pub report: J,
+    pub report: ReportData,
     /// What `model(id)` can return (runtime.js), only when a formula calls `model`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub models: Option<J>,
+    pub models: Option<LibTable<'a>>,
     /// In a course: the course record's labs (course.js, runtime.js).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub course: Option<CourseData<'a>>,
@@ -79,8 +81,67 @@ pub(super) struct PageData<'a> {
     /// `answer`), for format.js's "(Part A not answered yet)".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pread: Option<&'a BTreeMap<usize, Vec<String>>>,
-    /// The words of the errors the page can raise (rhai.js).
-    pub msg: J,
+    /// The words of the errors the page can raise (rhai.js): message key → template
+    /// (`formula::messages`).
+    pub msg: InOrder<&'static str, &'static str>,
+}
+
+/// A library table in the page (`D.hardware`, `D.models`): id → entry, in the order `hw(id)`
+/// and `model(id)` search them.
+pub(super) type LibTable<'a> = InOrder<LibEntry<'a>, &'a str>;
+
+/// An entry of a library table as `hw(id)` and `model(id)` return it (library.js): its name
+/// and its numbers (sources and notes stay in the docs).
+#[derive(Serialize)]
+pub(super) struct LibEntry<'a> {
+    pub name: &'a str,
+    #[serde(flatten)]
+    pub numbers: &'a IndexMap<String, f64>,
+}
+
+impl<'a> LibEntry<'a> {
+    pub fn new(name: &'a str, numbers: &'a IndexMap<String, f64>) -> Self {
+        LibEntry { name, numbers }
+    }
+}
+
+/// `D.report` (report.js): the report's plan ([`crate::view::report::ReportPlan`], whose
+/// fields these repeat) with the lab's paragraphs as sanitised HTML beside their Markdown
+/// (`introh`, each ask's `h`) for the print view. Built by `report.rs`.
+#[derive(Serialize)]
+pub(super) struct ReportData {
+    pub title: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub intro: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub track: Option<String>,
+    pub parts: Vec<ReportPart>,
+    pub log: bool,
+    /// The intro as HTML, with an intro.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub introh: Option<String>,
+}
+
+/// A part of the report ([`crate::view::report::PlanPart`]).
+#[derive(Serialize)]
+pub(super) struct ReportPart {
+    pub id: String,
+    pub head: String,
+    pub ctl: Vec<PlanControl>,
+    pub out: Vec<(String, String)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pred: Option<ReportAsk>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refl: Option<ReportAsk>,
+    pub qs: Vec<ReportAsk>,
+}
+
+/// A prediction, reflection or question of the report, with what it asks as HTML (`h`).
+#[derive(Serialize)]
+pub(super) struct ReportAsk {
+    #[serde(flatten)]
+    pub ask: PlanAsk,
+    pub h: String,
 }
 
 /// `D.lab`: who the page's records belong to (ledger.js, report.js, runtime.js).
