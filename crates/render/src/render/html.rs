@@ -30,7 +30,7 @@ use super::{asset, OutFile, Overrides, RenderOptions, Renderer};
 use crate::diag::Diagnostic;
 use crate::eval::chart::color_name;
 use crate::eval::{CompiledLab, Span};
-use crate::formula::{limits, to_json};
+use crate::formula::limits;
 use crate::model::part_label;
 use crate::view::format::level_word;
 use crate::view::{self, Prose};
@@ -486,16 +486,17 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     // The page's translated script: every formula, series and placeholder, and the lab and
     // module functions they call. What it calls decides which library pieces the page carries.
     let fn_js = fns.script(lab);
-    let mut constants: Vec<(String, J)> = lab
+    let constants = lab
         .constants
         .iter()
-        .map(|(k, v)| (k.clone(), to_json(v)))
+        .map(|(name, v)| {
+            let mut c = data::ConstData::whole(v);
+            if [crate::load::tracks::TRACK, crate::load::tracks::VARIANT].contains(&name.as_str()) {
+                c.keep = read_fields(name, v, &fn_js);
+            }
+            (name.as_str(), c)
+        })
         .collect();
-    for (name, v) in &mut constants {
-        if [crate::load::tracks::TRACK, crate::load::tracks::VARIANT].contains(&name.as_str()) {
-            keep_read_fields(name, v, &fn_js);
-        }
-    }
     // The models likewise, and only when a formula calls `model`: most pages carry none.
     let models = libjs::models_for(&fn_js, lab.modules.iter().flat_map(|m| &m.file.models));
     let carried = carried::reads(lab, opts.course.as_ref());
@@ -783,20 +784,28 @@ fn strip_tags(s: &str) -> String {
 
 /// `track` and `variant` hold every field of the track and every variant value, most of them
 /// read only by prose the page receives already rendered. The page's copy keeps the fields its
-/// script reads, each as `_prop(S.NAME,"FIELD")`; a script that reads the record any other
-/// way (a computed key, the record itself) keeps it whole.
-fn keep_read_fields(name: &str, v: &mut J, script: &str) {
-    let J::Object(fields) = v else { return };
+/// script reads, each as `_prop(S.NAME,"FIELD")`: their names, for the record `v` of constant
+/// `name`; `None` (whole) when `v` is not a record or the script reads it any other way (a
+/// computed key, the record itself).
+fn read_fields(
+    name: &str,
+    v: &rhai::Dynamic,
+    script: &str,
+) -> Option<std::collections::BTreeSet<String>> {
+    if !v.is::<rhai::Map>() {
+        return None;
+    }
     let any = format!("S.{name}");
     let lit = format!("_prop(S.{name},\"");
     let (all, by_name) = (script.matches(&any).count(), script.matches(&lit).count());
     if all != by_name {
-        return;
+        return None;
     }
-    let read: std::collections::BTreeSet<&str> = script
+    let read = script
         .split(&lit)
         .skip(1)
         .filter_map(|rest| rest.split('"').next())
+        .map(String::from)
         .collect();
-    fields.retain(|k, _| read.contains(k.as_str()));
+    Some(read)
 }

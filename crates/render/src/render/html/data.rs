@@ -5,10 +5,16 @@
 //! with the script that reads it.
 //!
 //! The structs are built by the HTML renderer (`html.rs`, `part.rs`, `chart.rs`, `live.rs`,
-//! `carried.rs`, `course.rs`, `tracks.rs`) from the view and the compiled lab, not by the view:
+//! `carried.rs`, `course.rs`, `tracks.rs`, `libjs.rs`, `report.rs`) from the view and the
+//! compiled lab, not by the view:
 //! most of what they hold is the page's own translation of the lab — numbers of expressions in
 //! the page's translated script, live templates as HTML pieces, a chart's drawing options —
 //! which no other renderer has.
+//!
+//! Every map the page reads is a struct here, or [`InOrder`] (keys in the lab's or the table's
+//! order). JSON values of no fixed shape are the lab's own: a constant (a number, text, list or
+//! record, written by [`crate::formula::AsJson`] from the compiled value), a select's values
+//! (the view's), a course lab's shape (`course.rs`'s).
 //!
 //! The bytes are the page's size budget: a field whose value the scripts read back as absent
 //! (`null`, `false`, empty) is left out where the page has always left it out. Fields are
@@ -17,9 +23,10 @@
 use crate::model::{ChartKind, LegendPos, LineStyle, PointShape, Symbol};
 use crate::view::report::{PlanAsk, PlanControl};
 use indexmap::IndexMap;
+use rhai::Dynamic;
 use serde::{Serialize, Serializer};
 use serde_json::Value as J;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub(super) fn is_false(b: &bool) -> bool {
     !*b
@@ -50,11 +57,11 @@ pub(super) struct PageData<'a> {
     pub lab: LabData,
     /// The lab's constants, the track and variant trimmed to the fields the script reads
     /// (runtime.js `scopeFor`).
-    pub constants: InOrder<J>,
+    pub constants: Constants<'a>,
     /// What `hw(id)` can return (runtime.js hands it to `labforgeLibrary`): `{}` unless a
     /// formula looks a device up (`libjs.rs`).
     pub hardware: LibTable<'a>,
-    pub parts: Vec<PartData>,
+    pub parts: Vec<PartData<'a>>,
     /// The HUD's tiers (ledger.js standing); `null` without a `hud:`.
     pub hud: Option<HudData>,
     /// The lab has a decision log (ledger.js, report.js).
@@ -174,7 +181,7 @@ pub(super) struct TierData {
 }
 
 /// `D.parts[i]`: one part as runtime.js runs it (written by its `Serialize` below).
-pub(super) struct PartData {
+pub(super) struct PartData<'a> {
     pub id: String,
     /// A prediction not answered yet is said by its part's label (format.js).
     pub label: String,
@@ -191,9 +198,9 @@ pub(super) struct PartData {
     /// runtime.js `reflectionCorrect`; `null` without a reflection.
     pub reflection: Option<ChoicesData>,
     /// The part's own constants (runtime.js `scopeFor`).
-    pub constants: InOrder<J>,
+    pub constants: Constants<'a>,
     /// runtime.js `readControl`, `writeControl`, `readout`.
-    pub controls: Vec<ControlData>,
+    pub controls: Vec<ControlData<'a>>,
     /// `[name, expression number]`, or `[name, number, scope names read]` for a formula the
     /// runtime may reuse (runtime.js `remembered`).
     pub formulas: Vec<FormulaData>,
@@ -217,7 +224,7 @@ pub(super) struct PartData {
 /// then `preds` and `answer` (when left out) taken out as a swap-remove takes them, the last
 /// key moving into the gap (the page was built as a `serde_json::Map` and had them removed
 /// with `Map::remove`). The scripts do not read the order; the bytes stay the same.
-impl Serialize for PartData {
+impl Serialize for PartData<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut keys = vec![
@@ -274,6 +281,36 @@ impl Serialize for PartData {
             }
         }
         m.end()
+    }
+}
+
+/// Constants by name, in the lab's order.
+pub(super) type Constants<'a> = InOrder<ConstData<'a>, &'a str>;
+
+/// A constant's value as the page's script reads it: the value as JSON
+/// ([`crate::formula::AsJson`]: a number, text, list or record, whatever the lab wrote), a
+/// record with only the fields in `keep` when it is set (`track` and `variant`, whose other
+/// fields only the prose reads, and the page has its prose rendered).
+pub(super) struct ConstData<'a> {
+    pub value: &'a Dynamic,
+    pub keep: Option<BTreeSet<String>>,
+}
+
+impl<'a> ConstData<'a> {
+    /// The whole value.
+    pub fn whole(value: &'a Dynamic) -> Self {
+        ConstData { value, keep: None }
+    }
+}
+
+impl Serialize for ConstData<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use crate::formula::AsJson;
+        if let (Some(keep), Some(m)) = (&self.keep, self.value.read_lock::<rhai::Map>()) {
+            let kept = m.iter().filter(|(k, _)| keep.contains(k.as_str()));
+            return s.collect_map(kept.map(|(k, x)| (k.as_str(), AsJson(x))));
+        }
+        AsJson(self.value).serialize(s)
     }
 }
 
@@ -335,13 +372,13 @@ pub(super) struct OptionData {
 /// A control (runtime.js `readControl`, `writeControl`); keys it has no value for left out
 /// (the runtime reads a missing `values`, `base`, `digits` or `unit` as none).
 #[derive(Serialize)]
-pub(super) struct ControlData {
+pub(super) struct ControlData<'a> {
     pub id: String,
     /// `slider`, `number`, `switch`, `select`, `radio`, `checkboxes`.
     pub kind: &'static str,
     /// A slider's values by position, a select's or radio's values.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub values: Option<Vec<J>>,
+    pub values: Option<ControlValues<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub base: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -351,6 +388,15 @@ pub(super) struct ControlData {
     /// A lab-level control: moved here, it moves in the other parts (runtime.js `share`).
     #[serde(skip_serializing_if = "is_false")]
     pub shared: bool,
+}
+
+/// A control's values: a slider's numbers by position (a number that is not finite is
+/// `null`), or a select's or radio's values as the view has them (its `ChoiceView::value`).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(super) enum ControlValues<'a> {
+    Numbers(&'a [f64]),
+    Choices(Vec<&'a J>),
 }
 
 /// A formula: `[name, number]` or `[name, number, scope names read]`.

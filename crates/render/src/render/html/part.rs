@@ -7,15 +7,13 @@ use super::ctx::{
     InstrumentCtx, Live, LiveFeedback, LockedProse, MetricCard, OptionPage, PartPage, PartViewPage,
 };
 use super::data::{
-    BannerData, ChoicesData, ControlData, FormulaData, InOrder, OptionData, OutputData, PartData,
-    PredictionData, QuestionData,
+    BannerData, ChoicesData, ConstData, ControlData, ControlValues, FormulaData, InOrder,
+    OptionData, OutputData, PartData, PredictionData, QuestionData,
 };
 use super::live::{dyn_tpl, Fns, PartCx};
 use crate::diag::Diagnostic;
-use crate::formula::to_json;
 use crate::model::*;
 use crate::view::{InputView, InstrumentView, OptionView, PartView};
-use serde_json::Value as J;
 
 /// A string made safe for an element id.
 pub(super) fn id_safe(s: &str) -> String {
@@ -73,7 +71,7 @@ fn locked_prose(
 
 /// The runtime's description of a control, without the keys it has no value for (the
 /// runtime reads a missing `values`, `base`, `digits` or `unit` as none).
-fn control_data(c: &crate::view::ControlView, shared: bool) -> ControlData {
+fn control_data(c: &crate::view::ControlView, shared: bool) -> ControlData<'_> {
     let mut d = ControlData {
         id: c.id.clone(),
         kind: c.kind,
@@ -91,16 +89,16 @@ fn control_data(c: &crate::view::ControlView, shared: bool) -> ControlData {
             ..
         } => {
             d.kind = "slider";
-            d.values = values
-                .as_ref()
-                .map(|v| v.iter().map(|x| J::from(*x)).collect());
+            d.values = values.as_deref().map(ControlValues::Numbers);
             (d.base, d.digits) = (base.filter(|b| b.is_finite()), *digits);
             d.unit.clone_from(&c.unit);
         }
         InputView::Number { .. } => (d.kind, d.unit) = ("number", c.unit.clone()),
         InputView::Switch { .. } => d.kind = "switch",
         InputView::Select { choices } | InputView::Radio { choices } => {
-            d.values = Some(choices.iter().map(|o| o.value.clone()).collect());
+            d.values = Some(ControlValues::Choices(
+                choices.iter().map(|o| &o.value).collect(),
+            ));
         }
         InputView::Checkboxes { .. } => d.kind = "checkboxes",
     }
@@ -146,13 +144,13 @@ fn questions_data(qs: &[crate::view::PartQuestionView]) -> Vec<QuestionData> {
 
 /// The template context of one part and its runtime data.
 pub(super) fn part<'a>(
-    cx: &mut PartCx,
+    cx: &mut PartCx<'a>,
     fns: &mut Fns,
     model: &Part,
     pv: &'a PartView,
-) -> Result<(PartPage<'a>, PartData), Diagnostic> {
+) -> Result<(PartPage<'a>, PartData<'a>), Diagnostic> {
     let pid = model.id.value.clone();
-    let controls: Vec<ControlData> = pv
+    let controls: Vec<ControlData<'a>> = pv
         .explore
         .controls
         .iter()
@@ -277,7 +275,7 @@ pub(super) fn part<'a>(
         cx.part
             .constants
             .iter()
-            .map(|(k, v)| (k.clone(), to_json(v)))
+            .map(|(k, v)| (k.as_str(), ConstData::whole(v)))
             .collect(),
     );
     let requires: Vec<(String, String)> = pv
