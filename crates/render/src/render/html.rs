@@ -31,7 +31,6 @@ use crate::diag::Diagnostic;
 use crate::eval::chart::color_name;
 use crate::eval::{CompiledLab, Span};
 use crate::formula::limits;
-use crate::model::part_label;
 use crate::view::format::level_word;
 use crate::view::{self, Prose};
 use live::{spans_html, Fns, PartCx};
@@ -196,8 +195,8 @@ impl Renderer for HtmlRenderer {
                 title_html: spans_html(&h.title.0, true),
                 topic: h.topic.clone().unwrap_or_default(),
                 duration: h.duration.clone().unwrap_or_default(),
-                badges: h.badges.iter().map(badge_ctx).collect(),
-                objectives: h.objectives.iter().map(lead_ctx).collect(),
+                badges: h.badges.iter().map(ctx::BadgeCtx::of).collect(),
+                objectives: h.objectives.iter().map(ctx::LeadCtx::of).collect(),
                 parts: lab.lab.parts.len(),
             });
         }
@@ -314,26 +313,6 @@ fn render_with(
     t.render(j)
 }
 
-/// An objective or takeaway as the page templates read it.
-fn lead_ctx(o: &view::Lead) -> ctx::LeadCtx {
-    ctx::LeadCtx {
-        title_html: spans_html(&o.title.0, true),
-        text_html: o
-            .text
-            .as_ref()
-            .map(|t| spans_html(&t.0, true))
-            .unwrap_or_default(),
-    }
-}
-
-/// A header badge as the page templates read it.
-fn badge_ctx(b: &view::Badge) -> ctx::BadgeCtx {
-    ctx::BadgeCtx {
-        html: spans_html(&b.text.0, true),
-        kind: b.kind,
-    }
-}
-
 /// JSON for embedding in a `<script>` element.
 fn script_json(v: &impl serde::Serialize) -> String {
     serde_json::to_string(v)
@@ -437,25 +416,19 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
             })
         }
     };
-    fn hud_part(id: &str) -> ctx::HudPart<'_> {
-        ctx::HudPart {
-            id,
-            label: part_label(id),
-        }
-    }
     let hud_parts: Vec<ctx::HudPart> = match &l.hud {
-        Some(h) => h.parts.iter().map(|p| hud_part(&p.value)).collect(),
+        Some(h) => h.parts.iter().map(|p| ctx::HudPart::of(&p.value)).collect(),
         None => l
             .parts
             .iter()
             .filter(|p| p.prediction.is_some())
-            .map(|p| hud_part(&p.id.value))
+            .map(|p| ctx::HudPart::of(&p.id.value))
             .collect(),
     };
 
     // Synthesis.
     let synthesis = v.synthesis.as_ref().map(|s| ctx::SynthesisCtx {
-        takeaways: s.takeaways.iter().map(lead_ctx).collect(),
+        takeaways: s.takeaways.iter().map(ctx::LeadCtx::of).collect(),
         cards: s
             .cards
             .iter()
@@ -663,14 +636,14 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
             number: l.number,
             title_html: md_inline(&title_text),
             subtitle_html: opt_block(&h.subtitle),
-            badges: h.badges.iter().map(badge_ctx).collect(),
+            badges: h.badges.iter().map(ctx::BadgeCtx::of).collect(),
             duration: l.duration.as_ref().map_or("", |d| d.total.as_str()),
             breakdown: l
                 .duration
                 .as_ref()
                 .and_then(|d| d.breakdown.as_deref())
                 .unwrap_or_default(),
-            objectives: h.objectives.iter().map(lead_ctx).collect(),
+            objectives: h.objectives.iter().map(ctx::LeadCtx::of).collect(),
             prerequisites: prereq,
             core_question_html: opt_block(&h.core_question),
             reading_html: opt_block(&h.reading),

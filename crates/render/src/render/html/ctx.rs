@@ -20,13 +20,14 @@
 //! context with the view's own serialisation.
 
 use crate::view::{
-    ExploreView, MathPeekView, NumericView, OptionView, PartQuestionView, PartView, PredictionView,
-    Prose, QuestionView, Requirement, Row, Setting, StakeholderView,
+    Badge, ExploreView, Lead, MathPeekView, NumericView, OptionView, PartQuestionView, PartView,
+    PredictionView, Prose, QuestionView, Requirement, Row, Setting, StakeholderView,
 };
 use serde::Serialize;
 use serde_json::Value as J;
 
 use super::data::{is_false, InOrder};
+use super::live::spans_html;
 
 /// A live text: the runtime's template number (`data-tpl`) and its first paint.
 #[derive(Serialize)]
@@ -43,11 +44,33 @@ pub(super) struct BadgeCtx {
     pub kind: &'static str,
 }
 
+impl BadgeCtx {
+    pub fn of(b: &Badge) -> Self {
+        BadgeCtx {
+            html: spans_html(&b.text.0, true),
+            kind: b.kind,
+        }
+    }
+}
+
 /// An objective or takeaway: its bold lead and text as inline HTML (`""`: none).
 #[derive(Serialize)]
 pub(super) struct LeadCtx {
     pub title_html: String,
     pub text_html: String,
+}
+
+impl LeadCtx {
+    pub fn of(o: &Lead) -> Self {
+        LeadCtx {
+            title_html: spans_html(&o.title.0, true),
+            text_html: o
+                .text
+                .as_ref()
+                .map(|t| spans_html(&t.0, true))
+                .unwrap_or_default(),
+        }
+    }
 }
 
 /// `index.html.j2`: the lab list of a folder rendered without a course.
@@ -176,6 +199,15 @@ pub(super) struct HudPart<'a> {
     pub id: &'a str,
     /// `Part A`.
     pub label: String,
+}
+
+impl<'a> HudPart<'a> {
+    pub fn of(id: &'a str) -> Self {
+        HudPart {
+            id,
+            label: crate::model::part_label(id),
+        }
+    }
 }
 
 /// `track` (a lab with tracks): this page's track, the others to link to, and every track for
