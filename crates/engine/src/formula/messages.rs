@@ -77,19 +77,19 @@ pub fn fill(key: &str, args: &[&dyn std::fmt::Display]) -> String {
     out
 }
 
-/// The templates as the page's data carries them (`D.msg`).
+/// The templates as the page's data carries them (`D.msg`: key → template).
 pub fn table() -> serde_json::Value {
     table_for(|_| true)
-}
-
-/// [`table`] with only the templates whose key `keep` accepts (those a page can raise).
-pub fn table_for(keep: impl Fn(&str) -> bool) -> serde_json::Value {
-    TEMPLATES
-        .iter()
-        .filter(|(k, _)| keep(k))
-        .map(|(k, t)| (k.to_string(), serde_json::Value::from(*t)))
+        .into_iter()
+        .map(|(k, t)| (k.to_string(), serde_json::Value::from(t)))
         .collect::<serde_json::Map<_, _>>()
         .into()
+}
+
+/// The templates whose key `keep` accepts (those a page can raise), `(key, template)` in
+/// table order: the page's `D.msg`.
+pub fn table_for(keep: impl Fn(&str) -> bool) -> Vec<(&'static str, &'static str)> {
+    TEMPLATES.iter().filter(|(k, _)| keep(k)).copied().collect()
 }
 
 #[cfg(test)]

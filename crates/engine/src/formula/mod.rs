@@ -633,30 +633,43 @@ impl Walker {
 }
 
 /// Converts an evaluated value to JSON: numbers (non-finite ones as null), booleans, strings,
-/// arrays and maps.
+/// arrays and maps ([`AsJson`]).
 pub fn to_json(v: &Dynamic) -> serde_json::Value {
-    use serde_json::Value as J;
-    if let Ok(f) = v.as_float() {
-        return serde_json::Number::from_f64(f)
-            .map(J::Number)
-            .unwrap_or(J::Null);
+    serde_json::to_value(AsJson(v)).expect("a value's JSON has string keys")
+}
+
+/// An evaluated value serialised as JSON without building it: numbers (integers as floats,
+/// non-finite ones as null), booleans, strings, arrays, and maps in key order; anything else
+/// null. [`to_json`] is its `serde_json::Value`.
+pub struct AsJson<'a>(pub &'a Dynamic);
+
+impl serde::Serialize for AsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let v = self.0;
+        if let Ok(f) = v.as_float() {
+            return if f.is_finite() {
+                s.serialize_f64(f)
+            } else {
+                s.serialize_unit()
+            };
+        }
+        if let Ok(i) = v.as_int() {
+            return s.serialize_f64(i as f64);
+        }
+        if let Ok(b) = v.as_bool() {
+            return s.serialize_bool(b);
+        }
+        if v.is_string() {
+            return s.serialize_str(&v.to_string());
+        }
+        if let Some(a) = v.read_lock::<rhai::Array>() {
+            return s.collect_seq(a.iter().map(AsJson));
+        }
+        if let Some(m) = v.read_lock::<rhai::Map>() {
+            return s.collect_map(m.iter().map(|(k, x)| (k.as_str(), AsJson(x))));
+        }
+        s.serialize_unit()
     }
-    if let Ok(i) = v.as_int() {
-        return J::from(i as f64);
-    }
-    if let Ok(b) = v.as_bool() {
-        return J::Bool(b);
-    }
-    if v.is_string() {
-        return J::String(v.to_string());
-    }
-    if let Some(a) = v.read_lock::<rhai::Array>() {
-        return J::Array(a.iter().map(to_json).collect());
-    }
-    if let Some(m) = v.read_lock::<rhai::Map>() {
-        return J::Object(m.iter().map(|(k, x)| (k.to_string(), to_json(x))).collect());
-    }
-    J::Null
 }
 
 /// A number from a value, if it is one.

@@ -3,7 +3,8 @@
 //! ([`crate::formula::js::translate`]) and run by `renderers/html/runtime.js`, so the page shows
 //! the same numbers as `labforge eval`. What the scripts read is one typed value, the page data
 //! ([`data::PageData`], built here and in `part`, `chart`, `live`, `carried`, `course` and
-//! `tracks`); the templates' contexts are the view's values plus their HTML.
+//! `tracks`); what the templates read are typed contexts too ([`ctx`]: the view's values,
+//! borrowed, plus their HTML and the page's live pieces).
 //!
 //! Safety: every piece of lab text is escaped; Markdown is rendered with raw HTML turned into
 //! text and unsafe link schemes removed; a Content-Security-Policy allows only the page's own
@@ -12,6 +13,7 @@
 mod carried;
 mod chart;
 mod course;
+mod ctx;
 mod data;
 mod features;
 pub(crate) mod hash;
@@ -28,14 +30,13 @@ use super::{asset, OutFile, Overrides, RenderOptions, Renderer};
 use crate::diag::Diagnostic;
 use crate::eval::chart::color_name;
 use crate::eval::{CompiledLab, Span};
-use crate::formula::{limits, to_json};
-use crate::model::part_label;
+use crate::formula::limits;
 use crate::view::format::level_word;
 use crate::view::{self, Prose};
 use live::{spans_html, Fns, PartCx};
 use md::md_inline;
 use minijinja::{Environment, Error, ErrorKind, Value};
-use serde_json::{json, Value as J};
+use serde_json::Value as J;
 use std::path::PathBuf;
 
 pub use crate::view::format::js_number_string;
@@ -189,28 +190,21 @@ impl Renderer for HtmlRenderer {
         let mut items = Vec::new();
         for (stem, lab) in labs {
             let h = view::header(lab)?;
-            let inline = |p: &Prose| spans_html(&p.0, true);
-            let badges: Vec<J> = h
-                .badges
-                .iter()
-                .map(|b| json!({"html": inline(&b.text), "kind": b.kind}))
-                .collect();
-            let objectives: Vec<J> = h.objectives.iter().map(lead_json).collect();
-            items.push(json!({
-                "href": format!("{}.html", url_escape(stem)),
-                "title_html": inline(&h.title),
-                "topic": h.topic.clone().unwrap_or_default(),
-                "duration": h.duration.clone().unwrap_or_default(),
-                "badges": badges,
-                "objectives": objectives,
-                "parts": lab.lab.parts.len(),
-            }));
+            items.push(ctx::IndexLab {
+                href: format!("{}.html", url_escape(stem)),
+                title_html: spans_html(&h.title.0, true),
+                topic: h.topic.clone().unwrap_or_default(),
+                duration: h.duration.clone().unwrap_or_default(),
+                badges: h.badges.iter().map(ctx::BadgeCtx::of).collect(),
+                objectives: h.objectives.iter().map(ctx::LeadCtx::of).collect(),
+                parts: lab.lab.parts.len(),
+            });
         }
-        let ctx = json!({
-            "labs": items,
-            "style": style.as_ref(),
-            "csp": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; script-src 'none'; form-action 'none'; base-uri 'none'",
-        });
+        let ctx = ctx::IndexCtx {
+            labs: items,
+            style: style.as_ref(),
+            csp: "default-src 'none'; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; script-src 'none'; form-action 'none'; base-uri 'none'",
+        };
         let html = render_template(dir, "index.html.j2", &ctx)?;
         Ok(vec![OutFile {
             path: PathBuf::from("index.html"),
@@ -295,20 +289,28 @@ fn prose_filter(p: &Value, inline: bool) -> Result<Value, Error> {
     Ok(Value::from_safe_string(spans_html(&spans, inline)))
 }
 
-fn render_template(dir: Option<&Overrides>, name: &str, ctx: &J) -> Result<String, Diagnostic> {
+/// Template `name` rendered with `ctx` (a context of [`ctx`], or `course.rs`'s).
+fn render_template(
+    dir: Option<&Overrides>,
+    name: &str,
+    ctx: &impl serde::Serialize,
+) -> Result<String, Diagnostic> {
     let env = environment(dir);
     let t = env
         .get_template(name)
         .map_err(|e| super::template_error(dir, &e))?;
-    t.render(ctx).map_err(|e| super::template_error(dir, &e))
+    render_with(&t, ctx).map_err(|e| super::template_error(dir, &e))
 }
 
-/// An objective or takeaway as the page templates read it.
-fn lead_json(o: &view::Lead) -> J {
-    json!({
-        "title_html": spans_html(&o.title.0, true),
-        "text_html": o.text.as_ref().map(|t| spans_html(&t.0, true)).unwrap_or_default(),
-    })
+/// `t` rendered with `ctx` as its JSON: what the templates have always read (a number that is
+/// not finite is `none`, map keys are strings).
+fn render_with(
+    t: &minijinja::Template<'_, '_>,
+    ctx: &impl serde::Serialize,
+) -> Result<String, Error> {
+    let j = serde_json::to_value(ctx)
+        .map_err(|e| Error::new(ErrorKind::InvalidOperation, e.to_string()))?;
+    t.render(j)
 }
 
 /// JSON for embedding in a `<script>` element.
@@ -332,12 +334,6 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     let opt_block = |x: &Option<Prose>| x.as_ref().map(|t| html(t, false)).unwrap_or_default();
 
     // Header.
-    let badges: Vec<J> = h
-        .badges
-        .iter()
-        .map(|b| json!({"html": html(&b.text, true), "kind": b.kind}))
-        .collect();
-    let objectives: Vec<J> = h.objectives.iter().map(lead_json).collect();
     let prereq: Vec<String> = h.prerequisites.iter().map(|p| html(p, true)).collect();
     let title_text = h.title.plain();
     // A lab with tracks: this page's track, its siblings, and the stem the course knows it by.
@@ -348,12 +344,12 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         .course
         .as_ref()
         .and_then(|site| course::page(site, site_stem, l, page_track));
-    let earlier_in = |part: &str| -> Vec<J> {
+    let earlier_in = |part: &str| -> Vec<&J> {
         course
             .iter()
             .flat_map(|c| &c.earlier_parts)
             .filter(|(p, _)| p == part)
-            .map(|(_, e)| e.clone())
+            .map(|(_, e)| e)
             .collect()
     };
 
@@ -385,17 +381,15 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         if !part.reads_parts.is_empty() {
             data.earlier = Some(part.reads_parts.clone());
         }
-        let body = part_tpl
-            .render(&ctx)
-            .map_err(|e| at(super::template_error(dir, &e)))?;
-        parts_ctx.push(json!({
-            "id": pv.id,
-            "title_html": html(&pv.title, true),
-            "label": pv.label,
-            "html": body,
-            "locked": !pv.requires.is_empty(),
-            "earlier": earlier_in(&pv.id),
-        }));
+        let body = render_with(&part_tpl, &ctx).map_err(|e| at(super::template_error(dir, &e)))?;
+        parts_ctx.push(ctx::PartTab {
+            id: &pv.id,
+            title_html: html(&pv.title, true),
+            label: &pv.label,
+            html: body,
+            locked: !pv.requires.is_empty(),
+            earlier: earlier_in(&pv.id),
+        });
         parts_data.push(data);
     }
 
@@ -422,47 +416,39 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
             })
         }
     };
-    let hud_parts: Vec<J> = match &l.hud {
-        Some(h) => h
-            .parts
-            .iter()
-            .map(|p| json!({"id": p.value, "label": part_label(&p.value)}))
-            .collect(),
+    let hud_parts: Vec<ctx::HudPart> = match &l.hud {
+        Some(h) => h.parts.iter().map(|p| ctx::HudPart::of(&p.value)).collect(),
         None => l
             .parts
             .iter()
             .filter(|p| p.prediction.is_some())
-            .map(|p| json!({"id": p.id.value, "label": part_label(&p.id.value)}))
+            .map(|p| ctx::HudPart::of(&p.id.value))
             .collect(),
     };
 
     // Synthesis.
-    let synthesis = match &v.synthesis {
-        None => J::Null,
-        Some(s) => {
-            let cards: Vec<J> = s
-                .cards
-                .iter()
-                .map(|c| {
-                    json!({
-                        "title_html": html(&c.title, true),
-                        "body_html": html(&c.body, false),
-                        "color": c.color.as_ref().map(|c| format!(" color-{c}")).unwrap_or_default(),
-                    })
-                })
-                .collect();
-            json!({
-                "takeaways": s.takeaways.iter().map(lead_json).collect::<Vec<_>>(),
-                "cards": cards,
-                "self_assessment": s.self_assessment.iter().map(|q| html(q, true)).collect::<Vec<_>>(),
-                "self_assessment_note_html": opt_block(&s.self_assessment_note),
-                "decision_log": match &s.decision_log {
-                    Some(d) => json!({"prompt_html": html(&d.prompt, false), "placeholder": d.placeholder.clone().unwrap_or_default()}),
-                    None => J::Null,
-                },
+    let synthesis = v.synthesis.as_ref().map(|s| ctx::SynthesisCtx {
+        takeaways: s.takeaways.iter().map(ctx::LeadCtx::of).collect(),
+        cards: s
+            .cards
+            .iter()
+            .map(|c| ctx::CardCtx {
+                title_html: html(&c.title, true),
+                body_html: html(&c.body, false),
+                color: c
+                    .color
+                    .as_ref()
+                    .map(|c| format!(" color-{c}"))
+                    .unwrap_or_default(),
             })
-        }
-    };
+            .collect(),
+        self_assessment: s.self_assessment.iter().map(|q| html(q, true)).collect(),
+        self_assessment_note_html: opt_block(&s.self_assessment_note),
+        decision_log: s.decision_log.as_ref().map(|d| ctx::DecisionLogCtx {
+            prompt_html: html(&d.prompt, false),
+            placeholder: d.placeholder.clone().unwrap_or_default(),
+        }),
+    });
     let has_decision_log = l
         .synthesis
         .as_ref()
@@ -473,21 +459,19 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
     // The page's translated script: every formula, series and placeholder, and the lab and
     // module functions they call. What it calls decides which library pieces the page carries.
     let fn_js = fns.script(lab);
-    let mut constants: Vec<(String, J)> = lab
+    let constants = lab
         .constants
         .iter()
-        .map(|(k, v)| (k.clone(), to_json(v)))
+        .map(|(name, v)| {
+            let mut c = data::ConstData::whole(v);
+            if [crate::load::tracks::TRACK, crate::load::tracks::VARIANT].contains(&name.as_str()) {
+                c.keep = read_fields(name, v, &fn_js);
+            }
+            (name.as_str(), c)
+        })
         .collect();
-    for (name, v) in &mut constants {
-        if [crate::load::tracks::TRACK, crate::load::tracks::VARIANT].contains(&name.as_str()) {
-            keep_read_fields(name, v, &fn_js);
-        }
-    }
     // The models likewise, and only when a formula calls `model`: most pages carry none.
-    let models = libjs::models_for(
-        &fn_js,
-        crate::library::models_json(lab.modules.iter().flat_map(|m| &m.file.models)),
-    );
+    let models = libjs::models_for(&fn_js, lab.modules.iter().flat_map(|m| &m.file.models));
     let carried = carried::reads(lab, opts.course.as_ref());
 
     // The optional features the page's formulas, placeholders and functions (`fn_js`) use.
@@ -551,19 +535,13 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         },
         constants: data::InOrder(constants),
         // The device table only when a formula looks a device up (it is most of the data).
-        hardware: libjs::hardware_for(
-            &fn_js,
-            crate::library::devices_json(lab.modules.iter().flat_map(|m| &m.file.devices)),
-        ),
+        hardware: libjs::hardware_for(&fn_js, lab.modules.iter().flat_map(|m| &m.file.devices)),
         parts: parts_data,
         hud,
         has_decision_log,
         // The lab report's plan (report.js fills it from the record as Rust does).
         report: report::plan(lab)?,
-        models: models
-            .as_object()
-            .is_some_and(|o| !o.is_empty())
-            .then_some(models),
+        models: (!models.0.is_empty()).then_some(models),
         course: course.as_ref().map(|c| c.data.clone()),
         track: track.as_ref().map(|t| t.data.clone()),
         reads: carried.as_ref().map(|(d, _)| d.clone()),
@@ -571,14 +549,14 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         pread: (!fns.pread.is_empty()).then_some(&fns.pread),
         // The words of the errors the page can raise (a lab function's only with functions, a
         // log sweep's only with one).
-        msg: crate::formula::messages::table_for(|k| match k {
+        msg: data::InOrder(crate::formula::messages::table_for(|k| match k {
             crate::formula::messages::IN_FUNCTION => fn_js.contains("_in("),
             crate::formula::messages::LOG_SWEEP => on.contains("logsweep"),
             crate::formula::messages::BINS_LIST
             | crate::formula::messages::BINS_COUNT
             | crate::formula::messages::BINS_RANGE => on.contains("hist"),
             _ => true,
-        }),
+        })),
     };
     let script = |name: &str| page_script(name, dir, &on);
     // The library, with the scripts of the namespaces the formulas call.
@@ -643,49 +621,64 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         "default-src 'none'; script-src {}; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; font-src 'none'; form-action 'none'; base-uri 'none'",
         hashes.join(" ")
     );
-    let ctx = json!({
-        "lang": "en",
-        "title": strip_tags(&md_inline(&title_text)),
-        "csp": csp,
-        "style": minify::compact_css(&features::strip(&asset(ASSETS, "style.css", dir)?, &on)),
-        "lab": {
-            "id": l.id.value,
-            "version": l.version,
-            "topic": l.topic.clone().unwrap_or_default(),
-            "volume": l.volume, "number": l.number,
-            "title_html": md_inline(&title_text),
-            "subtitle_html": opt_block(&h.subtitle),
-            "badges": badges,
-            "duration": l.duration.as_ref().map(|d| d.total.clone()).unwrap_or_default(),
-            "breakdown": l.duration.as_ref().and_then(|d| d.breakdown.clone()).unwrap_or_default(),
-            "objectives": objectives,
-            "prerequisites": prereq,
-            "core_question_html": opt_block(&h.core_question),
-            "reading_html": opt_block(&h.reading),
+    let style = minify::compact_css(&features::strip(&asset(ASSETS, "style.css", dir)?, &on));
+    let packed = pack::pack(&scripts)?;
+    let ctx = ctx::PageCtx {
+        lang: "en",
+        title: strip_tags(&md_inline(&title_text)),
+        csp,
+        style,
+        lab: ctx::LabCtx {
+            id: &l.id.value,
+            version: l.version,
+            topic: l.topic.as_deref().unwrap_or_default(),
+            volume: l.volume,
+            number: l.number,
+            title_html: md_inline(&title_text),
+            subtitle_html: opt_block(&h.subtitle),
+            badges: h.badges.iter().map(ctx::BadgeCtx::of).collect(),
+            duration: l.duration.as_ref().map_or("", |d| d.total.as_str()),
+            breakdown: l
+                .duration
+                .as_ref()
+                .and_then(|d| d.breakdown.as_deref())
+                .unwrap_or_default(),
+            objectives: h.objectives.iter().map(ctx::LeadCtx::of).collect(),
+            prerequisites: prereq,
+            core_question_html: opt_block(&h.core_question),
+            reading_html: opt_block(&h.reading),
         },
-        "parts": parts_ctx,
-        "synthesis": synthesis,
-        "hud": {
-            "label": l.hud.as_ref().and_then(|_| l.hud_label()).unwrap_or_default(),
-            "chapter_label": l.hud.as_ref().and_then(|h| h.chapter_label.clone()).unwrap_or_default(),
-            "parts": hud_parts,
+        parts: parts_ctx,
+        synthesis,
+        hud: ctx::HudCtx {
+            label: l
+                .hud
+                .as_ref()
+                .and_then(|_| l.hud_label())
+                .unwrap_or_default(),
+            chapter_label: l
+                .hud
+                .as_ref()
+                .and_then(|h| h.chapter_label.clone())
+                .unwrap_or_default(),
+            parts: hud_parts,
             // A standing only with tiers: without them the HUD shows the parts alone (the
             // schema's promise; "Standing: not started" stayed for ever).
-            "has_tiers": l.hud.as_ref().is_some_and(|h| !h.tiers.is_empty()),
+            has_tiers: l.hud.as_ref().is_some_and(|h| !h.tiers.is_empty()),
         },
-        "data_json": script_json(&data),
+        data_json: script_json(&data),
         // `scripts` stays for an instructor's own page.html.j2 that writes them out (allowed by
         // their hashes as before); ours carries them packed, for boot.js.
-        "packed": pack::pack(&scripts)?,
-        "scripts": scripts,
-        "boot_script": boot_js,
-        "head_script": head_js,
-        "tabs_script": tabs_js,
-        "course": course.as_ref().map(|c| c.ctx.clone()),
-        "track": track.as_ref().map(|t| t.ctx.clone()),
-        "earlier": course.as_ref().map(|c| c.earlier_top.clone()).unwrap_or_default(),
-        "carried": carried.map(|c| c.1).unwrap_or_default(),
-    });
+        packed,
+        scripts: &scripts,
+        boot_script: boot_js,
+        head_script: head_js,
+        tabs_script: tabs_js,
+        course: course.as_ref().map(|c| &c.ctx),
+        track: track.as_ref().map(|t| &t.ctx),
+        earlier: course.as_ref().map_or(&[], |c| c.earlier_top.as_slice()),
+        carried: carried.map(|c| c.1),
+    };
     render_template(dir, "page.html.j2", &ctx)
 }
 
@@ -764,20 +757,28 @@ fn strip_tags(s: &str) -> String {
 
 /// `track` and `variant` hold every field of the track and every variant value, most of them
 /// read only by prose the page receives already rendered. The page's copy keeps the fields its
-/// script reads, each as `_prop(S.NAME,"FIELD")`; a script that reads the record any other
-/// way (a computed key, the record itself) keeps it whole.
-fn keep_read_fields(name: &str, v: &mut J, script: &str) {
-    let J::Object(fields) = v else { return };
+/// script reads, each as `_prop(S.NAME,"FIELD")`: their names, for the record `v` of constant
+/// `name`; `None` (whole) when `v` is not a record or the script reads it any other way (a
+/// computed key, the record itself).
+fn read_fields(
+    name: &str,
+    v: &rhai::Dynamic,
+    script: &str,
+) -> Option<std::collections::BTreeSet<String>> {
+    if !v.is::<rhai::Map>() {
+        return None;
+    }
     let any = format!("S.{name}");
     let lit = format!("_prop(S.{name},\"");
     let (all, by_name) = (script.matches(&any).count(), script.matches(&lit).count());
     if all != by_name {
-        return;
+        return None;
     }
-    let read: std::collections::BTreeSet<&str> = script
+    let read = script
         .split(&lit)
         .skip(1)
         .filter_map(|rest| rest.split('"').next())
+        .map(String::from)
         .collect();
-    fields.retain(|k, _| read.contains(k.as_str()));
+    Some(read)
 }

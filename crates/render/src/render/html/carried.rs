@@ -3,11 +3,11 @@
 //! saying where each came from (rendered at the defaults, as for a student who has not done
 //! the earlier lab), and the `records:` a part keeps for later labs (the `records` block).
 
+use super::ctx::CarriedRow;
 use super::data::ReadData;
 use crate::eval::carried::how_texts;
 use crate::eval::CompiledLab;
 use crate::site::Site;
-use serde_json::{json, Value as J};
 
 /// The earlier lab `id`'s title (the course's), or its id.
 fn title(site: Option<&Site>, id: &str) -> String {
@@ -16,7 +16,10 @@ fn title(site: Option<&Site>, id: &str) -> String {
 }
 
 /// The page data's `reads` and the template's `carried`, when the lab reads numbers.
-pub(super) fn reads(lab: &CompiledLab, site: Option<&Site>) -> Option<(Vec<ReadData>, J)> {
+pub(super) fn reads<'a>(
+    lab: &'a CompiledLab,
+    site: Option<&Site>,
+) -> Option<(Vec<ReadData>, Vec<CarriedRow<'a>>)> {
     if lab.lab.reads.is_empty() {
         return None;
     }
@@ -38,15 +41,15 @@ pub(super) fn reads(lab: &CompiledLab, site: Option<&Site>) -> Option<(Vec<ReadD
             hi,
             texts,
         ));
-        ctx.push(json!({
-            "name": r.name.value,
-            "label": r.label.clone().unwrap_or_else(|| r.name.value.clone()),
-            "unit": r.unit,
-            "value": r.default.value.to_string(),
-            "how": how,
-        }));
+        ctx.push(CarriedRow {
+            name: &r.name.value,
+            label: r.label.as_deref().unwrap_or(&r.name.value),
+            unit: r.unit.as_deref(),
+            value: r.default.value.to_string(),
+            how,
+        });
     }
-    Some((data, J::Array(ctx)))
+    Some((data, ctx))
 }
 
 /// Part `pid`'s `records:` for the page data (`[[name, formula], ...]`), when it keeps some.

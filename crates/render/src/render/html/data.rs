@@ -5,29 +5,38 @@
 //! with the script that reads it.
 //!
 //! The structs are built by the HTML renderer (`html.rs`, `part.rs`, `chart.rs`, `live.rs`,
-//! `carried.rs`, `course.rs`, `tracks.rs`) from the view and the compiled lab, not by the view:
+//! `carried.rs`, `course.rs`, `tracks.rs`, `libjs.rs`, `report.rs`) from the view and the
+//! compiled lab, not by the view:
 //! most of what they hold is the page's own translation of the lab — numbers of expressions in
 //! the page's translated script, live templates as HTML pieces, a chart's drawing options —
 //! which no other renderer has.
+//!
+//! Every map the page reads is a struct here, or [`InOrder`] (keys in the lab's or the table's
+//! order). JSON values of no fixed shape are the lab's own: a constant (a number, text, list or
+//! record, written by [`crate::formula::AsJson`] from the compiled value), a select's values
+//! (the view's), a course lab's shape (`course.rs`'s).
 //!
 //! The bytes are the page's size budget: a field whose value the scripts read back as absent
 //! (`null`, `false`, empty) is left out where the page has always left it out. Fields are
 //! written in declaration order (`serde_json`'s `preserve_order` is on in the workspace).
 
 use crate::model::{ChartKind, LegendPos, LineStyle, PointShape, Symbol};
+use crate::view::report::{PlanAsk, PlanControl};
+use indexmap::IndexMap;
+use rhai::Dynamic;
 use serde::{Serialize, Serializer};
 use serde_json::Value as J;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub(super) fn is_false(b: &bool) -> bool {
     !*b
 }
 
 /// A JSON object keyed by strings, in the order given (lab order: a lab's constants, its
-/// parts' ids).
-pub(super) struct InOrder<V>(pub Vec<(String, V)>);
+/// parts' ids; table order: the library's devices).
+pub(super) struct InOrder<V, K = String>(pub Vec<(K, V)>);
 
-impl<V: Serialize> Serialize for InOrder<V> {
+impl<V: Serialize, K: Serialize> Serialize for InOrder<V, K> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
     }
@@ -48,20 +57,20 @@ pub(super) struct PageData<'a> {
     pub lab: LabData,
     /// The lab's constants, the track and variant trimmed to the fields the script reads
     /// (runtime.js `scopeFor`).
-    pub constants: InOrder<J>,
+    pub constants: Constants<'a>,
     /// What `hw(id)` can return (runtime.js hands it to `labforgeLibrary`): `{}` unless a
-    /// formula looks a device up.
-    pub hardware: J,
-    pub parts: Vec<PartData>,
+    /// formula looks a device up (`libjs.rs`).
+    pub hardware: LibTable<'a>,
+    pub parts: Vec<PartData<'a>>,
     /// The HUD's tiers (ledger.js standing); `null` without a `hud:`.
     pub hud: Option<HudData>,
     /// The lab has a decision log (ledger.js, report.js).
     pub has_decision_log: bool,
     /// The lab report's plan (report.js), see `report.rs`.
-    pub report: J,
+    pub report: ReportData,
     /// What `model(id)` can return (runtime.js), only when a formula calls `model`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub models: Option<J>,
+    pub models: Option<LibTable<'a>>,
     /// In a course: the course record's labs (course.js, runtime.js).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub course: Option<CourseData<'a>>,
@@ -79,8 +88,67 @@ pub(super) struct PageData<'a> {
     /// `answer`), for format.js's "(Part A not answered yet)".
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pread: Option<&'a BTreeMap<usize, Vec<String>>>,
-    /// The words of the errors the page can raise (rhai.js).
-    pub msg: J,
+    /// The words of the errors the page can raise (rhai.js): message key → template
+    /// (`formula::messages`).
+    pub msg: InOrder<&'static str, &'static str>,
+}
+
+/// A library table in the page (`D.hardware`, `D.models`): id → entry, in the order `hw(id)`
+/// and `model(id)` search them.
+pub(super) type LibTable<'a> = InOrder<LibEntry<'a>, &'a str>;
+
+/// An entry of a library table as `hw(id)` and `model(id)` return it (library.js): its name
+/// and its numbers (sources and notes stay in the docs).
+#[derive(Serialize)]
+pub(super) struct LibEntry<'a> {
+    pub name: &'a str,
+    #[serde(flatten)]
+    pub numbers: &'a IndexMap<String, f64>,
+}
+
+impl<'a> LibEntry<'a> {
+    pub fn new(name: &'a str, numbers: &'a IndexMap<String, f64>) -> Self {
+        LibEntry { name, numbers }
+    }
+}
+
+/// `D.report` (report.js): the report's plan ([`crate::view::report::ReportPlan`], whose
+/// fields these repeat) with the lab's paragraphs as sanitised HTML beside their Markdown
+/// (`introh`, each ask's `h`) for the print view. Built by `report.rs`.
+#[derive(Serialize)]
+pub(super) struct ReportData {
+    pub title: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub intro: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub track: Option<String>,
+    pub parts: Vec<ReportPart>,
+    pub log: bool,
+    /// The intro as HTML, with an intro.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub introh: Option<String>,
+}
+
+/// A part of the report ([`crate::view::report::PlanPart`]).
+#[derive(Serialize)]
+pub(super) struct ReportPart {
+    pub id: String,
+    pub head: String,
+    pub ctl: Vec<PlanControl>,
+    pub out: Vec<(String, String)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pred: Option<ReportAsk>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refl: Option<ReportAsk>,
+    pub qs: Vec<ReportAsk>,
+}
+
+/// A prediction, reflection or question of the report, with what it asks as HTML (`h`).
+#[derive(Serialize)]
+pub(super) struct ReportAsk {
+    #[serde(flatten)]
+    pub ask: PlanAsk,
+    pub h: String,
 }
 
 /// `D.lab`: who the page's records belong to (ledger.js, report.js, runtime.js).
@@ -113,7 +181,7 @@ pub(super) struct TierData {
 }
 
 /// `D.parts[i]`: one part as runtime.js runs it (written by its `Serialize` below).
-pub(super) struct PartData {
+pub(super) struct PartData<'a> {
     pub id: String,
     /// A prediction not answered yet is said by its part's label (format.js).
     pub label: String,
@@ -130,9 +198,9 @@ pub(super) struct PartData {
     /// runtime.js `reflectionCorrect`; `null` without a reflection.
     pub reflection: Option<ChoicesData>,
     /// The part's own constants (runtime.js `scopeFor`).
-    pub constants: InOrder<J>,
+    pub constants: Constants<'a>,
     /// runtime.js `readControl`, `writeControl`, `readout`.
-    pub controls: Vec<ControlData>,
+    pub controls: Vec<ControlData<'a>>,
     /// `[name, expression number]`, or `[name, number, scope names read]` for a formula the
     /// runtime may reuse (runtime.js `remembered`).
     pub formulas: Vec<FormulaData>,
@@ -156,7 +224,7 @@ pub(super) struct PartData {
 /// then `preds` and `answer` (when left out) taken out as a swap-remove takes them, the last
 /// key moving into the gap (the page was built as a `serde_json::Map` and had them removed
 /// with `Map::remove`). The scripts do not read the order; the bytes stay the same.
-impl Serialize for PartData {
+impl Serialize for PartData<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut keys = vec![
@@ -213,6 +281,36 @@ impl Serialize for PartData {
             }
         }
         m.end()
+    }
+}
+
+/// Constants by name, in the lab's order.
+pub(super) type Constants<'a> = InOrder<ConstData<'a>, &'a str>;
+
+/// A constant's value as the page's script reads it: the value as JSON
+/// ([`crate::formula::AsJson`]: a number, text, list or record, whatever the lab wrote), a
+/// record with only the fields in `keep` when it is set (`track` and `variant`, whose other
+/// fields only the prose reads, and the page has its prose rendered).
+pub(super) struct ConstData<'a> {
+    pub value: &'a Dynamic,
+    pub keep: Option<BTreeSet<String>>,
+}
+
+impl<'a> ConstData<'a> {
+    /// The whole value.
+    pub fn whole(value: &'a Dynamic) -> Self {
+        ConstData { value, keep: None }
+    }
+}
+
+impl Serialize for ConstData<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use crate::formula::AsJson;
+        if let (Some(keep), Some(m)) = (&self.keep, self.value.read_lock::<rhai::Map>()) {
+            let kept = m.iter().filter(|(k, _)| keep.contains(k.as_str()));
+            return s.collect_map(kept.map(|(k, x)| (k.as_str(), AsJson(x))));
+        }
+        AsJson(self.value).serialize(s)
     }
 }
 
@@ -274,13 +372,13 @@ pub(super) struct OptionData {
 /// A control (runtime.js `readControl`, `writeControl`); keys it has no value for left out
 /// (the runtime reads a missing `values`, `base`, `digits` or `unit` as none).
 #[derive(Serialize)]
-pub(super) struct ControlData {
+pub(super) struct ControlData<'a> {
     pub id: String,
     /// `slider`, `number`, `switch`, `select`, `radio`, `checkboxes`.
     pub kind: &'static str,
     /// A slider's values by position, a select's or radio's values.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub values: Option<Vec<J>>,
+    pub values: Option<ControlValues<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub base: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -290,6 +388,15 @@ pub(super) struct ControlData {
     /// A lab-level control: moved here, it moves in the other parts (runtime.js `share`).
     #[serde(skip_serializing_if = "is_false")]
     pub shared: bool,
+}
+
+/// A control's values: a slider's numbers by position (a number that is not finite is
+/// `null`), or a select's or radio's values as the view has them (its `ChoiceView::value`).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(super) enum ControlValues<'a> {
+    Numbers(&'a [f64]),
+    Choices(Vec<&'a J>),
 }
 
 /// A formula: `[name, number]` or `[name, number, scope names read]`.

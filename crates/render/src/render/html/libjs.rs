@@ -3,7 +3,8 @@
 //! `model(id)` can return.
 //! Everything else stays out of the page (its size budget is tight).
 
-use serde_json::{json, Value as J};
+use super::data::{InOrder, LibEntry, LibTable};
+use crate::library::{Device, Model};
 
 /// The scripts of their own, in the order they are appended to `library.js`, each with the
 /// call prefixes that need it: a namespace (`"llm::"`), or single functions of a namespace
@@ -73,10 +74,10 @@ pub fn topic_scripts(script: &str) -> String {
         .join("\n")
 }
 
-/// The ids of every `name("ID")` call (`hw`, `model`) when all of them name an entry of
-/// `known` by a literal; `None` when an id is computed (or unknown), so the page needs the
+/// The ids of every `name("ID")` call (`hw`, `model`) when all of them name an entry `known`
+/// accepts by a literal; `None` when an id is computed (or unknown), so the page needs the
 /// whole table.
-fn literal_ids(script: &str, name: &str, known: &J) -> Option<Vec<String>> {
+fn literal_ids(script: &str, name: &str, known: impl Fn(&str) -> bool) -> Option<Vec<String>> {
     let call = format!("_fn(L,\"{name}\",\"s\")(");
     let mut ids = Vec::new();
     for (at, _) in script.match_indices(&call) {
@@ -90,7 +91,9 @@ fn literal_ids(script: &str, name: &str, known: &J) -> Option<Vec<String>> {
             return None;
         }
         // An unknown id (an error at run time) keeps the whole table.
-        known.get(id)?;
+        if !known(id) {
+            return None;
+        }
         if !ids.iter().any(|x| x == id) {
             ids.push(id.to_string());
         }
@@ -101,50 +104,74 @@ fn literal_ids(script: &str, name: &str, known: &J) -> Option<Vec<String>> {
 /// The device table handed to `labforgeLibrary` in the page: only what `hw(id)` returns (the
 /// name and the numbers; sources and notes stay in the docs), only when the page's script looks
 /// a device up, and only the devices named when every lookup names its device literally.
-/// `modules`: the devices of the lab's course modules (`library::devices_json`).
-pub fn hardware_for(script: &str, modules: J) -> J {
-    table_for(script, "hw", crate::library::hardware_json(), modules)
+/// `modules`: the devices of the lab's course modules.
+pub(super) fn hardware_for<'a>(
+    script: &str,
+    modules: impl IntoIterator<Item = &'a Device>,
+) -> LibTable<'a> {
+    let entry = |d: &'a Device| (d.id.as_str(), LibEntry::new(&d.name, &d.fields));
+    table_for(
+        script,
+        "hw",
+        crate::library::hardware().iter().map(entry),
+        modules.into_iter().map(entry),
+    )
 }
 
 /// The model table handed to `labforgeLibrary` in the page, chosen as [`hardware_for`] chooses
 /// devices: empty unless a formula calls `model`, and only the models named literally.
-/// `modules`: the models of the lab's course modules (`library::models_json`).
-pub fn models_for(script: &str, modules: J) -> J {
+/// `modules`: the models of the lab's course modules.
+pub(super) fn models_for<'a>(
+    script: &str,
+    modules: impl IntoIterator<Item = &'a Model>,
+) -> LibTable<'a> {
+    let entry = |m: &'a Model| (m.id.as_str(), LibEntry::new(&m.name, &m.fields));
     table_for(
         script,
         "model",
-        crate::library::models_json(crate::library::models()),
-        modules,
+        crate::library::models().iter().map(entry),
+        modules.into_iter().map(entry),
     )
 }
 
-/// What `name(id)` can return in the page: `builtin` after `modules`, trimmed to the ids the
-/// script names literally, each entry to its name and numbers.
-fn table_for(script: &str, name: &str, builtin: J, modules: J) -> J {
+/// Sets `id` to `e` as a JSON object does: a new id goes last, a known one keeps its place.
+fn insert<'a>(table: &mut Vec<(&'a str, LibEntry<'a>)>, id: &'a str, e: LibEntry<'a>) {
+    match table.iter_mut().find(|(k, _)| *k == id) {
+        Some(slot) => slot.1 = e,
+        None => table.push((id, e)),
+    }
+}
+
+/// What `name(id)` can return in the page: the `modules`' entries, which `name` finds first
+/// (as in Rust), then the `builtin` ones, trimmed to the ids the script names literally (an
+/// empty table when it calls no `name`).
+fn table_for<'a>(
+    script: &str,
+    name: &str,
+    builtin: impl Iterator<Item = (&'a str, LibEntry<'a>)>,
+    modules: impl Iterator<Item = (&'a str, LibEntry<'a>)>,
+) -> LibTable<'a> {
     if !calls(script, &format!("{name}\"")) {
-        return json!({});
+        return InOrder(Vec::new());
     }
-    let mut h = builtin;
-    // A course module's entries, which `name` finds first (as in Rust).
-    if let (J::Object(all), J::Object(extra)) = (&mut h, modules) {
-        let mut merged = extra;
-        for (k, v) in std::mem::take(all) {
-            merged.entry(k).or_insert(v);
-        }
-        *all = merged;
+    let mut all = Vec::new();
+    for (id, e) in modules {
+        insert(&mut all, id, e);
     }
-    let keep = literal_ids(script, name, &h);
-    if let J::Object(devices) = &mut h {
-        if let Some(keep) = &keep {
-            devices.retain(|id, _| keep.contains(id));
-        }
-        for d in devices.values_mut() {
-            if let J::Object(fields) = d {
-                fields.retain(|k, v| k == "name" || v.is_number());
-            }
+    let mut own = Vec::new();
+    for (id, e) in builtin {
+        insert(&mut own, id, e);
+    }
+    let ours = all.len();
+    for (id, e) in own {
+        if !all[..ours].iter().any(|(k, _)| *k == id) {
+            all.push((id, e));
         }
     }
-    h
+    if let Some(keep) = literal_ids(script, name, |id| all.iter().any(|(k, _)| *k == id)) {
+        all.retain(|(id, _)| keep.iter().any(|k| k == id));
+    }
+    InOrder(all)
 }
 
 #[cfg(test)]
@@ -176,17 +203,28 @@ mod tests {
         assert!(both.contains("labforgeTopics.stats") && !both.contains("labforgeTopics.train"));
     }
 
+    /// The ids of a table, in order.
+    fn ids<'a>(t: &'a LibTable) -> Vec<&'a str> {
+        t.0.iter().map(|(id, _)| *id).collect()
+    }
+
+    fn none() -> std::iter::Empty<&'static Device> {
+        std::iter::empty()
+    }
+
     #[test]
     fn devices_named_literally_are_the_only_ones_embedded() {
-        assert_eq!(hardware_for(&bodies(&["return 1;"]), json!({})), json!({}));
+        assert!(hardware_for(&bodies(&["return 1;"]), none()).0.is_empty());
         let h = hardware_for(&bodies(&[
             "_prop(_fn(L,\"hw\",\"s\")(\"H100\"),\"price_hr\")",
             "_prop(_fn(L,\"hw\",\"s\")(\"T4\"),\"price_hr\")+_prop(_fn(L,\"hw\",\"s\")(\"H100\"),\"x\")",
-        ]), json!({}));
-        let ids: Vec<&String> = h.as_object().unwrap().keys().collect();
-        assert_eq!(ids, ["H100", "T4"]);
-        assert!(h["H100"].get("source").is_none());
-        assert_eq!(h["H100"]["name"], "NVIDIA H100 SXM5 80GB");
+        ]), none());
+        assert_eq!(ids(&h), ["H100", "T4"]);
+        // An entry is its name and numbers: no source, vendor or class.
+        let j = serde_json::to_value(&h).unwrap();
+        assert!(j["H100"].get("source").is_none() && j["H100"].get("vendor").is_none());
+        assert_eq!(j["H100"]["name"], "NVIDIA H100 SXM5 80GB");
+        assert!(j["H100"]["price_hr"].is_number());
         let all = crate::library::hardware().len();
         // A computed id, or an unknown one, needs the whole table.
         for b in [
@@ -194,37 +232,55 @@ mod tests {
             "_fn(L,\"hw\",\"s\")(\"H999\")",
             "_fn(L,\"hw\",\"s\")(\"H1\"+\"00\")",
         ] {
-            let h = hardware_for(&bodies(&["_fn(L,\"hw\",\"s\")(\"H100\")", b]), json!({}));
-            assert_eq!(h.as_object().unwrap().len(), all, "{b}");
+            let h = hardware_for(&bodies(&["_fn(L,\"hw\",\"s\")(\"H100\")", b]), none());
+            assert_eq!(h.0.len(), all, "{b}");
         }
     }
 
     #[test]
     fn models_named_literally_are_the_only_ones_embedded() {
+        let none = std::iter::empty::<&Model>;
         // No model call, or only hw calls: no model in the page.
-        assert_eq!(models_for("return 1;", json!({})), json!({}));
-        assert_eq!(
-            models_for("_fn(L,\"hw\",\"s\")(\"H100\")", json!({})),
-            json!({})
-        );
+        assert!(models_for("return 1;", none()).0.is_empty());
+        assert!(models_for("_fn(L,\"hw\",\"s\")(\"H100\")", none())
+            .0
+            .is_empty());
         let m = models_for(
             &bodies(&[
                 "_prop(_fn(L,\"model\",\"s\")(\"bert-base\"),\"params\")",
                 "_prop(_fn(L,\"model\",\"s\")(\"gpt-3\"),\"layers\")",
             ]),
-            json!({}),
+            none(),
         );
-        let ids: Vec<&String> = m.as_object().unwrap().keys().collect();
-        assert_eq!(ids, ["bert-base", "gpt-3"]);
-        assert!(m["gpt-3"].get("source").is_none() && m["gpt-3"].get("kind").is_none());
-        assert_eq!(m["gpt-3"]["params"], 175e9);
+        assert_eq!(ids(&m), ["bert-base", "gpt-3"]);
+        let j = serde_json::to_value(&m).unwrap();
+        assert!(j["gpt-3"].get("source").is_none() && j["gpt-3"].get("kind").is_none());
+        assert_eq!(j["gpt-3"]["params"], 175e9);
         // A module's model comes first and is kept when named; a computed id keeps all.
-        let extra = json!({"kws-tiny": {"name": "Tiny", "params": 2e4, "source": "s"}});
-        let m = models_for("_fn(L,\"model\",\"s\")(\"kws-tiny\")", extra.clone());
-        assert_eq!(m, json!({"kws-tiny": {"name": "Tiny", "params": 2e4}}));
-        let all = models_for("_fn(L,\"model\",\"s\")(S.m)", extra);
-        let all = all.as_object().unwrap();
-        assert_eq!(all.len(), crate::library::models().len() + 1);
-        assert_eq!(all.keys().next().unwrap(), "kws-tiny");
+        let tiny = Model {
+            id: "kws-tiny".into(),
+            name: "Tiny".into(),
+            kind: "cnn".into(),
+            fields: [("params".to_string(), 2e4)].into_iter().collect(),
+            source: "s".into(),
+            as_of: "2024-01".into(),
+        };
+        let m = models_for("_fn(L,\"model\",\"s\")(\"kws-tiny\")", [&tiny]);
+        assert_eq!(
+            serde_json::to_string(&m).unwrap(),
+            r#"{"kws-tiny":{"name":"Tiny","params":20000.0}}"#
+        );
+        let all = models_for("_fn(L,\"model\",\"s\")(S.m)", [&tiny]);
+        assert_eq!(all.0.len(), crate::library::models().len() + 1);
+        assert_eq!(ids(&all)[0], "kws-tiny");
+        // A module's model of a built-in id is the one found, in the module's place.
+        let own = Model {
+            id: "gpt-3".into(),
+            ..tiny.clone()
+        };
+        let m = models_for("_fn(L,\"model\",\"s\")(S.m)", [&own]);
+        assert_eq!(ids(&m)[0], "gpt-3");
+        assert_eq!(m.0.iter().filter(|(id, _)| *id == "gpt-3").count(), 1);
+        assert_eq!(m.0[0].1.name, "Tiny");
     }
 }

@@ -1,18 +1,19 @@
-//! One part of the page: the context `part.html.j2` reads (the part's view plus its live
-//! pieces) and the part's data for the runtime ([`PartData`]: translated formulas, live
-//! templates, charts, banners, outputs).
+//! One part of the page: the context `part.html.j2` reads ([`PartPage`]: the part's view, its
+//! options' shared feedback, and its live pieces) and the part's data for the runtime
+//! ([`PartData`]: translated formulas, live templates, charts, banners, outputs).
 
 use super::chart::chart_spec;
+use super::ctx::{
+    InstrumentCtx, Live, LiveFeedback, LockedProse, MetricCard, OptionPage, PartPage, PartViewPage,
+};
 use super::data::{
-    BannerData, ChoicesData, ControlData, FormulaData, InOrder, OptionData, OutputData, PartData,
-    PredictionData, QuestionData,
+    BannerData, ChoicesData, ConstData, ControlData, ControlValues, FormulaData, InOrder,
+    OptionData, OutputData, PartData, PredictionData, QuestionData,
 };
 use super::live::{dyn_tpl, Fns, PartCx};
 use crate::diag::Diagnostic;
-use crate::formula::to_json;
 use crate::model::*;
 use crate::view::{InputView, InstrumentView, OptionView, PartView};
-use serde_json::{json, Value as J};
 
 /// A string made safe for an element id.
 pub(super) fn id_safe(s: &str) -> String {
@@ -27,16 +28,19 @@ pub(super) fn id_safe(s: &str) -> String {
         .collect()
 }
 
-fn live(cx: &mut PartCx, fns: &mut Fns, t: &Text) -> Result<J, Diagnostic> {
-    let (tpl, html) = cx.live(fns, t, true)?;
-    Ok(json!({"tpl": tpl, "html": html}))
+/// `t` as a live text (inline).
+fn live(cx: &mut PartCx, fns: &mut Fns, t: &Text) -> Result<Live, Diagnostic> {
+    live_as(cx, fns, t, true)
 }
 
-fn live_opt(cx: &mut PartCx, fns: &mut Fns, t: &Option<Text>) -> Result<J, Diagnostic> {
-    match t {
-        Some(t) => live(cx, fns, t),
-        None => Ok(J::Null),
-    }
+/// `t` as a live text: registered with the part's templates, and painted at the defaults.
+fn live_as(cx: &mut PartCx, fns: &mut Fns, t: &Text, inline: bool) -> Result<Live, Diagnostic> {
+    let (tpl, html) = cx.live(fns, t, inline)?;
+    Ok(Live { tpl, html })
+}
+
+fn live_opt(cx: &mut PartCx, fns: &mut Fns, t: &Option<Text>) -> Result<Option<Live>, Diagnostic> {
+    t.as_ref().map(|t| live(cx, fns, t)).transpose()
 }
 
 /// Prose reading a locked prediction (`prediction.a`, `answer`): the page recomputes it, so it
@@ -47,8 +51,8 @@ fn locked_prose(
     fns: &mut Fns,
     t: Option<&Text>,
     inline: bool,
-) -> Result<J, Diagnostic> {
-    let Some(t) = t else { return Ok(J::Null) };
+) -> Result<Option<Live>, Diagnostic> {
+    let Some(t) = t else { return Ok(None) };
     let reads = crate::eval::template::segments(&t.value).is_ok_and(|segs| {
         segs.iter().any(|s| match s {
             crate::eval::template::Segment::Expr(e, _) => cx
@@ -60,15 +64,14 @@ fn locked_prose(
         })
     });
     if !reads {
-        return Ok(J::Null);
+        return Ok(None);
     }
-    let (tpl, html) = cx.live(fns, t, inline)?;
-    Ok(json!({"tpl": tpl, "html": html}))
+    live_as(cx, fns, t, inline).map(Some)
 }
 
 /// The runtime's description of a control, without the keys it has no value for (the
 /// runtime reads a missing `values`, `base`, `digits` or `unit` as none).
-fn control_data(c: &crate::view::ControlView, shared: bool) -> ControlData {
+fn control_data(c: &crate::view::ControlView, shared: bool) -> ControlData<'_> {
     let mut d = ControlData {
         id: c.id.clone(),
         kind: c.kind,
@@ -86,16 +89,16 @@ fn control_data(c: &crate::view::ControlView, shared: bool) -> ControlData {
             ..
         } => {
             d.kind = "slider";
-            d.values = values
-                .as_ref()
-                .map(|v| v.iter().map(|x| J::from(*x)).collect());
+            d.values = values.as_deref().map(ControlValues::Numbers);
             (d.base, d.digits) = (base.filter(|b| b.is_finite()), *digits);
             d.unit.clone_from(&c.unit);
         }
         InputView::Number { .. } => (d.kind, d.unit) = ("number", c.unit.clone()),
         InputView::Switch { .. } => d.kind = "switch",
         InputView::Select { choices } | InputView::Radio { choices } => {
-            d.values = Some(choices.iter().map(|o| o.value.clone()).collect());
+            d.values = Some(ControlValues::Choices(
+                choices.iter().map(|o| &o.value).collect(),
+            ));
         }
         InputView::Checkboxes { .. } => d.kind = "checkboxes",
     }
@@ -140,14 +143,14 @@ fn questions_data(qs: &[crate::view::PartQuestionView]) -> Vec<QuestionData> {
 }
 
 /// The template context of one part and its runtime data.
-pub(super) fn part(
-    cx: &mut PartCx,
+pub(super) fn part<'a>(
+    cx: &mut PartCx<'a>,
     fns: &mut Fns,
     model: &Part,
-    pv: &PartView,
-) -> Result<(J, PartData), Diagnostic> {
+    pv: &'a PartView,
+) -> Result<(PartPage<'a>, PartData<'a>), Diagnostic> {
     let pid = model.id.value.clone();
-    let controls: Vec<ControlData> = pv
+    let controls: Vec<ControlData<'a>> = pv
         .explore
         .controls
         .iter()
@@ -165,7 +168,7 @@ pub(super) fn part(
                 for l in &p.lines {
                     lines.push(live(cx, fns, l)?);
                 }
-                json!({"kind": "panel", "title": title, "lines": lines})
+                InstrumentCtx::Panel { title, lines }
             }
             (Instrument::Metrics(cards), InstrumentView::Metrics(t)) => {
                 let mut out = Vec::new();
@@ -173,20 +176,26 @@ pub(super) fn part(
                     let Some(row) = t.rows.iter().find(|r| r.name == card.output.value) else {
                         continue;
                     };
-                    let mut r = serde_json::to_value(row).map_err(|e| Diagnostic::from(e.to_string()))?;
-                    r["label_live"] = live_opt(cx, fns, &card.label)?;
-                    r["caption_live"] = live_opt(cx, fns, &card.caption)?;
-                    out.push(r);
+                    out.push(MetricCard {
+                        row,
+                        label_live: live_opt(cx, fns, &card.label)?,
+                        caption_live: live_opt(cx, fns, &card.caption)?,
+                    });
                 }
-                json!({"kind": "metrics", "cards": out})
+                InstrumentCtx::Metrics { cards: out }
             }
-            (Instrument::Table(t), InstrumentView::Table(tv)) => {
-                json!({"kind": "table", "title_live": live_opt(cx, fns, &t.title)?, "rows": tv.rows})
-            }
+            (Instrument::Table(t), InstrumentView::Table(tv)) => InstrumentCtx::Table {
+                title_live: live_opt(cx, fns, &t.title)?,
+                rows: &tv.rows,
+            },
             (Instrument::Chart(ch), InstrumentView::Chart(c)) => {
                 let index = charts.len();
                 charts.push(chart_spec(cx, fns, ch)?);
-                json!({"kind": "chart", "index": index, "id": c.id, "title": c.title})
+                InstrumentCtx::Chart {
+                    index,
+                    id: &c.id,
+                    title: c.title.as_deref(),
+                }
             }
             _ => return Err(format!("internal: part `{pid}`: instruments out of step").into()),
         });
@@ -244,8 +253,8 @@ pub(super) fn part(
     });
     // Live feedback: templates the runtime recomputes at the current controls and `answer`.
     let live_fb = match &model.prediction {
-        Some(pr) if pr.live => live_feedback(cx, fns, pr)?,
-        _ => J::Null,
+        Some(pr) if pr.live => Some(live_feedback(cx, fns, pr)?),
+        _ => None,
     };
     let refl_data = pv.reflection.as_ref().map(|r| ChoicesData {
         options: options_data(&r.options),
@@ -266,7 +275,7 @@ pub(super) fn part(
         cx.part
             .constants
             .iter()
-            .map(|(k, v)| (k.clone(), to_json(v)))
+            .map(|(k, v)| (k.as_str(), ConstData::whole(v)))
             .collect(),
     );
     let requires: Vec<(String, String)> = pv
@@ -289,13 +298,18 @@ pub(super) fn part(
         .as_ref()
         .is_some_and(|p| p.numeric.is_none());
     let mp = model.math_peek.as_ref();
-    let live = json!({
-        "explore_title": locked_prose(cx, fns, model.explore_title.as_ref(), true)?,
-        "question": locked_prose(cx, fns, pq, pq_inline)?,
-        "peek_title": locked_prose(cx, fns, mp.map(|m| &m.title), true)?,
-        "peek_body": locked_prose(cx, fns, mp.map(|m| &m.body), false)?,
-        "reflection": locked_prose(cx, fns, model.reflection.as_ref().map(|r| &r.question), true)?,
-    });
+    let live = LockedProse {
+        explore_title: locked_prose(cx, fns, model.explore_title.as_ref(), true)?,
+        question: locked_prose(cx, fns, pq, pq_inline)?,
+        peek_title: locked_prose(cx, fns, mp.map(|m| &m.title), true)?,
+        peek_body: locked_prose(cx, fns, mp.map(|m| &m.body), false)?,
+        reflection: locked_prose(
+            cx,
+            fns,
+            model.reflection.as_ref().map(|r| &r.question),
+            true,
+        )?,
+    };
     let data = PartData {
         id: pid.clone(),
         label: crate::model::part_label(&pid),
@@ -333,45 +347,40 @@ pub(super) fn part(
         .map(|r| r.text.as_str())
         .collect::<Vec<_>>()
         .join(" and ");
-    let mut part_json = serde_json::to_value(pv).map_err(|e| Diagnostic::from(e.to_string()))?;
-    for q in ["prediction", "reflection"] {
-        if let Some(J::Array(opts)) = part_json.get_mut(q).and_then(|x| x.get_mut("options")) {
-            share_feedback(opts);
-        }
-    }
-    let ctx = json!({
-        "concept_live": concept_live,
-        "live": live,
-        "message_live": message_live,
-        "part": part_json,
-        "eid": id_safe(&pid),
-        "lock_text": lock_text,
-        "live_fb": live_fb,
-        "instruments": instruments,
-    });
+    let ctx = PartPage {
+        concept_live,
+        live,
+        message_live,
+        part: PartViewPage::new(pv, share_feedback),
+        eid: id_safe(&pid),
+        lock_text,
+        live_fb,
+        instruments,
+    };
     Ok((ctx, data))
 }
 
 /// A live prediction's feedback as live templates (`{tpl, html}`): `options` by id (an option's
 /// own feedback, else the question's other feedback), and a numeric prediction's `correct`,
 /// `other` and `bands`.
-fn live_feedback(cx: &mut PartCx, fns: &mut Fns, pr: &Prediction) -> Result<J, Diagnostic> {
-    let mut block = |t: Option<&Text>| -> Result<J, Diagnostic> {
-        match t {
-            None => Ok(J::Null),
-            Some(t) => {
-                let (tpl, html) = cx.live(fns, t, false)?;
-                Ok(json!({"tpl": tpl, "html": html}))
-            }
-        }
+fn live_feedback(
+    cx: &mut PartCx,
+    fns: &mut Fns,
+    pr: &Prediction,
+) -> Result<LiveFeedback, Diagnostic> {
+    let mut block = |t: Option<&Text>| -> Result<Option<Live>, Diagnostic> {
+        t.map(|t| live_as(cx, fns, t, false)).transpose()
     };
-    let mut options = serde_json::Map::new();
+    let mut options: Vec<(String, Option<Live>)> = Vec::new();
     for (i, o) in pr.options.iter().enumerate() {
         let id = crate::load::check::option_id(i, o);
-        options.insert(
-            id,
-            block(o.feedback.as_ref().or(pr.other_feedback.as_ref()))?,
-        );
+        let fb = block(o.feedback.as_ref().or(pr.other_feedback.as_ref()))?;
+        // Two options of one id (an error the lab check reports) keep the first's place and
+        // the last's feedback, as a JSON object does.
+        match options.iter_mut().find(|(k, _)| *k == id) {
+            Some(slot) => slot.1 = fb,
+            None => options.push((id, fb)),
+        }
     }
     let (correct, other, mut bands) = match &pr.numeric {
         Some(n) => (
@@ -379,14 +388,19 @@ fn live_feedback(cx: &mut PartCx, fns: &mut Fns, pr: &Prediction) -> Result<J, D
             block(n.other_feedback.as_ref())?,
             Vec::new(),
         ),
-        None => (J::Null, J::Null, Vec::new()),
+        None => (None, None, Vec::new()),
     };
     if let Some(n) = &pr.numeric {
         for b in &n.bands {
             bands.push(block(Some(&b.feedback))?);
         }
     }
-    Ok(json!({"options": options, "correct": correct, "other": other, "bands": bands}))
+    Ok(LiveFeedback {
+        options: InOrder(options),
+        correct,
+        other,
+        bands,
+    })
 }
 
 /// The scope names a formula's translated body reads, when it is worth remembering (it loops;
@@ -434,32 +448,40 @@ fn scope_reads(body: &str) -> Option<Vec<String>> {
 /// Options with the same feedback (an `other_feedback` given to every wrong option) share one
 /// copy on the page: the first gets `fb_ids` (the ids, space-separated), the others `fb_dup`.
 /// Only ids of letters, digits, `_` and `-` are grouped, so the list reads back exactly.
-fn share_feedback(opts: &mut [J]) {
+fn share_feedback(opts: &[OptionView]) -> Vec<OptionPage<'_>> {
     let safe = |id: &str| {
         !id.is_empty()
             && id
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
     };
-    for i in 0..opts.len() {
-        let (id, fb) = (&opts[i]["id"], &opts[i]["feedback"]);
-        if fb.is_null() || opts[i].get("fb_dup").is_some() || !safe(id.as_str().unwrap_or("")) {
+    let mut out: Vec<OptionPage> = opts
+        .iter()
+        .map(|view| OptionPage {
+            view,
+            fb_ids: None,
+            fb_dup: false,
+        })
+        .collect();
+    for (i, o) in opts.iter().enumerate() {
+        let Some(fb) = &o.feedback else { continue };
+        if out[i].fb_dup || !safe(&o.id) {
             continue;
         }
-        let fb = fb.clone();
         let same: Vec<usize> = (i + 1..opts.len())
-            .filter(|&j| opts[j]["feedback"] == fb && safe(opts[j]["id"].as_str().unwrap_or("")))
+            .filter(|&j| opts[j].feedback.as_ref() == Some(fb) && safe(&opts[j].id))
             .collect();
         if same.is_empty() {
             continue;
         }
-        let mut ids = vec![opts[i]["id"].as_str().unwrap_or("").to_string()];
+        let mut ids = vec![o.id.as_str()];
         for &j in &same {
-            ids.push(opts[j]["id"].as_str().unwrap_or("").to_string());
-            opts[j]["fb_dup"] = J::Bool(true);
+            ids.push(&opts[j].id);
+            out[j].fb_dup = true;
         }
-        opts[i]["fb_ids"] = J::String(ids.join(" "));
+        out[i].fb_ids = Some(ids.join(" "));
     }
+    out
 }
 
 #[cfg(test)]
@@ -487,19 +509,33 @@ mod tests {
 
     #[test]
     fn shared_feedback_is_written_once() {
-        let fb = |t: &str| json!({"text": t, "spans": []});
-        let mut o = vec![
-            json!({"id": "A", "feedback": fb("no")}),
-            json!({"id": "B", "feedback": fb("yes")}),
-            json!({"id": "C", "feedback": fb("no")}),
-            json!({"id": "D d", "feedback": fb("no")}),
-            json!({"id": "E", "feedback": null}),
+        let o = |id: &str, fb: Option<&str>| OptionView {
+            id: id.into(),
+            text: crate::view::Prose::from_text(id),
+            correct: None,
+            feedback: fb.map(crate::view::Prose::from_text),
+        };
+        let opts = vec![
+            o("A", Some("no")),
+            o("B", Some("yes")),
+            o("C", Some("no")),
+            o("D d", Some("no")),
+            o("E", None),
         ];
-        share_feedback(&mut o);
-        assert_eq!(o[0]["fb_ids"], "A C");
-        assert_eq!(o[2]["fb_dup"], true);
-        assert!(o[1].get("fb_ids").is_none() && o[1].get("fb_dup").is_none());
+        let s = share_feedback(&opts);
+        assert_eq!(s[0].fb_ids.as_deref(), Some("A C"));
+        assert!(s[2].fb_dup && s[2].fb_ids.is_none());
+        assert!(s[1].fb_ids.is_none() && !s[1].fb_dup);
         // An id with a space keeps its own copy.
-        assert!(o[3].get("fb_dup").is_none() && o[3].get("fb_ids").is_none());
+        assert!(!s[3].fb_dup && s[3].fb_ids.is_none());
+        // On the page: the view's option plus what is shared.
+        let j = serde_json::to_value(&s[0]).unwrap();
+        let mut want = serde_json::to_value(&opts[0]).unwrap();
+        want["fb_ids"] = "A C".into();
+        assert_eq!(j, want);
+        assert_eq!(
+            serde_json::to_value(&s[1]).unwrap(),
+            serde_json::to_value(&opts[1]).unwrap()
+        );
     }
 }

@@ -10,12 +10,12 @@
 //! plain text (escaped by the template, or set as text by the script), summaries as Markdown
 //! inline through the sanitising path ([`md_inline`]).
 
+use super::ctx::{TrackCtx, TrackLink};
 use super::data::TrackData;
 use super::md::md_inline;
 use super::url_escape;
 use crate::eval::CompiledLab;
 use crate::model::track::Track;
-use serde_json::{json, Value as J};
 
 /// The track parts of one lab page.
 pub struct TrackPage {
@@ -27,8 +27,8 @@ pub struct TrackPage {
     pub home: bool,
     /// The data's `track`.
     pub data: TrackData,
-    /// The template's `track`: `{now: {id, label, icon}, others: [...], pick: [...]}`.
-    pub ctx: J,
+    /// The template's `track`.
+    pub ctx: TrackCtx,
 }
 
 /// The file of the page of track `id` of the lab `base` (a link: escaped).
@@ -36,14 +36,14 @@ pub fn href(base: &str, id: &str) -> String {
     format!("{}.{}.html", url_escape(base), url_escape(id))
 }
 
-fn view(t: &Track, base: &str) -> J {
-    json!({
-        "id": t.id,
-        "label": t.label,
-        "icon": t.icon.clone().unwrap_or_default(),
-        "summary_html": t.summary.as_deref().map(md_inline).unwrap_or_default(),
-        "href": href(base, &t.id),
-    })
+fn view(t: &Track, base: &str) -> TrackLink {
+    TrackLink {
+        id: t.id.clone(),
+        label: t.label.clone(),
+        icon: t.icon.clone().unwrap_or_default(),
+        summary_html: t.summary.as_deref().map(md_inline).unwrap_or_default(),
+        href: href(base, &t.id),
+    }
 }
 
 /// The track parts of the page of `lab` rendered as `stem`; `None` for a lab without tracks.
@@ -62,7 +62,7 @@ pub fn page(lab: &CompiledLab, stem: &str, one: bool) -> Option<TrackPage> {
         .iter()
         .map(|t| (t.id.clone(), t.label.clone(), href(base, &t.id)))
         .collect();
-    let others: Vec<J> = if one {
+    let others: Vec<TrackLink> = if one {
         Vec::new()
     } else {
         lab.tracks
@@ -72,7 +72,7 @@ pub fn page(lab: &CompiledLab, stem: &str, one: bool) -> Option<TrackPage> {
             .map(|t| view(t, base))
             .collect()
     };
-    let pick: Vec<J> = if one {
+    let pick: Vec<TrackLink> = if one {
         Vec::new()
     } else {
         lab.tracks.tracks.iter().map(|t| view(t, base)).collect()
@@ -87,6 +87,10 @@ pub fn page(lab: &CompiledLab, stem: &str, one: bool) -> Option<TrackPage> {
             one,
             list,
         },
-        ctx: json!({"now": view(now, base), "others": others, "pick": pick}),
+        ctx: TrackCtx {
+            now: view(now, base),
+            others,
+            pick,
+        },
     })
 }
