@@ -153,6 +153,40 @@ fn mistakes_in_a_module_are_located_in_the_module_file() {
     });
 }
 
+/// A device or model id defined twice, in one module or in two, is an error where it is defined
+/// again: `hw(id)` returns one of them, and the page kept the last where Rust found the first.
+#[test]
+fn a_device_defined_twice_is_an_error_where_it_is_defined_again() {
+    let good = std::fs::read_to_string(fixture().join("lib/comm.yaml")).unwrap();
+    let device = &good[good.find("  - id: A17Pro").unwrap()..];
+    let twice = format!("{good}{}", device.replace("int8_tops: 35", "int8_tops: 36"));
+    let dir = course("twice", None, Some(&twice));
+    let (ok, _, err) = run(&dir, &["check", "labs/allreduce.yaml"]);
+    assert!(!ok, "checked clean:\n{err}");
+    let line = good.lines().count() + 1;
+    assert!(
+        err.contains(&format!(
+            "lib/comm.yaml:{line}:5: error: device `A17Pro` is already defined above"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("`hw(\"A17Pro\")` returns only one"), "{err}");
+    // In another module of the course.
+    let dir = course("twice-across", None, None);
+    let other = format!(
+        "namespace: zz\ndevices:\n{}",
+        device.replace("int8_tops: 35", "int8_tops: 36")
+    );
+    std::fs::write(dir.join("lib/zz.yaml"), other).unwrap();
+    let (ok, _, err) = run(&dir, &["check", "labs/allreduce.yaml"]);
+    assert!(!ok, "checked clean:\n{err}");
+    assert!(
+        err.contains("lib/zz.yaml:3:5: error: device `A17Pro` is already defined in lib/comm.yaml"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `check` of each case's course fails with the located message and hint it names.
 fn check_fails(cases: &[(String, &str, &str)], course_of: impl Fn(usize, &str) -> PathBuf) {
     for (i, (text, want, hint)) in cases.iter().enumerate() {

@@ -90,6 +90,7 @@ pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Module>, Vec<Diagnos
                     );
                     continue;
                 }
+                diags.extend(taken_ids(&out, &m));
                 out.push(m);
             }
             Err(mut d) => diags.append(&mut d),
@@ -100,6 +101,75 @@ pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Module>, Vec<Diagnos
     } else {
         Err(diags)
     }
+}
+
+/// A device or model id `m` defines that an earlier module, or `m` itself earlier, already
+/// defines: `hw(id)` and `model(id)` return one entry, so two would leave the others unread (and
+/// the page and the CLI could disagree on which).
+fn taken_ids(before: &[Module], m: &Module) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    let devices = |x: &Module| {
+        x.file
+            .devices
+            .iter()
+            .map(|d| d.id.clone())
+            .collect::<Vec<_>>()
+    };
+    let models = |x: &Module| {
+        x.file
+            .models
+            .iter()
+            .map(|d| d.id.clone())
+            .collect::<Vec<_>>()
+    };
+    for (what, ids, of) in [
+        (
+            "device",
+            devices(m),
+            before.iter().map(devices).collect::<Vec<_>>(),
+        ),
+        ("model", models(m), before.iter().map(models).collect()),
+    ] {
+        for (i, id) in ids.iter().enumerate() {
+            let nth = ids[..i].iter().filter(|x| *x == id).count();
+            let other = before.iter().zip(&of).find(|(_, o)| o.contains(id));
+            let place = match (nth, other) {
+                (0, None) => continue,
+                (0, Some((o, _))) => format!("in {}", o.source.name),
+                _ => "above".to_string(),
+            };
+            diags.push(
+                Diagnostic::error(
+                    &m.source.name,
+                    id_pos(&m.source, id, nth),
+                    format!("{what} `{id}` is already defined {place}"),
+                )
+                .with_hint(format!(
+                    "give each {what} its own id: `{}(\"{id}\")` returns only one",
+                    if what == "device" { "hw" } else { "model" }
+                )),
+            );
+        }
+    }
+    diags
+}
+
+/// The position of the `n`-th (from 0) `id: ID` line of the file (entries carry no positions).
+fn id_pos(source: &Source, id: &str, n: usize) -> crate::model::Pos {
+    let is_id = |v: &str| v.trim().trim_matches(|c| c == '"' || c == '\'') == id;
+    source
+        .text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let at = line.find("id:")?;
+            let before = &line[..at];
+            let word_start = before.is_empty() || before.ends_with([' ', '-', '{', ',']);
+            let rest = line[at + 3..].split([',', '}', '#']).next()?;
+            (word_start && is_id(rest)).then(|| crate::model::Pos::new(i as u32 + 1, at as u32 + 1))
+        })
+        .nth(n)
+        .unwrap_or(crate::model::Pos::UNKNOWN)
 }
 
 /// Reads one module file.
