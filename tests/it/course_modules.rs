@@ -153,24 +153,30 @@ fn mistakes_in_a_module_are_located_in_the_module_file() {
     });
 }
 
-/// A device or model id defined twice, in one module or in two, is an error where it is defined
-/// again: `hw(id)` returns one of them, and the page kept the last where Rust found the first.
+/// A device or model id defined twice, in one module or in two, is a warning where it is defined
+/// again (courses written before still load): `hw(id)` returns the first, in the CLI and the page
+/// (which kept the last in the first's place).
 #[test]
-fn a_device_defined_twice_is_an_error_where_it_is_defined_again() {
+fn a_device_defined_twice_is_a_warning_where_it_is_defined_again() {
     let good = std::fs::read_to_string(fixture().join("lib/comm.yaml")).unwrap();
     let device = &good[good.find("  - id: A17Pro").unwrap()..];
     let twice = format!("{good}{}", device.replace("int8_tops: 35", "int8_tops: 36"));
     let dir = course("twice", None, Some(&twice));
     let (ok, _, err) = run(&dir, &["check", "labs/allreduce.yaml"]);
-    assert!(!ok, "checked clean:\n{err}");
+    assert!(ok, "{err}");
     let line = good.lines().count() + 1;
     assert!(
         err.contains(&format!(
-            "lib/comm.yaml:{line}:5: error: device `A17Pro` is already defined above"
+            "lib/comm.yaml:{line}:5: warning: device `A17Pro` is already defined above: this one is never read"
         )),
         "{err}"
     );
-    assert!(err.contains("`hw(\"A17Pro\")` returns only one"), "{err}");
+    assert!(err.contains("`hw(\"A17Pro\")` returns the first"), "{err}");
+    let (ok, out, err) = run(&dir, &["eval", "labs/allreduce.yaml"]);
+    assert!(
+        ok && out.contains("35") && !out.contains("36"),
+        "{out}{err}"
+    );
     // In another module of the course.
     let dir = course("twice-across", None, None);
     let other = format!(
@@ -179,9 +185,11 @@ fn a_device_defined_twice_is_an_error_where_it_is_defined_again() {
     );
     std::fs::write(dir.join("lib/zz.yaml"), other).unwrap();
     let (ok, _, err) = run(&dir, &["check", "labs/allreduce.yaml"]);
-    assert!(!ok, "checked clean:\n{err}");
+    assert!(ok, "{err}");
     assert!(
-        err.contains("lib/zz.yaml:3:5: error: device `A17Pro` is already defined in lib/comm.yaml"),
+        err.contains(
+            "lib/zz.yaml:3:5: warning: device `A17Pro` is already defined in lib/comm.yaml"
+        ),
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -57,6 +57,9 @@ pub struct ModuleFile {
 pub struct Module {
     pub file: ModuleFile,
     pub source: Source,
+    /// What `check` says of the module without refusing it (a device id an earlier module
+    /// defines): every lab compiled with the module carries these among its warnings.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Whether the built-in library uses the namespace `ns` (or `global`): a module may not take it.
@@ -74,7 +77,7 @@ pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Module>, Vec<Diagnos
     let mut diags = Vec::new();
     for p in paths {
         match load(p) {
-            Ok(m) => {
+            Ok(mut m) => {
                 let ns = &m.file.namespace;
                 if let Some(other) = out.iter().find(|o| o.file.namespace.value == ns.value) {
                     diags.push(
@@ -90,7 +93,7 @@ pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Module>, Vec<Diagnos
                     );
                     continue;
                 }
-                diags.extend(taken_ids(&out, &m));
+                m.warnings = taken_ids(&out, &m);
                 out.push(m);
             }
             Err(mut d) => diags.append(&mut d),
@@ -104,8 +107,8 @@ pub fn load_all(paths: &[std::path::PathBuf]) -> Result<Vec<Module>, Vec<Diagnos
 }
 
 /// A device or model id `m` defines that an earlier module, or `m` itself earlier, already
-/// defines: `hw(id)` and `model(id)` return one entry, so two would leave the others unread (and
-/// the page and the CLI could disagree on which).
+/// defines: `hw(id)` and `model(id)` return the first one, in the CLI and the page alike, so the
+/// later one is never read. A warning, not an error: courses written before it still load.
 fn taken_ids(before: &[Module], m: &Module) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     let devices = |x: &Module| {
@@ -139,13 +142,13 @@ fn taken_ids(before: &[Module], m: &Module) -> Vec<Diagnostic> {
                 _ => "above".to_string(),
             };
             diags.push(
-                Diagnostic::error(
+                Diagnostic::warning(
                     &m.source.name,
                     id_pos(&m.source, id, nth),
-                    format!("{what} `{id}` is already defined {place}"),
+                    format!("{what} `{id}` is already defined {place}: this one is never read"),
                 )
                 .with_hint(format!(
-                    "give each {what} its own id: `{}(\"{id}\")` returns only one",
+                    "give each {what} its own id: `{}(\"{id}\")` returns the first",
                     if what == "device" { "hw" } else { "model" }
                 )),
             );
@@ -256,7 +259,11 @@ pub fn load(path: &Path) -> Result<Module, Vec<Diagnostic>> {
             Diagnostic::error(&source.name, pos, message).with_hint(hint)
         ]);
     }
-    Ok(Module { file, source })
+    Ok(Module {
+        file,
+        source,
+        warnings: Vec::new(),
+    })
 }
 
 /// The first position of `key:` in the file (devices carry no positions of their own).

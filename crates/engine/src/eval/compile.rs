@@ -444,6 +444,7 @@ pub fn compile_salvaging(
         return Err((diags, None));
     }
     crate::load::xref::warn(source, &mut diags);
+    diags.extend(modules.iter().flat_map(|m| m.warnings.iter().cloned()));
     let mut defs: Vec<FnDef> = Vec::new();
     for m in &modules {
         let ns = m.file.namespace.value.as_str();

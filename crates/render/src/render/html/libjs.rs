@@ -154,9 +154,12 @@ fn table_for<'a>(
     if !calls(script, &format!("{name}\"")) {
         return InOrder(Vec::new());
     }
-    let mut all = Vec::new();
+    // A module's id defined again (a warning of `check`) is not read: the first one is `name`'s.
+    let mut all: Vec<(&str, LibEntry)> = Vec::new();
     for (id, e) in modules {
-        insert(&mut all, id, e);
+        if !all.iter().any(|(k, _)| *k == id) {
+            all.push((id, e));
+        }
     }
     let mut own = Vec::new();
     for (id, e) in builtin {
@@ -235,6 +238,23 @@ mod tests {
             let h = hardware_for(&bodies(&["_fn(L,\"hw\",\"s\")(\"H100\")", b]), none());
             assert_eq!(h.0.len(), all, "{b}");
         }
+    }
+
+    /// Two module devices with one id (a warning of `check`): the page's `hw` returns the first,
+    /// as Rust's does (it kept the last in the first's place).
+    #[test]
+    fn a_module_device_defined_twice_is_the_first_as_in_rust() {
+        let one = |name: &str, tops: u32| {
+            format!(
+                r#"{{"id":"X1","name":"{name}","vendor":"v","class":"edge","fields":{{"int8_tops":{tops}}},"source":"s","as_of":"2024-01"}}"#
+            )
+        };
+        let devs: Vec<Device> =
+            serde_json::from_str(&format!("[{},{}]", one("First", 35), one("Second", 36))).unwrap();
+        let h = hardware_for(&bodies(&["_fn(L,\"hw\",\"s\")(\"X1\")"]), devs.iter());
+        let j = serde_json::to_value(&h).unwrap();
+        assert_eq!(j["X1"]["name"], "First");
+        assert_eq!(j["X1"]["int8_tops"], 35.0);
     }
 
     #[test]
