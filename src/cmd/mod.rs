@@ -23,6 +23,9 @@ pub fn report(diags: &[Diagnostic], source: Option<&Source>) -> usize {
     for d in diags {
         match source {
             Some(s) if s.name == d.file => eprint!("{}", d.render(Some(&s.text))),
+            // A diagnostic of a whole file (a record, a package, an output folder): no line
+            // to show, nothing to read.
+            _ if d.line == 0 => eprint!("{}", d.render(None)),
             // A diagnostic in another file (a course module): its own lines.
             _ => eprint!(
                 "{}",

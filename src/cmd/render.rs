@@ -97,7 +97,6 @@ pub fn render(
         Event::Diagnostics(src, d) => {
             report(d, src);
         }
-        Event::Error(m) => eprintln!("error: {m}"),
     };
     match crate::build::render(paths, to, out, opts, track, &mut on) {
         Err(f) => {

@@ -6,6 +6,7 @@
 use super::term::Style;
 use super::Session;
 use crate::course::Course;
+use crate::diag::Diagnostic;
 use crate::eval::CompiledLab;
 use crate::ledger::Ledger;
 use crate::record::merge;
@@ -25,8 +26,9 @@ pub struct RunCourse {
 }
 
 /// The site of `course`, its labs compiled (a lab that does not compile is left out: `check`
-/// says why).
-fn site_of(course: &Course) -> Result<Site, String> {
+/// says why; one that does not compile on one of the course's tracks is a diagnostic in its
+/// file).
+fn site_of(course: &Course) -> Result<Site, Diagnostic> {
     let labs: Vec<(String, CompiledLab)> = course
         .file
         .labs
@@ -37,11 +39,12 @@ fn site_of(course: &Course) -> Result<Site, String> {
         })
         .collect();
     let refs: Vec<(String, &CompiledLab)> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
-    Site::new(course, &refs).map_err(|d| d.to_string())
+    Site::new(course, &refs)
 }
 
-/// The course's record, in `dir` (beside the lab's ledger), or the data directory.
-fn open(course: &Course, dir: Option<&Path>) -> Result<RunCourse, String> {
+/// The course's record, in `dir` (beside the lab's ledger), or the data directory. `Err`: a
+/// diagnostic of the lab or of the record that stops it.
+fn open(course: &Course, dir: Option<&Path>) -> Result<RunCourse, Diagnostic> {
     let site = site_of(course)?;
     let path = match dir {
         Some(d) => d.join(CourseRecord::file_name(&site.id)),
@@ -78,8 +81,8 @@ fn ledger_lab(path: &Path) -> Option<String> {
 pub fn for_lab(lab: &Path, ledger: &Path) -> Result<Option<RunCourse>, ExitCode> {
     match crate::course::for_lab(lab) {
         Ok(None) => Ok(None),
-        Ok(Some(c)) => { open(&c, Some(record_dir(ledger))).map(Some) }.map_err(|e| {
-            eprintln!("error: {e}");
+        Ok(Some(c)) => open(&c, Some(record_dir(ledger))).map(Some).map_err(|d| {
+            crate::cmd::report(&[d], None);
             ExitCode::FAILURE
         }),
         Err((src, d)) => {
@@ -219,8 +222,8 @@ pub fn list(
     };
     let mut rc = match open(&course, ledger.map(record_dir)) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
+        Err(d) => {
+            crate::cmd::report(&[d], None);
             return ExitCode::FAILURE;
         }
     };

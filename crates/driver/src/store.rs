@@ -3,6 +3,7 @@
 //! and rules are the engine's (`ledger`, `record`); reading and writing them is the driver's,
 //! through [`LedgerFile`] and [`RecordFile`] (bring the trait into scope: `Ledger::load(path)`).
 
+use crate::diag::Diagnostic;
 use crate::ledger::{self, Ledger, READS};
 use crate::record::{merge, CourseRecord, SiteLab};
 use serde_json::Value as J;
@@ -229,7 +230,8 @@ pub trait RecordFile: Sized {
     /// The terminal's record file for the course `course_id`.
     fn default_path(course_id: &str) -> PathBuf;
     /// Reads the record at `path`, checked against `labs`: a fresh one when there is no file.
-    fn load(path: &Path, course_id: &str, labs: &[SiteLab]) -> Result<Self, String>;
+    /// One that cannot be read is a diagnostic of the file, with a hint.
+    fn load(path: &Path, course_id: &str, labs: &[SiteLab]) -> Result<Self, Diagnostic>;
     /// Reads a record handed in (`render --record`).
     fn read(path: &Path) -> Result<Self, String>;
     /// Writes it atomically.
@@ -252,13 +254,18 @@ impl RecordFile for CourseRecord {
 
     /// Reads the record at `path`: a fresh one when there is no file. Its labs are checked
     /// like any record's ([`Self::parse`]); what the check drops is not kept.
-    fn load(path: &Path, course_id: &str, labs: &[SiteLab]) -> Result<CourseRecord, String> {
+    fn load(path: &Path, course_id: &str, labs: &[SiteLab]) -> Result<CourseRecord, Diagnostic> {
+        let file = path.display().to_string();
+        let unread = |e: String| {
+            Diagnostic::error(&file, Default::default(), e).with_hint(
+                "this is the course's record of progress; move the file away yourself (each lab's own ledger keeps its progress, and a new record is started), or pass another --ledger",
+            )
+        };
         match read_bounded(path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(CourseRecord::new(course_id)),
-            Err(e) => Err(format!("{}: {e}", path.display())),
+            Err(e) => Err(unread(e.to_string())),
             Ok(text) => {
-                let (r, _) = CourseRecord::parse(&text, course_id, labs)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let (r, _) = CourseRecord::parse(&text, course_id, labs).map_err(unread)?;
                 Ok(r)
             }
         }
@@ -317,7 +324,7 @@ impl RecordFile for CourseRecord {
             .map_err(|e| format!("{}: {e}", lock_path.display()))?;
         lock.lock()
             .map_err(|e| format!("{}: {e}", lock_path.display()))?;
-        let mut r = CourseRecord::load(path, course_id, labs)?;
+        let mut r = CourseRecord::load(path, course_id, labs).map_err(|d| d.to_string())?;
         f(&mut r);
         r.save(path)
             .map_err(|e| format!("{}: {e}", path.display()))?;
