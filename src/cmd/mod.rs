@@ -36,6 +36,16 @@ pub fn report(diags: &[Diagnostic], source: Option<&Source>) -> usize {
     diags.iter().filter(|d| d.is_error()).count()
 }
 
+/// Prints diagnostics without their source lines, for files whose lines are not to be shown: a
+/// student's record (a page's download is one line of up to megabytes). Returns the number of
+/// errors.
+pub fn report_unshown(diags: &[Diagnostic]) -> usize {
+    for d in diags {
+        eprint!("{}", d.render(None));
+    }
+    diags.iter().filter(|d| d.is_error()).count()
+}
+
 /// Prints why a command cannot go on.
 pub fn fail(f: &Failure) {
     match f {
