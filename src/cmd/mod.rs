@@ -18,6 +18,9 @@ use crate::load::Source;
 use crate::project::Failure;
 use std::path::Path;
 
+/// The longest source line a diagnostic shows.
+const MAX_SHOWN: usize = 300;
+
 /// Prints diagnostics to stderr with their source lines. Returns the number of errors.
 pub fn report(diags: &[Diagnostic], source: Option<&Source>) -> usize {
     for d in diags {
@@ -26,22 +29,17 @@ pub fn report(diags: &[Diagnostic], source: Option<&Source>) -> usize {
             // A diagnostic of a whole file (a record, a package, an output folder): no line
             // to show, nothing to read.
             _ if d.line == 0 => eprint!("{}", d.render(None)),
-            // A diagnostic in another file (a course module): its own lines.
-            _ => eprint!(
-                "{}",
-                d.render(crate::project::text_of(Path::new(&d.file)).as_deref())
-            ),
+            // A diagnostic in another file (a course module, a record): its own lines, unless
+            // the line is too long to show (a page's download is one line of megabytes).
+            _ => {
+                let text = crate::project::text_of(Path::new(&d.file)).filter(|t| {
+                    t.lines()
+                        .nth(d.line as usize - 1)
+                        .is_some_and(|l| l.chars().count() <= MAX_SHOWN)
+                });
+                eprint!("{}", d.render(text.as_deref()))
+            }
         }
-    }
-    diags.iter().filter(|d| d.is_error()).count()
-}
-
-/// Prints diagnostics without their source lines, for files whose lines are not to be shown: a
-/// student's record (a page's download is one line of up to megabytes). Returns the number of
-/// errors.
-pub fn report_unshown(diags: &[Diagnostic]) -> usize {
-    for d in diags {
-        eprint!("{}", d.render(None));
     }
     diags.iter().filter(|d| d.is_error()).count()
 }

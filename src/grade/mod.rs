@@ -548,7 +548,7 @@ pub fn grade_cmd(
         Err(d) => return fail(d),
     }
     let not_graded: Vec<_> = problems.iter().map(Problem::diagnostic).collect();
-    crate::cmd::report_unshown(&not_graded);
+    crate::cmd::report(&not_graded, None);
     let graded: usize = grades.iter().map(|g| g.graded.len()).sum();
     say(&format!(
         "graded {graded} record(s) of {} file(s) ({} not graded); wrote {}",

@@ -174,11 +174,12 @@ pub fn run(opts: &RunOptions) -> ExitCode {
                 }
                 l
             }
-            Err(e) => {
-                eprintln!(
-                    "error: {e}\n  hint: pass --restart to start over (the old file is kept as {})",
+            Err(d) => {
+                let d = d.with_hint(format!(
+                    "pass --restart to start over (the old file is kept as {})",
                     backup_path(&path).display()
-                );
+                ));
+                crate::cmd::report(&[d], None);
                 return ExitCode::FAILURE;
             }
         }

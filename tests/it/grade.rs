@@ -141,9 +141,9 @@ fn a_class_is_graded_from_the_lab_never_from_the_records_flags() {
         );
     }
     // Each through the one printer: a warning located in the record (the JSON parser's line and
-    // column where it has one), with what to do (issue 21 item 4; it was `not graded: FILE: …`).
+    // column where it has one, the line shown), with what to do (issue 21 item 4; it was `not graded: FILE: …`).
     assert!(
-        err.contains("records/frank.json:1:34: warning: not graded: not JSON: key must be a string at line 1 column 34\n  = hint: ask for the record again"),
+        err.contains("records/frank.json:1:34: warning: not graded: not JSON: key must be a string at line 1 column 34\n  |\n1 | { \"format\": \"labforge-ledger/1\", oops }\n  |                                  ^\n  = hint: ask for the record again"),
         "{err}"
     );
     assert!(

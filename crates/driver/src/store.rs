@@ -173,8 +173,10 @@ pub fn read_bounded(path: &Path) -> std::io::Result<String> {
 pub trait LedgerFile: Sized {
     /// Writes the record atomically ([`write_atomic`]).
     fn save(&self, path: &Path) -> std::io::Result<()>;
-    /// Reads a record; `Ok(None)` when the file does not exist.
-    fn load(path: &Path) -> Result<Option<Self>, String>;
+    /// Reads a record; `Ok(None)` when the file does not exist. One that cannot be read is a
+    /// diagnostic of the file (at the JSON parser's line and column when it stops there); the
+    /// caller, who knows what to do about it, gives the hint.
+    fn load(path: &Path) -> Result<Option<Self>, Diagnostic>;
 }
 
 impl LedgerFile for Ledger {
@@ -189,37 +191,36 @@ impl LedgerFile for Ledger {
     /// an error (never silently rewritten as this one), and so is anything but a regular file
     /// (a symbolic link is followed) or a file over [`MAX_BYTES`]. A leading UTF-8 byte-order
     /// mark, as some editors write, is skipped.
-    fn load(path: &Path) -> Result<Option<Ledger>, String> {
-        let target = match save_target(path) {
-            Ok(t) => t,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
-        };
+    fn load(path: &Path) -> Result<Option<Ledger>, Diagnostic> {
+        let file = path.display().to_string();
+        let whole = |e: String| Diagnostic::error(&file, Default::default(), e);
+        let target = save_target(path).map_err(|e| whole(e.to_string()))?;
         let size = match std::fs::metadata(&target) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Err(e) => return Err(whole(e.to_string())),
             Ok(m) => m.len(),
         };
         if size > MAX_BYTES {
-            return Err(format!(
-                "{}: {size} bytes is too large for a progress record (at most {MAX_BYTES})",
-                path.display()
-            ));
+            return Err(whole(format!(
+                "{size} bytes is too large for a progress record (at most {MAX_BYTES})"
+            )));
         }
-        let s = std::fs::read_to_string(&target).map_err(|e| format!("{}: {e}", path.display()))?;
+        let s = std::fs::read_to_string(&target).map_err(|e| whole(e.to_string()))?;
         let s = s.strip_prefix('\u{FEFF}').unwrap_or(&s);
-        let mut l: Ledger = serde_json::from_str(s)
-            .map_err(|e| format!("{}: not a labforge ledger: {e}", path.display()))?;
+        let mut l: Ledger = serde_json::from_str(s).map_err(|e| {
+            let at = crate::model::Pos::new(e.line() as u32, e.column() as u32);
+            Diagnostic::error(&file, at, format!("not a labforge ledger: {e}"))
+        })?;
         if READS.contains(&l.format.as_str()) {
             l.format = ledger::FORMAT.into();
         }
         if l.format != ledger::FORMAT {
-            return Err(format!(
-                "{}: is a `{}` record; this labforge reads `{}` (and {})",
-                path.display(),
+            return Err(whole(format!(
+                "is a `{}` record; this labforge reads `{}` (and {})",
                 l.format,
                 ledger::FORMAT,
                 READS.join(", ")
-            ));
+            )));
         }
         Ok(Some(l))
     }

@@ -27,7 +27,12 @@ pub fn read_record(path: &Path, lab_id: &str) -> Result<Ledger, Failure> {
             )))
         }
         Err(ledger_err) => {
-            let r = CourseRecord::read(path).map_err(|_| Failure::Message(ledger_err))?;
+            let r = CourseRecord::read(path).map_err(|_| {
+                let d = ledger_err.with_hint(
+                    "--record takes the record the student handed in: the download of the lab's page, the terminal's ledger, or a course record",
+                );
+                Failure::Diagnostics(None, vec![d])
+            })?;
             let Some(j) = r.labs.get(lab_id) else {
                 return Err(Failure::Message(format!(
                     "{}: the course record holds no answers for lab `{lab_id}`",
