@@ -101,14 +101,10 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     let path = ledger_path;
     let answers = match &opts.answers {
         None => None,
-        Some(p) => match Answers::load(p).and_then(|a| {
-            a.check(&lab)
-                .map(|()| a)
-                .map_err(|e| format!("{}: {e}", p.display()))
-        }) {
+        Some(p) => match Answers::load(p).and_then(|a| a.check_file(&lab, p).map(|()| a)) {
             Ok(a) => Some(a),
-            Err(e) => {
-                eprintln!("error: {e}");
+            Err(d) => {
+                crate::cmd::report(&[d], None);
                 return ExitCode::FAILURE;
             }
         },
