@@ -61,8 +61,8 @@ pub fn render_cmd(a: RenderArgs) -> ExitCode {
         }
         Some(p) => match crate::record::CourseRecord::read(p) {
             Ok(r) => Some(r),
-            Err(e) => {
-                eprintln!("error: {}: {e}", p.display());
+            Err(d) => {
+                super::report(&[d], None);
                 return ExitCode::FAILURE;
             }
         },

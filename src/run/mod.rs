@@ -767,7 +767,10 @@ impl<'a> Session<'a> {
         // The report to hand in, beside the record: the bytes `render --to report` makes of it.
         let said = match crate::build::report::write_beside(&self.path, self.lab, &self.ledger) {
             Ok(f) => format!("Your report is written to {}", f.display()),
-            Err(e) => format!("Your report could not be written: {e}"),
+            Err(d) => {
+                crate::cmd::report(&[d], Some(&self.lab.source));
+                "Your report could not be written (the error above says why).".into()
+            }
         };
         for x in self.plain(&said) {
             scr.println(&scr.paint(Style::Dim, &x));

@@ -233,8 +233,9 @@ pub trait RecordFile: Sized {
     /// Reads the record at `path`, checked against `labs`: a fresh one when there is no file.
     /// One that cannot be read is a diagnostic of the file, with a hint.
     fn load(path: &Path, course_id: &str, labs: &[SiteLab]) -> Result<Self, Diagnostic>;
-    /// Reads a record handed in (`render --record`).
-    fn read(path: &Path) -> Result<Self, String>;
+    /// Reads a record handed in (`render --record`); one that is not is a diagnostic of the
+    /// file (at the JSON parser's line and column when it stops there), with a hint.
+    fn read(path: &Path) -> Result<Self, Diagnostic>;
     /// Writes it atomically.
     fn save(&self, path: &Path) -> std::io::Result<()>;
     /// Reads, changes with `f` and writes the record under a lock.
@@ -274,21 +275,30 @@ impl RecordFile for CourseRecord {
 
     /// A record given on the command line (`render --record`), of whichever course: the caller
     /// compares its `course` with the labs'.
-    fn read(path: &Path) -> Result<CourseRecord, String> {
-        let text = read_bounded(path).map_err(|e| e.to_string())?;
-        merge::bounds(&text)?;
-        let j: J = serde_json::from_str(text.trim_start_matches('\u{FEFF}'))
-            .map_err(|e| format!("not a JSON file ({e})"))?;
+    fn read(path: &Path) -> Result<CourseRecord, Diagnostic> {
+        let file = path.display().to_string();
+        let refused = |at: crate::model::Pos, e: String| {
+            Diagnostic::error(&file, at, e).with_hint(
+                "--record takes a course record: a course page's export, or the terminal's course-COURSE-ID.json",
+            )
+        };
+        let whole = |e: String| refused(Default::default(), e);
+        let text = read_bounded(path).map_err(|e| whole(e.to_string()))?;
+        merge::bounds(&text).map_err(whole)?;
+        let j: J = serde_json::from_str(text.trim_start_matches('\u{FEFF}')).map_err(|e| {
+            let at = crate::model::Pos::new(e.line() as u32, e.column() as u32);
+            refused(at, format!("not a JSON file ({e})"))
+        })?;
         if j["format"].as_str() != Some(crate::record::FORMAT)
             || !j["labs"].is_object()
             || !j["course"].is_string()
         {
-            return Err(format!(
+            return Err(whole(format!(
                 "not a labforge course record (`format: {}`)",
                 crate::record::FORMAT
-            ));
+            )));
         }
-        serde_json::from_value(j).map_err(|e| format!("a damaged course record: {e}"))
+        serde_json::from_value(j).map_err(|e| whole(format!("a damaged course record: {e}")))
     }
 
     /// Writes the record atomically.
