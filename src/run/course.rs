@@ -332,28 +332,32 @@ const NAMED: usize = 10;
 /// the student's own are taken only with `--replace` or a `y` on a terminal; without a terminal
 /// the import is refused. `Err` has been printed.
 fn import_record(rc: &mut RunCourse, f: &Path, replace: bool) -> Result<(), ExitCode> {
-    let fail = |e: String| {
-        eprintln!("error: not imported: {}: {e}", f.display());
+    // What the import says about the file: diagnostics of it, through the one printer.
+    let file = f.display().to_string();
+    let refuse = |e: String, hint: &str| {
+        let d = Diagnostic::error(&file, Default::default(), format!("not imported: {e}"));
+        crate::cmd::report(&[d.with_hint(hint)], None);
         ExitCode::FAILURE
     };
-    let text = crate::store::read_bounded(f).map_err(|e| fail(e.to_string()))?;
-    let (r, left) = CourseRecord::parse(&text, &rc.site.id, &rc.site.labs).map_err(fail)?;
-    for l in left.iter().take(NAMED) {
-        eprintln!("warning: {}: left out {l}", f.display());
-    }
+    const HINT: &str = "--import takes this course's record: the export of its index page (labforge-course/1), or a lab page's download";
+    let text = crate::store::read_bounded(f).map_err(|e| refuse(e.to_string(), HINT))?;
+    let (r, left) =
+        CourseRecord::parse(&text, &rc.site.id, &rc.site.labs).map_err(|e| refuse(e, HINT))?;
+    let mut notes: Vec<Diagnostic> = left
+        .iter()
+        .take(NAMED)
+        .map(|l| Diagnostic::warning(&file, Default::default(), format!("left out {l}")))
+        .collect();
     if left.len() > NAMED {
-        eprintln!(
-            "warning: {}: left out {} more",
-            f.display(),
-            left.len() - NAMED
-        );
+        let more = format!("left out {} more", left.len() - NAMED);
+        notes.push(Diagnostic::warning(&file, Default::default(), more));
     }
+    crate::cmd::report(&notes, None);
     if r.labs.is_empty() {
-        eprintln!(
-            "error: not imported: {} holds no lab of this course",
-            f.display()
-        );
-        return Err(ExitCode::FAILURE);
+        return Err(refuse(
+            "it holds no lab of this course".into(),
+            "export the record from this course's index page",
+        ));
     }
     // A trial on the record as it is: does the import change anything, or replace anything?
     let trial = rc.record.clone().merge(&r, &rc.site.labs, false);
@@ -378,10 +382,10 @@ fn import_record(rc: &mut RunCourse, f: &Path, replace: bool) -> Result<(), Exit
             conflicts.join("\n  - ")
         );
         if !std::io::stdin().is_terminal() {
-            eprintln!(
-                "error: not imported: it would replace your answers\n  hint: run it in a terminal to be asked, or pass --replace to take the imported answers"
-            );
-            return Err(ExitCode::FAILURE);
+            return Err(refuse(
+                "it would replace your answers".into(),
+                "run it in a terminal to be asked, or pass --replace to take the imported answers",
+            ));
         }
         eprint!("Replace yours with the imported answers? [y/N] ");
         let mut a = String::new();
