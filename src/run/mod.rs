@@ -29,6 +29,7 @@ pub mod term;
 pub mod track;
 pub mod ui;
 
+use crate::diag::Diagnostic;
 use crate::eval::{self, CompiledLab, CompiledPart, EvalError};
 use crate::formula::to_json;
 use crate::ledger::Ledger;
@@ -132,8 +133,8 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     let lab = &lab;
     let judge = |t: &str| others.get(t);
     let mut ledger = if opts.restart {
-        if let Err(e) = keep_backup(&path) {
-            eprintln!("error: {e}\n  hint: move the file away yourself, or pass another --ledger");
+        if let Err(d) = keep_backup(&path) {
+            crate::cmd::report(&[d], None);
             return ExitCode::FAILURE;
         }
         Ledger::new(lab)
@@ -155,8 +156,8 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             Ok(Some(mut l)) => {
                 let dropped = l.sanitize(lab);
                 if !dropped.is_empty() {
-                    if let Err(e) = keep_backup(&path) {
-                        eprintln!("error: {e}");
+                    if let Err(d) = keep_backup(&path) {
+                        crate::cmd::report(&[d], None);
                         return ExitCode::FAILURE;
                     }
                     eprintln!(
@@ -292,8 +293,10 @@ fn backup_path(path: &Path) -> PathBuf {
 
 /// Copies the record at `path`, if there is one, to [`backup_path`] (atomically), so starting
 /// over or dropping bad values never loses what the file held.
-fn keep_backup(path: &Path) -> Result<(), String> {
+/// What stops it is a diagnostic of the file, with a hint.
+fn keep_backup(path: &Path) -> Result<(), Diagnostic> {
     crate::files::back_up(path, &backup_path(path))
+        .map_err(|d| d.with_hint("move the file away yourself, or pass another --ledger"))
 }
 
 enum Source<'a> {
