@@ -9,6 +9,8 @@
 //! 3. otherwise `new` writes `DIR/lab.schema.json` (the output of `labforge schema`) and points
 //!    at it. Rerun `labforge schema > lab.schema.json` after upgrading labforge.
 
+use crate::diag::Diagnostic;
+use crate::project::Failure;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -104,31 +106,42 @@ fn check_name(name: &str) -> Result<&str, String> {
 }
 
 /// Writes `DIR/NAME.yaml` (and `DIR/lab.schema.json` unless present). Never overwrites the lab.
-pub fn scaffold(name: &str, dir: &Path) -> Result<Scaffold, String> {
+/// A name that is no lab name is a message (it is what was typed, in no file); what the folder
+/// refuses is a diagnostic of the file or folder, with a hint.
+pub fn scaffold(name: &str, dir: &Path) -> Result<Scaffold, Failure> {
+    let at = |p: &Path, message: String, hint: &str| -> Failure {
+        Diagnostic::error(&p.display().to_string(), Default::default(), message)
+            .with_hint(hint)
+            .into()
+    };
     let stem = check_name(name)?;
     let lab = dir.join(format!("{stem}.yaml"));
     if crate::files::exists(&lab) {
-        return Err(format!(
-            "{} already exists; labforge new never overwrites a lab (choose another name, or \
-             delete the file first)",
-            lab.display()
+        return Err(at(
+            &lab,
+            "already exists; labforge new never overwrites a lab".into(),
+            "choose another name, or delete the file first",
         ));
     }
     if crate::files::exists(dir) && !crate::files::is_dir(dir) {
-        return Err(format!(
-            "{} is not a directory (--dir names where the lab goes)",
-            dir.display()
+        return Err(at(
+            dir,
+            "is not a directory (--dir names where the lab goes)".into(),
+            "give --dir a folder (it is made if missing)",
         ));
     }
-    crate::files::make_dir(dir)?;
+    const UNWRITTEN: &str =
+        "labforge new writes the lab there: make the folder writable, or give another --dir";
+    crate::files::make_dir(dir).map_err(|d| Failure::from(d.with_hint(UNWRITTEN)))?;
     let (modeline, write_schema) = schema_target(dir);
     let text = render_template(stem, &modeline)?;
     // `create_new` so a file appearing between the check and the write is not clobbered.
-    crate::files::create_new(&lab, text.as_bytes())?;
+    crate::files::create_new(&lab, text.as_bytes())
+        .map_err(|d| Failure::from(d.with_hint(UNWRITTEN)))?;
     let schema_path = dir.join(SCHEMA_FILE);
     let schema = if write_schema {
         crate::store::write_atomic(&schema_path, crate::cmd::schema_json().as_bytes())
-            .map_err(|e| format!("{}: {e}", schema_path.display()))?;
+            .map_err(|e| at(&schema_path, e.to_string(), UNWRITTEN))?;
         Some(schema_path)
     } else {
         None
@@ -162,8 +175,8 @@ pub fn new_cmd(name: &str, dir: Option<&Path>) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("error: {e}");
+        Err(f) => {
+            crate::cmd::fail(&f);
             ExitCode::FAILURE
         }
     }

@@ -18,19 +18,37 @@ use crate::load::Source;
 use crate::project::Failure;
 use std::path::Path;
 
-/// Prints diagnostics to stderr with their source lines. Returns the number of errors.
+/// The longest source line a diagnostic shows.
+const MAX_SHOWN: usize = 300;
+
+/// Prints diagnostics to stderr with their source lines ([`rendered`]). Returns the number of
+/// errors.
 pub fn report(diags: &[Diagnostic], source: Option<&Source>) -> usize {
     for d in diags {
-        match source {
-            Some(s) if s.name == d.file => eprint!("{}", d.render(Some(&s.text))),
-            // A diagnostic in another file (a course module): its own lines.
-            _ => eprint!(
-                "{}",
-                d.render(crate::project::text_of(Path::new(&d.file)).as_deref())
-            ),
-        }
+        eprint!("{}", rendered(d, source));
     }
     diags.iter().filter(|d| d.is_error()).count()
+}
+
+/// One diagnostic as the printer writes it (to the terminal, or on the preview's error page):
+/// with its source line from `source` when it is that file's, else from its own file.
+pub fn rendered(d: &Diagnostic, source: Option<&Source>) -> String {
+    match source {
+        Some(s) if s.name == d.file => d.render(Some(&s.text)),
+        // A diagnostic of a whole file (a record, a package, an output folder): no line to
+        // show, nothing to read.
+        _ if d.line == 0 => d.render(None),
+        // A diagnostic in another file (a course module, a template, a record): its own lines,
+        // unless the line is too long to show (a page's download is one line of megabytes).
+        _ => {
+            let text = crate::project::text_of(Path::new(&d.file)).filter(|t| {
+                t.lines()
+                    .nth(d.line as usize - 1)
+                    .is_some_and(|l| l.chars().count() <= MAX_SHOWN)
+            });
+            d.render(text.as_deref())
+        }
+    }
 }
 
 /// Prints why a command cannot go on.

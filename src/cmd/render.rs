@@ -61,8 +61,8 @@ pub fn render_cmd(a: RenderArgs) -> ExitCode {
         }
         Some(p) => match crate::record::CourseRecord::read(p) {
             Ok(r) => Some(r),
-            Err(e) => {
-                eprintln!("error: {}: {e}", p.display());
+            Err(d) => {
+                super::report(&[d], None);
                 return ExitCode::FAILURE;
             }
         },
@@ -97,7 +97,6 @@ pub fn render(
         Event::Diagnostics(src, d) => {
             report(d, src);
         }
-        Event::Error(m) => eprintln!("error: {m}"),
     };
     match crate::build::render(paths, to, out, opts, track, &mut on) {
         Err(f) => {

@@ -12,9 +12,15 @@
 //! a folder of its own, `RECORDS/alice/anything.json`, is `alice` too (one folder per student,
 //! as LMS bulk downloads lay them out).
 //!
+//! A record not graded is printed by the one printer as a warning located in the record (the
+//! JSON parser's line and column, when it has them) with a hint ([`Problem::diagnostic`]);
+//! what stops the command (a records path that is not there, an instructor's report template
+//! that fails, a file the output folder refuses) as an error located in its file.
+//!
 //! Student data is hostile: folder names, a record's `lab` and `format` fields and the JSON
-//! parser's quotes of it reach the terminal only through [`say`] (the terminal text filter),
-//! the CSV only through [`sheet::cell`], the report only through minijinja's HTML escaping.
+//! parser's quotes of it reach the terminal only through the printer's terminal text filter (a
+//! line break in them shown as U+FFFD) and [`say`], the CSV only through [`sheet::cell`], the
+//! report only through minijinja's HTML escaping.
 //!
 //! The CSV is [`sheet`], the class report page (roster, tallies, decision logs) [`report`].
 
@@ -28,6 +34,7 @@ pub use report::{
 };
 pub use sheet::{cell, csv};
 
+use crate::diag::Diagnostic;
 use crate::eval::CompiledLab;
 use crate::ledger::{self, Ledger};
 use crate::load::text::visible;
@@ -35,14 +42,70 @@ use indexmap::IndexMap;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
-/// A record that was not graded, and why.
+/// A record that was not graded, and why: `reason` as the report page lists it; where in the
+/// file (the JSON parser's line and column; 0 for the whole file) and what to do, for the
+/// printer ([`Problem::diagnostic`]).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Problem {
     /// Whose it is (the folder or file name it was found under).
     pub student: String,
     pub file: String,
     pub reason: String,
+    #[serde(skip)]
+    pub line: u32,
+    #[serde(skip)]
+    pub col: u32,
+    #[serde(skip)]
+    pub hint: &'static str,
 }
+
+impl Problem {
+    /// The problem as the one printer prints it: a warning (the other records are graded)
+    /// located in the record, with its hint. A line break in a folder name or a quoted field
+    /// is shown as U+FFFD, so a record cannot print a line of its own (a fake `graded …`).
+    pub fn diagnostic(&self) -> Diagnostic {
+        let one_line = |s: &str| s.replace(['\r', '\n'], "\u{FFFD}");
+        Diagnostic::warning(
+            &one_line(&self.file),
+            crate::model::Pos::new(self.line, self.col),
+            format!("not graded: {}", one_line(&self.reason)),
+        )
+        .with_hint(self.hint)
+    }
+}
+
+/// Why a record is not one to grade ([`Problem`] without whose it is).
+#[derive(Debug)]
+struct Why {
+    reason: String,
+    line: u32,
+    col: u32,
+    hint: &'static str,
+}
+
+impl Why {
+    fn new(reason: impl Into<String>, hint: &'static str) -> Why {
+        Why {
+            reason: reason.into(),
+            line: 0,
+            col: 0,
+            hint,
+        }
+    }
+    /// What the JSON parser said, where it said it.
+    fn json(reason: String, e: &serde_json::Error) -> Why {
+        Why {
+            line: e.line() as u32,
+            col: e.column() as u32,
+            ..Why::new(reason, HAND_IN_AGAIN)
+        }
+    }
+}
+
+/// The hint of a file that is no record (damaged, cut short, not text).
+const HAND_IN_AGAIN: &str = "ask for the record again: the download of the lab's page, or the ledger file `labforge run` saves";
+/// The hint of a file of another kind.
+const NOT_A_RECORD: &str = "grade reads progress records (`labforge-ledger/...`: the download of a lab's page, the terminal's ledger) and course records (`labforge-course/1`: a course page's export)";
 
 /// One student's graded record of one lab.
 #[derive(Debug, Clone, Serialize)]
@@ -102,12 +165,17 @@ impl LabGrades<'_> {
 
 /// Record files under `paths` (files as given, folders searched recursively for `*.json`),
 /// each with the student it belongs to, in a stable order.
-pub fn record_files(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, String> {
+/// A path that names no records is a diagnostic of the path.
+pub fn record_files(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, Diagnostic> {
+    let unread = |p: &Path, e: String| {
+        Diagnostic::error(&p.display().to_string(), Default::default(), e).with_hint(
+            "give grade the records handed in: record files (*.json), or folders of them",
+        )
+    };
     let mut out = Vec::new();
     for p in paths {
         if crate::files::is_dir(p) {
-            let mut found =
-                crate::files::json_files(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let mut found = crate::files::json_files(p).map_err(|e| unread(p, e.to_string()))?;
             found.sort();
             for f in found {
                 let rel = f.strip_prefix(p).unwrap_or(&f);
@@ -124,7 +192,7 @@ pub fn record_files(paths: &[PathBuf]) -> Result<Vec<(String, PathBuf)>, String>
         } else if crate::files::is_file(p) {
             out.push((stem(p), p.clone()));
         } else {
-            return Err(format!("{}: no such file or directory", p.display()));
+            return Err(unread(p, "no such file or directory".into()));
         }
     }
     Ok(out)
@@ -140,23 +208,28 @@ fn stem(p: &Path) -> String {
 /// ledger's size limit, not JSON, or of another format is a reason. A lab's record is one
 /// entry; a course record (`labforge-course/1`, what a course's page exports) is one entry per
 /// lab in it, named `FILE (lab LAB-ID)`, each a record or the reason it is not one.
-fn read_records(path: &Path) -> Result<Vec<(String, Entry)>, String> {
+fn read_records(path: &Path) -> Result<Vec<(String, Entry)>, Why> {
     let bytes = crate::files::read_limited(path, crate::store::MAX_BYTES).map_err(|e| match e {
-        crate::files::ReadError::TooLarge { size, .. } => {
-            format!("{size} bytes is too large for a progress record")
-        }
-        e => e.to_string(),
+        crate::files::ReadError::TooLarge { size, .. } => Why::new(
+            format!("{size} bytes is too large for a progress record"),
+            HAND_IN_AGAIN,
+        ),
+        e => Why::new(e.to_string(), HAND_IN_AGAIN),
     })?;
-    let text = std::str::from_utf8(&bytes).map_err(|_| "not UTF-8 text".to_string())?;
+    let text =
+        std::str::from_utf8(&bytes).map_err(|_| Why::new("not UTF-8 text", HAND_IN_AGAIN))?;
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     if text.trim().is_empty() {
-        return Err("empty file".into());
+        return Err(Why::new("empty file", HAND_IN_AGAIN));
     }
     let raw: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         if e.is_eof() {
-            format!("cut short (the file ends at line {})", e.line())
+            Why::json(
+                format!("cut short (the file ends at line {})", e.line()),
+                &e,
+            )
         } else {
-            format!("not JSON: {e}")
+            Why::json(format!("not JSON: {e}"), &e)
         }
     })?;
     let file = path.display().to_string();
@@ -164,7 +237,10 @@ fn read_records(path: &Path) -> Result<Vec<(String, Entry)>, String> {
         return Ok(vec![(file, ledger_of(bytes, raw))]);
     }
     let Some(labs) = raw.get("labs").and_then(|l| l.as_object()) else {
-        return Err("a damaged course record: no `labs`".into());
+        return Err(Why::new(
+            "a damaged course record: no `labs`",
+            HAND_IN_AGAIN,
+        ));
     };
     // The student's track is the course record's (each lab's copy may not say it).
     let track = raw.get("track").and_then(|t| t.as_str());
@@ -184,17 +260,27 @@ fn read_records(path: &Path) -> Result<Vec<(String, Entry)>, String> {
 }
 
 /// One lab's record read from a file: its bytes (to find copies), the ledger and its JSON.
-type Entry = Result<(Vec<u8>, Ledger, serde_json::Value), String>;
+type Entry = Result<(Vec<u8>, Ledger, serde_json::Value), Why>;
 
 /// `raw` as a lab's progress record, or why it is not one.
 fn ledger_of(bytes: Vec<u8>, raw: serde_json::Value) -> Entry {
     match raw.get("format").and_then(|f| f.as_str()) {
         Some(f) if f == ledger::FORMAT || ledger::READS.contains(&f) => {}
-        Some(other) => return Err(format!("a `{other}` record, not `{}`", ledger::FORMAT)),
-        None => return Err("not a labforge progress record (no `format`)".into()),
+        Some(other) => {
+            return Err(Why::new(
+                format!("a `{other}` record, not `{}`", ledger::FORMAT),
+                NOT_A_RECORD,
+            ))
+        }
+        None => {
+            return Err(Why::new(
+                "not a labforge progress record (no `format`)",
+                NOT_A_RECORD,
+            ))
+        }
     }
     let l: Ledger = serde_json::from_value(raw.clone())
-        .map_err(|e| format!("a damaged progress record: {e}"))?;
+        .map_err(|e| Why::new(format!("a damaged progress record: {e}"), HAND_IN_AGAIN))?;
     Ok((bytes, l, raw))
 }
 
@@ -232,10 +318,13 @@ pub fn grade<'a>(
         .map(move |(file, entry)| (student, file, entry))
     });
     for (student, file, entry) in entries {
-        let problem = |reason: String| Problem {
+        let problem = |why: Why| Problem {
             student: student.clone(),
             file: file.clone(),
-            reason,
+            reason: why.reason,
+            line: why.line,
+            col: why.col,
+            hint: why.hint,
         };
         let (bytes, mut l, raw) = match entry {
             Ok(r) => r,
@@ -246,23 +335,32 @@ pub fn grade<'a>(
         };
         let Some(k) = labs.iter().position(|c| c.lab.id.value == l.lab) else {
             let ids: Vec<&str> = labs.iter().map(|c| c.lab.id.value.as_str()).collect();
-            problems.push(problem(format!(
-                "a record of lab `{}`, which is not graded here (labs: {})",
-                l.lab,
-                ids.join(", ")
+            problems.push(problem(Why::new(
+                format!(
+                    "a record of lab `{}`, which is not graded here (labs: {})",
+                    l.lab,
+                    ids.join(", ")
+                ),
+                "grade it with its lab: give grade the lab's file too, or the folder of its course",
             )));
             continue;
         };
         if let Some(first) = contents.get(&bytes) {
-            problems.push(problem(format!("the same record as {first}")));
+            problems.push(problem(Why::new(
+                format!("the same record as {first}"),
+                "only the first of identical records is graded",
+            )));
             continue;
         }
         contents.insert(bytes, file.clone());
         let key = (student.clone(), l.lab.clone());
         if let Some(first) = seen.get(&key) {
-            problems.push(problem(format!(
-                "a second record of `{student}` for lab `{}` (graded: {first})",
-                l.lab
+            problems.push(problem(Why::new(
+                format!(
+                    "a second record of `{student}` for lab `{}` (graded: {first})",
+                    l.lab
+                ),
+                "only a student's first record of a lab is graded: remove the other one to grade this one",
             )));
             continue;
         }
@@ -413,44 +511,44 @@ pub fn grade_cmd(
             None => return ExitCode::FAILURE,
         }
     }
+    let fail = |d: Diagnostic| {
+        crate::cmd::report(&[d], None);
+        ExitCode::FAILURE
+    };
     let recs = match record_files(records) {
         Ok(r) => r,
-        Err(e) => {
-            say(&format!("error: {e}"));
-            return ExitCode::FAILURE;
-        }
+        Err(d) => return fail(d),
     };
     let (grades, problems) = grade(&compiled, &recs);
     let mut written = Vec::new();
+    // A file `out` does not take: a diagnostic of that file.
+    let write = |name: &str, text: Result<String, String>| {
+        let path = out.join(name);
+        text.and_then(|t| crate::safe_fs::write_inside(out, Path::new(name), t.as_bytes()))
+            .map(|()| path.clone())
+            .map_err(|e| {
+                Diagnostic::error(&path.display().to_string(), Default::default(), format!("not written: {e}"))
+                    .with_hint(format!("grade writes its CSVs and report.html into {}: fix that folder, or give another (-o DIR)", out.display()))
+            })
+    };
     for g in &grades {
-        let r = csv(g).and_then(|text| {
-            let name = csv_name(g.lab);
-            crate::safe_fs::write_inside(out, Path::new(&name), text.as_bytes())
-                .map(|()| out.join(name))
-        });
-        match r {
+        match write(&csv_name(g.lab), csv(g)) {
             Ok(p) => written.push(p),
-            Err(e) => {
-                say(&format!("error: {e}"));
-                return ExitCode::FAILURE;
-            }
+            Err(d) => return fail(d),
         }
     }
-    let page = report(&grades, &problems, &recs, templates)
-        .and_then(|html| crate::render::csp::with_print_csp(&html).map_err(|d| d.to_string()));
-    match page.and_then(|html| {
-        crate::safe_fs::write_inside(out, Path::new("report.html"), html.as_bytes())
-            .map(|()| out.join("report.html"))
-    }) {
+    let page = match report(&grades, &problems, &recs, templates)
+        .and_then(|html| crate::render::csp::with_print_csp(&html))
+    {
+        Ok(p) => p,
+        Err(d) => return fail(d.in_file(&out.join("report.html").display().to_string())),
+    };
+    match write("report.html", Ok(page)) {
         Ok(p) => written.push(p),
-        Err(e) => {
-            say(&format!("error: {e}"));
-            return ExitCode::FAILURE;
-        }
+        Err(d) => return fail(d),
     }
-    for p in &problems {
-        say(&format!("not graded: {}: {}", p.file, p.reason));
-    }
+    let not_graded: Vec<_> = problems.iter().map(Problem::diagnostic).collect();
+    crate::cmd::report(&not_graded, None);
     let graded: usize = grades.iter().map(|g| g.graded.len()).sum();
     say(&format!(
         "graded {graded} record(s) of {} file(s) ({} not graded); wrote {}",

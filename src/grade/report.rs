@@ -4,6 +4,7 @@
 //! and the page gets the print documents' Content-Security-Policy (no script, no request).
 
 use super::{csv_name, Graded, LabGrades, PartGrade, Problem};
+use crate::diag::Diagnostic;
 use crate::eval::CompiledLab;
 use crate::load::check::option_id;
 use crate::model::Choice;
@@ -391,7 +392,7 @@ pub fn report(
     problems: &[Problem],
     records: &[(String, PathBuf)],
     templates: Option<&Path>,
-) -> Result<String, String> {
+) -> Result<String, Diagnostic> {
     let labs: Vec<ReportLab> = grades
         .iter()
         .map(|g| {
@@ -452,21 +453,21 @@ pub fn report(
     let mut students: Vec<&str> = roster.iter().map(|r| r.student.as_str()).collect();
     students.dedup();
     let students = students.len();
+    let overrides = templates.map(|d| crate::safe_fs::template_overrides(d.to_path_buf()));
     let tpl = crate::render::asset(
         &[("report.html.j2", REPORT_TEMPLATE)],
         "report.html.j2",
-        templates
-            .map(|d| crate::safe_fs::template_overrides(d.to_path_buf()))
-            .as_ref(),
+        overrides.as_ref(),
     )?;
+    // An instructor's template that fails is located in it, with a hint (as a render's).
+    let located = |e: minijinja::Error| crate::render::template_error(overrides.as_ref(), &e);
     let mut env = minijinja::Environment::new();
     env.set_trim_blocks(true);
     env.set_lstrip_blocks(true);
     env.set_undefined_behavior(minijinja::UndefinedBehavior::SemiStrict);
     // Everything in the report is the students' or the lab's text: escaped, always.
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
-    env.add_template("report.html.j2", &tpl)
-        .map_err(|e| format!("report.html.j2: {e}"))?;
+    env.add_template("report.html.j2", &tpl).map_err(located)?;
     env.get_template("report.html.j2")
         .and_then(|t| {
             t.render(minijinja::context! {
@@ -474,5 +475,5 @@ pub fn report(
                 roster => roster, unfinished => unfinished, students => students,
             })
         })
-        .map_err(|e| format!("report.html.j2: {e}"))
+        .map_err(located)
 }

@@ -2,6 +2,7 @@
 
 use super::term::Screen;
 use super::ui::{Item, Res, Stop};
+use crate::diag::Diagnostic;
 use crate::eval::CompiledLab;
 use indexmap::IndexMap;
 use serde::Deserialize;
@@ -33,14 +34,35 @@ pub struct Answers {
     pub decision_log: Option<String>,
 }
 
+/// What an answers file holds (the example above).
+const HINT: &str = "an answers file is YAML (or JSON) with `predictions:`, `controls:`, `reflections:`, `questions:` and `decision_log:`, each answer under the id of a part of this lab that asks it";
+
 impl Answers {
-    /// Reads YAML or JSON (JSON is YAML).
-    pub fn load(path: &Path) -> Result<Answers, String> {
+    /// Reads YAML or JSON (JSON is YAML). A file that is not one is a diagnostic of it, where
+    /// the parser stopped, with a hint.
+    pub fn load(path: &Path) -> Result<Answers, Diagnostic> {
+        let file = path.display().to_string();
         // A student's file: bounded like a progress record before it is parsed.
         let text = crate::files::read_text(path, crate::store::MAX_BYTES)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        serde_saphyr::from_str::<Answers>(&text)
-            .map_err(|e| format!("{}: not an answers file: {e}", path.display()))
+            .map_err(|e| Diagnostic::error(&file, Default::default(), e.to_string()))?;
+        serde_saphyr::from_str::<Answers>(&text).map_err(|e| {
+            let d =
+                crate::load::yaml_diagnostic(&crate::load::Source::new(&file, text.as_str()), &e);
+            // The parser's own hint (a key's near spelling) when it has one.
+            let hint = d.hint.clone().unwrap_or_else(|| HINT.into());
+            Diagnostic {
+                message: format!("not an answers file: {}", d.message),
+                ..d
+            }
+            .with_hint(hint)
+        })
+    }
+
+    /// [`Self::check`] as a diagnostic of the answers file at `path`.
+    pub fn check_file(&self, lab: &CompiledLab, path: &Path) -> Result<(), Diagnostic> {
+        self.check(lab).map_err(|e| {
+            Diagnostic::error(&path.display().to_string(), Default::default(), e).with_hint(HINT)
+        })
     }
 
     /// Every answer has somewhere to go: each part named is a part of `lab` that asks it, each

@@ -6,6 +6,7 @@
 use super::term::Style;
 use super::Session;
 use crate::course::Course;
+use crate::diag::Diagnostic;
 use crate::eval::CompiledLab;
 use crate::ledger::Ledger;
 use crate::record::merge;
@@ -25,8 +26,9 @@ pub struct RunCourse {
 }
 
 /// The site of `course`, its labs compiled (a lab that does not compile is left out: `check`
-/// says why).
-fn site_of(course: &Course) -> Result<Site, String> {
+/// says why; one that does not compile on one of the course's tracks is a diagnostic in its
+/// file).
+fn site_of(course: &Course) -> Result<Site, Diagnostic> {
     let labs: Vec<(String, CompiledLab)> = course
         .file
         .labs
@@ -37,11 +39,12 @@ fn site_of(course: &Course) -> Result<Site, String> {
         })
         .collect();
     let refs: Vec<(String, &CompiledLab)> = labs.iter().map(|(s, l)| (s.clone(), l)).collect();
-    Site::new(course, &refs).map_err(|d| d.to_string())
+    Site::new(course, &refs)
 }
 
-/// The course's record, in `dir` (beside the lab's ledger), or the data directory.
-fn open(course: &Course, dir: Option<&Path>) -> Result<RunCourse, String> {
+/// The course's record, in `dir` (beside the lab's ledger), or the data directory. `Err`: a
+/// diagnostic of the lab or of the record that stops it.
+fn open(course: &Course, dir: Option<&Path>) -> Result<RunCourse, Diagnostic> {
     let site = site_of(course)?;
     let path = match dir {
         Some(d) => d.join(CourseRecord::file_name(&site.id)),
@@ -78,8 +81,8 @@ fn ledger_lab(path: &Path) -> Option<String> {
 pub fn for_lab(lab: &Path, ledger: &Path) -> Result<Option<RunCourse>, ExitCode> {
     match crate::course::for_lab(lab) {
         Ok(None) => Ok(None),
-        Ok(Some(c)) => { open(&c, Some(record_dir(ledger))).map(Some) }.map_err(|e| {
-            eprintln!("error: {e}");
+        Ok(Some(c)) => open(&c, Some(record_dir(ledger))).map(Some).map_err(|d| {
+            crate::cmd::report(&[d], None);
             ExitCode::FAILURE
         }),
         Err((src, d)) => {
@@ -219,8 +222,8 @@ pub fn list(
     };
     let mut rc = match open(&course, ledger.map(record_dir)) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
+        Err(d) => {
+            crate::cmd::report(&[d], None);
             return ExitCode::FAILURE;
         }
     };
@@ -329,28 +332,32 @@ const NAMED: usize = 10;
 /// the student's own are taken only with `--replace` or a `y` on a terminal; without a terminal
 /// the import is refused. `Err` has been printed.
 fn import_record(rc: &mut RunCourse, f: &Path, replace: bool) -> Result<(), ExitCode> {
-    let fail = |e: String| {
-        eprintln!("error: not imported: {}: {e}", f.display());
+    // What the import says about the file: diagnostics of it, through the one printer.
+    let file = f.display().to_string();
+    let refuse = |e: String, hint: &str| {
+        let d = Diagnostic::error(&file, Default::default(), format!("not imported: {e}"));
+        crate::cmd::report(&[d.with_hint(hint)], None);
         ExitCode::FAILURE
     };
-    let text = crate::store::read_bounded(f).map_err(|e| fail(e.to_string()))?;
-    let (r, left) = CourseRecord::parse(&text, &rc.site.id, &rc.site.labs).map_err(fail)?;
-    for l in left.iter().take(NAMED) {
-        eprintln!("warning: {}: left out {l}", f.display());
-    }
+    const HINT: &str = "--import takes this course's record: the export of its index page (labforge-course/1), or a lab page's download";
+    let text = crate::store::read_bounded(f).map_err(|e| refuse(e.to_string(), HINT))?;
+    let (r, left) =
+        CourseRecord::parse(&text, &rc.site.id, &rc.site.labs).map_err(|e| refuse(e, HINT))?;
+    let mut notes: Vec<Diagnostic> = left
+        .iter()
+        .take(NAMED)
+        .map(|l| Diagnostic::warning(&file, Default::default(), format!("left out {l}")))
+        .collect();
     if left.len() > NAMED {
-        eprintln!(
-            "warning: {}: left out {} more",
-            f.display(),
-            left.len() - NAMED
-        );
+        let more = format!("left out {} more", left.len() - NAMED);
+        notes.push(Diagnostic::warning(&file, Default::default(), more));
     }
+    crate::cmd::report(&notes, None);
     if r.labs.is_empty() {
-        eprintln!(
-            "error: not imported: {} holds no lab of this course",
-            f.display()
-        );
-        return Err(ExitCode::FAILURE);
+        return Err(refuse(
+            "it holds no lab of this course".into(),
+            "export the record from this course's index page",
+        ));
     }
     // A trial on the record as it is: does the import change anything, or replace anything?
     let trial = rc.record.clone().merge(&r, &rc.site.labs, false);
@@ -375,10 +382,10 @@ fn import_record(rc: &mut RunCourse, f: &Path, replace: bool) -> Result<(), Exit
             conflicts.join("\n  - ")
         );
         if !std::io::stdin().is_terminal() {
-            eprintln!(
-                "error: not imported: it would replace your answers\n  hint: run it in a terminal to be asked, or pass --replace to take the imported answers"
-            );
-            return Err(ExitCode::FAILURE);
+            return Err(refuse(
+                "it would replace your answers".into(),
+                "run it in a terminal to be asked, or pass --replace to take the imported answers",
+            ));
         }
         eprint!("Replace yours with the imported answers? [y/N] ");
         let mut a = String::new();

@@ -29,6 +29,7 @@ pub mod term;
 pub mod track;
 pub mod ui;
 
+use crate::diag::Diagnostic;
 use crate::eval::{self, CompiledLab, CompiledPart, EvalError};
 use crate::formula::to_json;
 use crate::ledger::Ledger;
@@ -101,14 +102,10 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     let path = ledger_path;
     let answers = match &opts.answers {
         None => None,
-        Some(p) => match Answers::load(p).and_then(|a| {
-            a.check(&lab)
-                .map(|()| a)
-                .map_err(|e| format!("{}: {e}", p.display()))
-        }) {
+        Some(p) => match Answers::load(p).and_then(|a| a.check_file(&lab, p).map(|()| a)) {
             Ok(a) => Some(a),
-            Err(e) => {
-                eprintln!("error: {e}");
+            Err(d) => {
+                crate::cmd::report(&[d], None);
                 return ExitCode::FAILURE;
             }
         },
@@ -136,8 +133,8 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     let lab = &lab;
     let judge = |t: &str| others.get(t);
     let mut ledger = if opts.restart {
-        if let Err(e) = keep_backup(&path) {
-            eprintln!("error: {e}\n  hint: move the file away yourself, or pass another --ledger");
+        if let Err(d) = keep_backup(&path) {
+            crate::cmd::report(&[d], None);
             return ExitCode::FAILURE;
         }
         Ledger::new(lab)
@@ -159,8 +156,8 @@ pub fn run(opts: &RunOptions) -> ExitCode {
             Ok(Some(mut l)) => {
                 let dropped = l.sanitize(lab);
                 if !dropped.is_empty() {
-                    if let Err(e) = keep_backup(&path) {
-                        eprintln!("error: {e}");
+                    if let Err(d) = keep_backup(&path) {
+                        crate::cmd::report(&[d], None);
                         return ExitCode::FAILURE;
                     }
                     eprintln!(
@@ -174,11 +171,12 @@ pub fn run(opts: &RunOptions) -> ExitCode {
                 }
                 l
             }
-            Err(e) => {
-                eprintln!(
-                    "error: {e}\n  hint: pass --restart to start over (the old file is kept as {})",
+            Err(d) => {
+                let d = d.with_hint(format!(
+                    "pass --restart to start over (the old file is kept as {})",
                     backup_path(&path).display()
-                );
+                ));
+                crate::cmd::report(&[d], None);
                 return ExitCode::FAILURE;
             }
         }
@@ -295,8 +293,10 @@ fn backup_path(path: &Path) -> PathBuf {
 
 /// Copies the record at `path`, if there is one, to [`backup_path`] (atomically), so starting
 /// over or dropping bad values never loses what the file held.
-fn keep_backup(path: &Path) -> Result<(), String> {
+/// What stops it is a diagnostic of the file, with a hint.
+fn keep_backup(path: &Path) -> Result<(), Diagnostic> {
     crate::files::back_up(path, &backup_path(path))
+        .map_err(|d| d.with_hint("move the file away yourself, or pass another --ledger"))
 }
 
 enum Source<'a> {
@@ -770,7 +770,10 @@ impl<'a> Session<'a> {
         // The report to hand in, beside the record: the bytes `render --to report` makes of it.
         let said = match crate::build::report::write_beside(&self.path, self.lab, &self.ledger) {
             Ok(f) => format!("Your report is written to {}", f.display()),
-            Err(e) => format!("Your report could not be written: {e}"),
+            Err(d) => {
+                crate::cmd::report(&[d], Some(&self.lab.source));
+                "Your report could not be written (the error above says why).".into()
+            }
         };
         for x in self.plain(&said) {
             scr.println(&scr.paint(Style::Dim, &x));

@@ -120,8 +120,11 @@ fn new_refuses_to_overwrite_and_keeps_an_existing_schema() {
     let o = run(&dir, &["new", "demo"]);
     let (_, err) = text(&o);
     assert!(!o.status.success());
-    assert!(err.contains("already exists"), "{err}");
-    assert!(err.contains("never overwrites"), "{err}");
+    // A diagnostic of the file with a hint, through the one printer (issue 21 item 4).
+    assert!(
+        err.contains("demo.yaml: error: already exists; labforge new never overwrites a lab\n  = hint: choose another name, or delete the file first"),
+        "{err}"
+    );
     assert_eq!(
         std::fs::read_to_string(dir.join("demo.yaml")).unwrap(),
         "edited by hand\n"
@@ -141,7 +144,7 @@ fn a_dir_that_is_a_file_is_named_as_such() {
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        err.contains("notes is not a directory (--dir names where the lab goes)"),
+        err.contains("notes: error: is not a directory (--dir names where the lab goes)\n  = hint: give --dir a folder"),
         "{err}"
     );
 }

@@ -194,20 +194,50 @@ fn preview_refuses_a_missing_file() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("no such lab file"));
 }
 
-#[test]
-fn editing_a_template_is_a_new_version() {
-    let dir = temp_dir("preview-templates");
+/// A lab in a new folder with a `--templates` folder holding `file` (`text`), and a server
+/// for them: (folder, templates folder, server).
+fn themed(tag: &str, file: &str, text: &str) -> (PathBuf, PathBuf, Server) {
+    let dir = temp_dir(tag);
     let path = dir.join("lab.yaml");
     std::fs::write(&path, lab("Themed", "utilization * 2")).unwrap();
     let theme = dir.join("theme");
     std::fs::create_dir_all(&theme).unwrap();
-    std::fs::write(theme.join("style.css"), "body { color: black }\n").unwrap();
+    std::fs::write(theme.join(file), text).unwrap();
     let server = start_with(&path, &["--templates", theme.to_str().unwrap()]);
+    (dir, theme, server)
+}
+
+#[test]
+fn editing_a_template_is_a_new_version() {
+    let (dir, theme, server) = themed("preview-templates", "style.css", "body { color: black }\n");
     let (_, v1) = get(&server, "/__version");
     assert_eq!(get(&server, "/__version").1, v1);
     std::fs::write(theme.join("style.css"), "body { color: navy }\n").unwrap();
     let (_, v2) = get(&server, "/__version");
     assert_ne!(v1, v2);
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An instructor's template that fails is shown on the error page as the printer prints it:
+/// located in the template at its line and column, the line with a caret, and the hint (it was
+/// one line, `error: FILE:LINE:COL: …`, with no line and no hint).
+#[test]
+fn a_broken_template_is_a_located_diagnostic_on_the_page() {
+    let broken = "<section>\n  {% if %}\n</section>\n";
+    let (dir, theme, server) = themed("preview-broken-template", "part.html.j2", broken);
+    let (_, page) = get(&server, "/");
+    let file = theme.join("part.html.j2").display().to_string();
+    for want in [
+        format!("{file}:2:9: error: syntax error: unexpected end of block\n"),
+        "2 |   {% if %}\n  |         ^\n".to_string(),
+        format!(
+            "= hint: this is your template (--templates {})",
+            theme.display()
+        ),
+    ] {
+        assert!(page.contains(&want), "no {want:?} in\n{page}");
+    }
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -232,9 +232,13 @@ fn import_validates_merges_and_seeds_the_lab() {
     .unwrap();
     let o = labforge(&data, &["run", cs, "--import", foreign.to_str().unwrap()]);
     assert!(!o.status.success());
+    // A diagnostic of the file with a hint, through the one printer (it was `error: not
+    // imported: FILE: …`).
     assert!(
-        text(&o).contains("not imported: ")
-            && text(&o).contains("this record is for another course (`another-00000000`"),
+        text(&o).contains(&format!(
+            "{}: error: not imported: this record is for another course (`another-00000000`",
+            foreign.display()
+        )) && text(&o).contains("  = hint: --import takes this course's record"),
         "{}",
         text(&o)
     );
@@ -242,7 +246,15 @@ fn import_validates_merges_and_seeds_the_lab() {
     let broken = tmp.path().join("broken.json");
     std::fs::write(&broken, "{\"format\": \"labforge-cour").unwrap();
     let o = labforge(&data, &["run", cs, "--import", broken.to_str().unwrap()]);
-    assert!(!o.status.success() && text(&o).contains("not a JSON file"));
+    assert!(
+        !o.status.success()
+            && text(&o).contains(&format!(
+                "{}: error: not imported: not a JSON file",
+                broken.display()
+            )),
+        "{}",
+        text(&o)
+    );
 
     let o = labforge(&data, &["run", cs, "--import", exported.to_str().unwrap()]);
     let t = text(&o);

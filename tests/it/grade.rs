@@ -140,6 +140,20 @@ fn a_class_is_graded_from_the_lab_never_from_the_records_flags() {
             "no `{why}` for {file}:\n{err}"
         );
     }
+    // Each through the one printer: a warning located in the record (the JSON parser's line and
+    // column where it has one, the line shown), with what to do (issue 21 item 4; it was `not graded: FILE: …`).
+    assert!(
+        err.contains("records/frank.json:1:34: warning: not graded: not JSON: key must be a string at line 1 column 34\n  |\n1 | { \"format\": \"labforge-ledger/1\", oops }\n  |                                  ^\n  = hint: ask for the record again"),
+        "{err}"
+    );
+    assert!(
+        err.contains("records/ivy.json: warning: not graded: a `other/3` record, not `labforge-ledger/2`\n  = hint: grade reads progress records"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("not graded: records/"),
+        "not the old message: {err}"
+    );
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert!(html.contains("Content-Security-Policy"), "no CSP");
     assert!(!html.contains("<script"), "unescaped decision log");
@@ -240,7 +254,7 @@ fn a_course_record_is_graded_lab_by_lab() {
     );
     assert!(
         err.contains(&format!(
-            "not graded: {name} (lab broken): a `other/3` record"
+            "{name} (lab broken): warning: not graded: a `other/3` record"
         )),
         "{err}"
     );
@@ -434,8 +448,9 @@ fn record_text_reaches_the_terminal_only_through_the_filter() {
         ("trent", "not JSON"),
     ] {
         assert!(
-            err.lines()
-                .any(|l| l.starts_with("not graded: ") && l.contains(file) && l.contains(why)),
+            err.lines().any(|l| l.contains(": warning: not graded: ")
+                && l.contains(file)
+                && l.contains(why)),
             "no `{why}` for {file}: {err:?}"
         );
     }
@@ -533,5 +548,53 @@ fn the_report_opens_with_a_roster_naming_every_unfinished_student() {
     assert!(
         !names.contains(&"alice") && !names.contains(&"bob"),
         "{names:?}"
+    );
+}
+
+/// What stops `grade` reaches the one printer located, with a hint (issue 21 item 4): an
+/// instructor's report template that does not parse, at its line and column with the line and
+/// a caret (it was `error: report.html.j2: …` with minijinja's own text), and a records path
+/// that is not there, as a diagnostic of that path.
+#[test]
+fn what_stops_grade_is_a_located_diagnostic() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    // `grade FIXTURE RECORDS -o OUT ARGS`, which fails: its standard error.
+    let failing = |records: &Path, args: &[&Path]| {
+        let o = bin()
+            .args(["grade", FIXTURE])
+            .arg(records)
+            .arg("-o")
+            .arg(&out)
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(!o.status.success(), "{err}");
+        err
+    };
+    let records = class(dir.path());
+    let tpl = dir.path().join("tpl");
+    let broken = "<html>\n{% for p in problems %}\n{{ p.file }\n";
+    std::fs::create_dir_all(&tpl)
+        .and_then(|()| std::fs::write(tpl.join("report.html.j2"), broken))
+        .unwrap();
+    let err = failing(&records, &[Path::new("--templates"), &tpl]);
+    let file = tpl.join("report.html.j2").display().to_string();
+    assert!(
+        err.contains(&format!(
+            "{file}:3:11: error: syntax error: unexpected `}}`, expected end of variable block\n  |\n3 | {{{{ p.file }}\n  |           ^\n  = hint: this is your template (--templates {})",
+            tpl.display()
+        )),
+        "{err}"
+    );
+    let missing = dir.path().join("nowhere");
+    let err = failing(&missing, &[]);
+    assert!(
+        err.starts_with(&format!(
+            "{}: error: no such file or directory\n  = hint: give grade the records handed in",
+            missing.display()
+        )),
+        "{err}"
     );
 }

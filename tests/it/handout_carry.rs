@@ -143,7 +143,14 @@ fn a_wrong_record_is_an_error() {
     let junk = out("junk.json");
     std::fs::write(&junk, "{\"format\": \"labforge-ledger/2\"}").unwrap();
     let err = refused(LAB, "markdown", &out("c"), &junk);
-    assert!(err.contains("not a labforge course record"), "{err}");
+    // A diagnostic of the record with a hint, through the one printer (it was `error: FILE: …`).
+    assert!(
+        err.contains(&format!(
+            "{}: error: not a labforge course record (`format: labforge-course/1`)\n  = hint: --record takes a course record",
+            junk.display()
+        )),
+        "{err}"
+    );
     let err = refused(
         "tests/inputs/ok_minimal.yaml",
         "markdown",

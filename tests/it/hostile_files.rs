@@ -418,9 +418,12 @@ fn one_format_never_silently_replaces_another() {
         let err = stderr(&o);
         assert!(!o.status.success(), "--to {to} over the pages: {err}");
         assert!(
-            err.contains(&format!("{b} holds the interactive pages (--to html)"))
-                && err.contains(&format!("--to {to} would write over them"))
-                && err.contains(&format!("build/{to}")),
+            err.contains(&format!(
+                "{b}: error: holds the interactive pages (--to html)"
+            )) && err.contains(&format!("--to {to} would write over them"))
+                && err.contains(&format!(
+                    "  = hint: render each format to a folder of its own (without -o, build/{to})"
+                )),
             "{err}"
         );
         let after = contents(&build);

@@ -19,6 +19,7 @@ mod claim_keys;
 mod compat;
 mod compat_terminal;
 mod corpus;
+mod course_diagnostics;
 mod course_modules;
 mod course_records;
 mod course_run;

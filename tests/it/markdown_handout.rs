@@ -139,7 +139,8 @@ fn feedback_texts(lab: &CompiledLab, stem: &str) -> Vec<String> {
             v.push(s.to_string());
         }
     };
-    for p in doc.context["parts"].as_array().unwrap() {
+    let context = serde_json::to_value(&doc.context).unwrap();
+    for p in context["parts"].as_array().unwrap() {
         for q in [&p["prediction"], &p["reflection"]] {
             if q.is_null() {
                 continue;
@@ -695,7 +696,8 @@ fn handout_names_parts_as_the_page_and_terminal_do() {
         Err((_, d)) => panic!("{d:?}"),
     };
     let doc = view::build(&lab, "ids", true, &|_, _| String::new()).unwrap();
-    let letters: Vec<&str> = doc.context["parts"]
+    let context = serde_json::to_value(&doc.context).unwrap();
+    let letters: Vec<&str> = context["parts"]
         .as_array()
         .unwrap()
         .iter()

@@ -219,7 +219,8 @@ fn report_refuses_what_it_cannot_make() {
     let cases: &[(&[&str], &str)] = &[
         (
             &[LAB, "--to", "report", "--record", lp],
-            "is a record of lab `run-fixture`, not of `report-demo`",
+            // A diagnostic of the record with a hint, through the one printer.
+            ": error: a record of lab `run-fixture`, not of `report-demo`\n  = hint: --record takes the record the student handed in",
         ),
         (
             &[LAB, "--to", "report"],
@@ -246,7 +247,7 @@ fn report_refuses_what_it_cannot_make() {
         ),
         (
             &[LAB, "--to", "report", "--record", LAB],
-            "not a labforge ledger",
+            ":1:1: error: not a labforge ledger: expected value at line 1 column 1\n  |\n1 | ",
         ),
     ];
     for (args, want) in cases {

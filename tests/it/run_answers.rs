@@ -1,6 +1,8 @@
 //! `labforge run --answers FILE` (YAML or JSON): a whole lab run from the file, and the answers
 //! it refuses with a message (out of range, not a finite number, no such option, part or control,
-//! nowhere to go), keeping the progress made. Checked through the ledger file it leaves.
+//! nowhere to go), keeping the progress made. Checked through the ledger file it leaves. A file
+//! that is not one, or an answer with nowhere to go, is a diagnostic of the file (located where
+//! the parser stopped) with a hint.
 
 use crate::common;
 use common::run::{ledger, run_answers, run_with, text, tmp, FIXTURE};
@@ -100,10 +102,25 @@ fn bad_answers_stop_with_a_message_and_keep_progress() {
         "{:?}",
         text(&o)
     );
-    std::fs::write(&a, "prediction: {a: B}\n").unwrap();
-    let o = run_with(&[FIXTURE, "--answers", a.to_str().unwrap()], "");
-    assert_eq!(o.status.code(), Some(1));
-    assert!(text(&o).1.contains("not an answers file"), "{:?}", text(&o));
+    // Located in the answers file (with its line, a caret and the parser's hint where it stopped)
+    // through the one printer (issue 21 item 4; it was `error: FILE: not an answers file: …`),
+    // and an answer with nowhere to go as a diagnostic of the file, saying what the file holds.
+    for (file, want) in [
+        (
+            "prediction: {a: B}\n",
+            "1:1: error: not an answers file: `prediction` is not a key this mapping takes\n  |\n1 | prediction: {a: B}\n  | ^\n  = hint: did you mean `predictions`?\n",
+        ),
+        (
+            "predictions: {zz: B}\n",
+            " error: predictions: no part `zz` in this lab (parts: a, b)\n  = hint: an answers file is YAML",
+        ),
+    ] {
+        std::fs::write(&a, file).unwrap();
+        let o = run_with(&[FIXTURE, "--answers", a.to_str().unwrap()], "");
+        assert_eq!(o.status.code(), Some(1));
+        let err = text(&o).1;
+        assert!(err.starts_with(&format!("{}:{want}", a.display())), "{err:?}");
+    }
 }
 
 #[test]

@@ -15,11 +15,23 @@ fn unreadable_or_foreign_ledgers_are_refused_without_a_crash() {
     let o = run_with(&[FIXTURE, "--ledger", l.to_str().unwrap()], "");
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1));
+    // Located where the parser stopped, through the one printer (it was `error: PATH: …`).
     assert!(
-        err.contains("not a labforge ledger") && err.contains("--restart"),
+        err.starts_with(&format!(
+            "{}:1:3: error: not a labforge ledger: key must be a string at line 1 column 3\n  |\n1 | {{ not json\n  |   ^\n  = hint: pass --restart to start over",
+            l.display()
+        )),
         "{err}"
     );
     assert!(!err.contains("panicked"));
+    // A line too long to show (a page's download is one line) is not printed.
+    std::fs::write(&l, format!("{{{} x", " ".repeat(400))).unwrap();
+    let (_, err) = text(&run_with(&[FIXTURE, "--ledger", l.to_str().unwrap()], ""));
+    assert!(
+        err.contains(":1:403: error: not a labforge ledger"),
+        "{err}"
+    );
+    assert!(!err.contains("1 | "), "{err}");
 
     std::fs::write(
         &l,

@@ -3,6 +3,7 @@
 //! answers file, a record's backup, the records a class hands in, a new lab, and what the
 //! preview watches. Reads from outside are bounded before they are parsed.
 
+use crate::diag::Diagnostic;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -61,14 +62,22 @@ pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
 
 /// Copies the record that a save of `path` would replace ([`crate::store::save_target`]), if
 /// there is one, to `backup`, atomically; nothing to copy is not an error.
-pub fn back_up(path: &Path, backup: &Path) -> Result<(), String> {
-    let target = crate::store::save_target(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn back_up(path: &Path, backup: &Path) -> Result<(), Diagnostic> {
+    let target = crate::store::save_target(path).map_err(|e| of(path, e))?;
     match std::fs::read(&target) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(format!("{}: {e}", path.display())),
-        Ok(bytes) => crate::store::write_atomic(backup, &bytes)
-            .map_err(|e| format!("{}: {e}", backup.display())),
+        Err(e) => Err(of(path, e)),
+        Ok(bytes) => crate::store::write_atomic(backup, &bytes).map_err(|e| of(backup, e)),
     }
+}
+
+/// The system's error `e` on `path` as a diagnostic of that file (the caller adds the hint).
+fn of(path: &Path, e: std::io::Error) -> Diagnostic {
+    Diagnostic::error(
+        &path.display().to_string(),
+        Default::default(),
+        e.to_string(),
+    )
 }
 
 /// Every `.json` file under `dir`, in folders walked without following links (a link to a
@@ -116,22 +125,21 @@ pub fn files_under(dir: &Path) -> Vec<PathBuf> {
 
 /// A new file at `path` with `bytes`, made with `create_new`: a file that appeared since the
 /// caller looked is never clobbered. Its folder is made first.
-pub fn create_new(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub fn create_new(path: &Path, bytes: &[u8]) -> Result<(), Diagnostic> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        make_dir(dir)?;
     }
     let mut f = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    f.write_all(bytes)
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|e| of(path, e))?;
+    f.write_all(bytes).map_err(|e| of(path, e))
 }
 
 /// Makes the folder `dir` and its parents.
-pub fn make_dir(dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
+pub fn make_dir(dir: &Path) -> Result<(), Diagnostic> {
+    std::fs::create_dir_all(dir).map_err(|e| of(dir, e))
 }
 
 /// The size and last change of the file at `path`, if it is there.

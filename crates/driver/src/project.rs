@@ -21,6 +21,12 @@ impl From<String> for Failure {
     }
 }
 
+impl From<Diagnostic> for Failure {
+    fn from(d: Diagnostic) -> Failure {
+        Failure::Diagnostics(None, vec![d])
+    }
+}
+
 /// The paths as given, or `labs/` when none are.
 pub fn default_paths(paths: &[PathBuf]) -> Vec<PathBuf> {
     if paths.is_empty() {

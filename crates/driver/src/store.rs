@@ -3,6 +3,7 @@
 //! and rules are the engine's (`ledger`, `record`); reading and writing them is the driver's,
 //! through [`LedgerFile`] and [`RecordFile`] (bring the trait into scope: `Ledger::load(path)`).
 
+use crate::diag::Diagnostic;
 use crate::ledger::{self, Ledger, READS};
 use crate::record::{merge, CourseRecord, SiteLab};
 use serde_json::Value as J;
@@ -172,8 +173,10 @@ pub fn read_bounded(path: &Path) -> std::io::Result<String> {
 pub trait LedgerFile: Sized {
     /// Writes the record atomically ([`write_atomic`]).
     fn save(&self, path: &Path) -> std::io::Result<()>;
-    /// Reads a record; `Ok(None)` when the file does not exist.
-    fn load(path: &Path) -> Result<Option<Self>, String>;
+    /// Reads a record; `Ok(None)` when the file does not exist. One that cannot be read is a
+    /// diagnostic of the file (at the JSON parser's line and column when it stops there); the
+    /// caller, who knows what to do about it, gives the hint.
+    fn load(path: &Path) -> Result<Option<Self>, Diagnostic>;
 }
 
 impl LedgerFile for Ledger {
@@ -188,37 +191,36 @@ impl LedgerFile for Ledger {
     /// an error (never silently rewritten as this one), and so is anything but a regular file
     /// (a symbolic link is followed) or a file over [`MAX_BYTES`]. A leading UTF-8 byte-order
     /// mark, as some editors write, is skipped.
-    fn load(path: &Path) -> Result<Option<Ledger>, String> {
-        let target = match save_target(path) {
-            Ok(t) => t,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
-        };
+    fn load(path: &Path) -> Result<Option<Ledger>, Diagnostic> {
+        let file = path.display().to_string();
+        let whole = |e: String| Diagnostic::error(&file, Default::default(), e);
+        let target = save_target(path).map_err(|e| whole(e.to_string()))?;
         let size = match std::fs::metadata(&target) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Err(e) => return Err(whole(e.to_string())),
             Ok(m) => m.len(),
         };
         if size > MAX_BYTES {
-            return Err(format!(
-                "{}: {size} bytes is too large for a progress record (at most {MAX_BYTES})",
-                path.display()
-            ));
+            return Err(whole(format!(
+                "{size} bytes is too large for a progress record (at most {MAX_BYTES})"
+            )));
         }
-        let s = std::fs::read_to_string(&target).map_err(|e| format!("{}: {e}", path.display()))?;
+        let s = std::fs::read_to_string(&target).map_err(|e| whole(e.to_string()))?;
         let s = s.strip_prefix('\u{FEFF}').unwrap_or(&s);
-        let mut l: Ledger = serde_json::from_str(s)
-            .map_err(|e| format!("{}: not a labforge ledger: {e}", path.display()))?;
+        let mut l: Ledger = serde_json::from_str(s).map_err(|e| {
+            let at = crate::model::Pos::new(e.line() as u32, e.column() as u32);
+            Diagnostic::error(&file, at, format!("not a labforge ledger: {e}"))
+        })?;
         if READS.contains(&l.format.as_str()) {
             l.format = ledger::FORMAT.into();
         }
         if l.format != ledger::FORMAT {
-            return Err(format!(
-                "{}: is a `{}` record; this labforge reads `{}` (and {})",
-                path.display(),
+            return Err(whole(format!(
+                "is a `{}` record; this labforge reads `{}` (and {})",
                 l.format,
                 ledger::FORMAT,
                 READS.join(", ")
-            ));
+            )));
         }
         Ok(Some(l))
     }
@@ -229,9 +231,11 @@ pub trait RecordFile: Sized {
     /// The terminal's record file for the course `course_id`.
     fn default_path(course_id: &str) -> PathBuf;
     /// Reads the record at `path`, checked against `labs`: a fresh one when there is no file.
-    fn load(path: &Path, course_id: &str, labs: &[SiteLab]) -> Result<Self, String>;
-    /// Reads a record handed in (`render --record`).
-    fn read(path: &Path) -> Result<Self, String>;
+    /// One that cannot be read is a diagnostic of the file, with a hint.
+    fn load(path: &Path, course_id: &str, labs: &[SiteLab]) -> Result<Self, Diagnostic>;
+    /// Reads a record handed in (`render --record`); one that is not is a diagnostic of the
+    /// file (at the JSON parser's line and column when it stops there), with a hint.
+    fn read(path: &Path) -> Result<Self, Diagnostic>;
     /// Writes it atomically.
     fn save(&self, path: &Path) -> std::io::Result<()>;
     /// Reads, changes with `f` and writes the record under a lock.
@@ -252,13 +256,18 @@ impl RecordFile for CourseRecord {
 
     /// Reads the record at `path`: a fresh one when there is no file. Its labs are checked
     /// like any record's ([`Self::parse`]); what the check drops is not kept.
-    fn load(path: &Path, course_id: &str, labs: &[SiteLab]) -> Result<CourseRecord, String> {
+    fn load(path: &Path, course_id: &str, labs: &[SiteLab]) -> Result<CourseRecord, Diagnostic> {
+        let file = path.display().to_string();
+        let unread = |e: String| {
+            Diagnostic::error(&file, Default::default(), e).with_hint(
+                "this is the course's record of progress; move the file away yourself (each lab's own ledger keeps its progress, and a new record is started), or pass another --ledger",
+            )
+        };
         match read_bounded(path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(CourseRecord::new(course_id)),
-            Err(e) => Err(format!("{}: {e}", path.display())),
+            Err(e) => Err(unread(e.to_string())),
             Ok(text) => {
-                let (r, _) = CourseRecord::parse(&text, course_id, labs)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let (r, _) = CourseRecord::parse(&text, course_id, labs).map_err(unread)?;
                 Ok(r)
             }
         }
@@ -266,21 +275,30 @@ impl RecordFile for CourseRecord {
 
     /// A record given on the command line (`render --record`), of whichever course: the caller
     /// compares its `course` with the labs'.
-    fn read(path: &Path) -> Result<CourseRecord, String> {
-        let text = read_bounded(path).map_err(|e| e.to_string())?;
-        merge::bounds(&text)?;
-        let j: J = serde_json::from_str(text.trim_start_matches('\u{FEFF}'))
-            .map_err(|e| format!("not a JSON file ({e})"))?;
+    fn read(path: &Path) -> Result<CourseRecord, Diagnostic> {
+        let file = path.display().to_string();
+        let refused = |at: crate::model::Pos, e: String| {
+            Diagnostic::error(&file, at, e).with_hint(
+                "--record takes a course record: a course page's export, or the terminal's course-COURSE-ID.json",
+            )
+        };
+        let whole = |e: String| refused(Default::default(), e);
+        let text = read_bounded(path).map_err(|e| whole(e.to_string()))?;
+        merge::bounds(&text).map_err(whole)?;
+        let j: J = serde_json::from_str(text.trim_start_matches('\u{FEFF}')).map_err(|e| {
+            let at = crate::model::Pos::new(e.line() as u32, e.column() as u32);
+            refused(at, format!("not a JSON file ({e})"))
+        })?;
         if j["format"].as_str() != Some(crate::record::FORMAT)
             || !j["labs"].is_object()
             || !j["course"].is_string()
         {
-            return Err(format!(
+            return Err(whole(format!(
                 "not a labforge course record (`format: {}`)",
                 crate::record::FORMAT
-            ));
+            )));
         }
-        serde_json::from_value(j).map_err(|e| format!("a damaged course record: {e}"))
+        serde_json::from_value(j).map_err(|e| whole(format!("a damaged course record: {e}")))
     }
 
     /// Writes the record atomically.
@@ -317,7 +335,7 @@ impl RecordFile for CourseRecord {
             .map_err(|e| format!("{}: {e}", lock_path.display()))?;
         lock.lock()
             .map_err(|e| format!("{}: {e}", lock_path.display()))?;
-        let mut r = CourseRecord::load(path, course_id, labs)?;
+        let mut r = CourseRecord::load(path, course_id, labs).map_err(|d| d.to_string())?;
         f(&mut r);
         r.save(path)
             .map_err(|e| format!("{}: {e}", path.display()))?;

@@ -39,10 +39,11 @@ fn track_titles(lab: &CompiledLab) -> Result<Vec<String>, Diagnostic> {
         let title = if lab.track.as_ref() == Some(&t.id) {
             crate::view::header(lab)?.title.plain()
         } else {
-            let other = lab
-                .on_track(&t.id)
-                .map_err(|_| format!("the lab does not compile on track `{}`", t.id))?;
-            crate::view::header(&other)?.title.plain()
+            let other = lab.on_track_or_first(&t.id)?;
+            crate::view::header(&other)
+                .map_err(|d| d.in_file(&other.source.name))?
+                .title
+                .plain()
         };
         out.push(title);
     }
@@ -58,7 +59,10 @@ impl Site {
                 id: lab.lab.id.value.clone(),
                 version: lab.lab.version,
                 stem: stem.clone(),
-                title: crate::view::header(lab)?.title.plain(),
+                title: crate::view::header(lab)
+                    .map_err(|d| d.in_file(&lab.source.name))?
+                    .title
+                    .plain(),
                 label: lab.lab.short_label().unwrap_or_default(),
                 duration: lab
                     .lab

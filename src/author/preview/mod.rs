@@ -6,9 +6,10 @@
 //! each new version to the page as a Server-Sent Event on `/__events`; the page never polls.
 //! The served page gets one extra inline element, `<script data-version="V">` ([`RELOAD_JS`]),
 //! which listens to `/__events` and reloads the page when the version differs from `V`. When
-//! the lab has errors (or the renderer fails) the page is a diagnostics page: every message with
-//! its source line and caret, HTML-escaped, with the same reload script, so fixing the file
-//! brings the lab back without touching the browser.
+//! the lab has errors (or the renderer fails) the page is a diagnostics page: every message as
+//! the one printer writes it ([`crate::cmd::rendered`]: located, in the lab, a course module or
+//! an instructor's template, with its own source line, caret and hint), HTML-escaped, with the
+//! same reload script, so fixing the file brings the lab back without touching the browser.
 //!
 //! The rendered page is meant to be opened from disk and may carry a strict
 //! Content-Security-Policy `<meta>`. Only in preview, that policy is rewritten so the reload
@@ -293,11 +294,15 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
     let name = opts.lab.display().to_string();
     let (src, diags, lab) = crate::lab::diagnose(&opts.lab);
     let errors: Vec<&Diagnostic> = diags.iter().filter(|d| d.is_error()).collect();
-    let text = src.as_ref().map(|s| s.text.as_str());
+    let page_text = |d: &[Diagnostic]| -> String {
+        d.iter()
+            .map(|d| crate::cmd::rendered(d, src.as_ref()))
+            .collect()
+    };
     let lab = match lab {
         Some(l) if errors.is_empty() => l,
         _ => {
-            let body: String = diags.iter().map(|d| d.render(text)).collect();
+            let body = page_text(&diags);
             let n = errors.len().max(1);
             let warnings = diags.len().saturating_sub(errors.len());
             crate::cmd::report(&diags, src.as_ref());
@@ -317,7 +322,7 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
         Some(t) => match lab.on_track(t) {
             Ok(l) => l,
             Err(d) => {
-                let body: String = d.iter().map(|d| d.render(text)).collect();
+                let body = page_text(&d);
                 crate::cmd::report(&d, src.as_ref());
                 return Page::Errors(error_page(
                     &format!("{name} has errors on track {t}"),
@@ -348,11 +353,9 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
     crate::cmd::report(&diags, src.as_ref());
     let start = Instant::now();
     let rendered = crate::render::renderer("html")
-        .ok_or_else(|| "no html renderer".to_string())
-        .and_then(|r| {
-            r.render(&lab, &stem, &ropts)
-                .map_err(|d| d.in_file(&lab.source.name).to_string())
-        });
+        .ok_or_else(|| Diagnostic::from("no html renderer"))
+        .and_then(|r| r.render(&lab, &stem, &ropts))
+        .map_err(|d| d.in_file(&lab.source.name));
     let title = lab.lab.title.value.clone();
     match rendered {
         Ok(files) => {
@@ -378,13 +381,17 @@ fn build_page(opts: &PreviewOptions, version: &str) -> Page {
                 )),
             }
         }
-        Err(e) => {
-            eprintln!("preview: {name}: rendering failed: {e}");
-            let warnings: String = diags.iter().map(|d| d.render(text)).collect();
+        // Located (in the lab, or in an instructor's template) and printed as the printer
+        // prints it, on the terminal and on the page.
+        Err(d) => {
+            crate::cmd::report(std::slice::from_ref(&d), src.as_ref());
+            eprintln!("preview: {name}: rendering failed");
+            let mut body = page_text(std::slice::from_ref(&d));
+            body.push_str(&page_text(&diags));
             Page::Errors(error_page(
                 &format!("{title}: rendering failed"),
                 &format!("{name} has no errors, but the HTML renderer failed."),
-                &format!("error: {e}\n{warnings}"),
+                &body,
                 version,
             ))
         }

@@ -1,12 +1,15 @@
 //! The build: labs (or a course) to a folder of one format's output. The driver loads every lab
 //! with its course, hands each to a renderer and writes what comes back inside the output folder
 //! ([`output`]); what happens on the way reaches the caller as [`Event`]s, in order, for the
-//! commands' printer.
+//! commands' printer. Every failure is a diagnostic: a lab's or a template's located where it
+//! is, a file that cannot be written in the file it was rendered from (the lab, `index`, or an
+//! LMS package such as `course.TRACK.zip`), with a hint.
 
 pub mod output;
 pub mod report;
 mod tracks;
 
+use crate::diag::Diagnostic;
 use crate::eval::CompiledLab;
 use crate::project::{labs_of, Failure};
 use crate::render::RenderOptions;
@@ -23,13 +26,21 @@ pub enum Event<'a> {
         count: usize,
         file: &'a Path,
     },
-    /// Diagnostics of a lab (it is then not rendered when one is an error).
+    /// Diagnostics of a lab (it is then not rendered when one is an error), or of the index or
+    /// a package that could not be rendered or written (then with no source).
     Diagnostics(
         Option<&'a crate::load::Source>,
         &'a [crate::diag::Diagnostic],
     ),
-    /// A lab, the index or a package could not be written.
-    Error(String),
+}
+
+/// What could not be written (`e`, the output folder's refusal or the system's error, naming the
+/// path) as a diagnostic of `from`, the lab file, `index` or the package it was rendered as.
+pub(crate) fn unwritten(from: &str, out: &Path, e: String) -> Diagnostic {
+    Diagnostic::error(from, Default::default(), format!("not written: {e}")).with_hint(format!(
+        "rendered, but the output folder {} did not take it: fix that, or render to another folder (-o DIR)",
+        out.display()
+    ))
 }
 
 /// What a finished build did.
@@ -128,7 +139,8 @@ pub fn render(
                 )));
             }
             Ok(site) => opts.course = Some(site),
-            Err(e) => return Err(Failure::Message(format!("{}: {e}", c.path.display()))),
+            // A lab of the course that fails on one of its tracks: located in the lab's file.
+            Err(d) => return Err(Failure::Diagnostics(None, vec![d])),
         }
     } else if opts.record.is_some() {
         return Err(Failure::Message("--record is a course record, and these labs are in no course (no course.yaml in their folder or above)".into()));
@@ -169,7 +181,10 @@ pub fn render(
                 }
                 Ok(fs) => mark_output_dir(&out, opts.answer_key, to)
                     .and_then(|_| write_files(&out, &fs))
-                    .map_err(|e| on(Event::Error(format!("{}: {e}", f.display())))),
+                    .map_err(|e| {
+                        let d = [unwritten(&one.source.name, &out, e)];
+                        on(Event::Diagnostics(None, &d))
+                    }),
             };
             if written.is_err() {
                 failed += 1;
@@ -192,17 +207,14 @@ pub fn render(
                 if let Err(e) =
                     mark_output_dir(&out, opts.answer_key, to).and_then(|_| write_files(&out, &fs))
                 {
-                    on(Event::Error(format!("index: {e}")));
+                    on(Event::Diagnostics(None, &[unwritten("index", &out, e)]));
                     failed += 1;
                 }
             }
         }
         // An LMS course has no track picker: one package per track beside the default one.
         if to == "scorm" && track.is_none() {
-            if let Err(e) = scorm_per_track(r.as_ref(), &labs, opts, &out) {
-                on(Event::Error(format!("index: {e}")));
-                failed += 1;
-            }
+            failed += scorm_per_track(r.as_ref(), &labs, opts, &out, on);
         }
     }
     Ok(Summary {

@@ -1,7 +1,9 @@
 //! Output folders: a render writes only inside its folder (no link followed, no path leading
 //! up), and a folder holds one kind of output — students' or keys', one format — so one render
-//! never replaces another's.
+//! never replaces another's. A folder that may not take a render is a diagnostic of the folder
+//! with a hint; a file it refuses is the caller's to place (`build::unwritten`).
 
+use crate::diag::Diagnostic;
 use std::path::Path;
 
 /// The file that says whose folder an output folder is and what it holds: `student FORMAT` or
@@ -79,25 +81,36 @@ fn format_in(out: &Path) -> Option<&'static str> {
 /// marked) holding the other kind's files, is an error, and so is a folder holding another
 /// format's output (`--to handout-html` would replace the pages and index of `--to html`),
 /// before anything is written. Publishing a student folder can then never publish a key,
-/// whatever order the renders ran in, and one render never silently replaces another's.
-pub fn check_output_dir(out: &Path, key: bool, format: &str) -> Result<(), String> {
+/// whatever order the renders ran in, and one render never silently replaces another's. The
+/// error is a diagnostic of the folder, with what to do as its hint.
+pub fn check_output_dir(out: &Path, key: bool, format: &str) -> Result<(), Diagnostic> {
+    let folder = out.display().to_string();
+    let refuse = |message: String, hint: String| {
+        Err(Diagnostic::error(&folder, Default::default(), message).with_hint(hint))
+    };
     let other = if key { "student" } else { "answer-key" };
     let hint = if key {
         "render keys to a folder of their own (the default is build/key/FORMAT)"
     } else {
         "render student output to a folder without keys (the default is build/FORMAT)"
     };
-    match read_mark(out)? {
+    let mark = read_mark(out).map_err(|e| {
+        Diagnostic::error(&folder, Default::default(), e)
+            .with_hint("remove it or render to another folder")
+    })?;
+    match mark {
         Some((k, _)) if k != key => {
-            return Err(format!(
-                "{} holds {other} output; {} are never written beside it: {hint}",
-                out.display(),
-                if key {
-                    "answer keys"
-                } else {
-                    "student handouts"
-                }
-            ))
+            return refuse(
+                format!(
+                    "holds {other} output; {} are never written beside it",
+                    if key {
+                        "answer keys"
+                    } else {
+                        "student handouts"
+                    }
+                ),
+                hint.into(),
+            )
         }
         Some((_, theirs)) => {
             // A word the mark should not hold is no format: the files say what is there.
@@ -110,12 +123,13 @@ pub fn check_output_dir(out: &Path, key: bool, format: &str) -> Result<(), Strin
                 } else {
                     format!("build/{format}")
                 };
-                return Err(format!(
-                    "{} holds {}; --to {format} would write over them (index included): render each format to a folder of its own (without -o, {default}), or empty {} first",
-                    out.display(),
-                    holding(&t, key),
-                    out.display()
-                ));
+                return refuse(
+                    format!(
+                        "holds {}; --to {format} would write over them (index included)",
+                        holding(&t, key)
+                    ),
+                    format!("render each format to a folder of its own (without -o, {default}), or empty {folder} first"),
+                );
             }
         }
         None => {
@@ -131,16 +145,18 @@ pub fn check_output_dir(out: &Path, key: bool, format: &str) -> Result<(), Strin
                     is_output && n != "index.md" && n != "index.html" && is_key != key
                 });
             if let Some(e) = clash {
-                return Err(format!(
-                    "{} already holds {} ({}); {hint}",
-                    out.display(),
-                    if key {
-                        "student output"
-                    } else {
-                        "an answer key"
-                    },
-                    e.file_name().to_string_lossy()
-                ));
+                return refuse(
+                    format!(
+                        "already holds {} ({})",
+                        if key {
+                            "student output"
+                        } else {
+                            "an answer key"
+                        },
+                        e.file_name().to_string_lossy()
+                    ),
+                    hint.into(),
+                );
             }
         }
     }

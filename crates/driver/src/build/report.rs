@@ -2,6 +2,7 @@
 //! they handed in (the page's download, the terminal's ledger, or a course record holding the
 //! lab), written as `LAB_ID-report.md`, the name the page downloads it under.
 
+use crate::diag::Diagnostic;
 use crate::eval::CompiledLab;
 use crate::ledger::Ledger;
 use crate::project::Failure;
@@ -17,37 +18,30 @@ pub fn file_name(lab_id: &str) -> String {
 /// A handed-in record as the lab's ledger: a ledger file, or the lab's entry of a course
 /// record (with the course record's track and student where the ledger says none).
 pub fn read_record(path: &Path, lab_id: &str) -> Result<Ledger, Failure> {
+    let file = path.display().to_string();
+    const HINT: &str = "--record takes the record the student handed in: the download of the lab's page, the terminal's ledger, or a course record";
+    let refused = |e: String| Diagnostic::error(&file, Default::default(), e).with_hint(HINT);
     let as_ledger = Ledger::load(path);
     let mut l = match as_ledger {
         Ok(Some(l)) => l,
-        Ok(None) => {
-            return Err(Failure::Message(format!(
-                "{}: no such file",
-                path.display()
-            )))
-        }
+        Ok(None) => return Err(refused("no such file".into()).into()),
         Err(ledger_err) => {
-            let r = CourseRecord::read(path).map_err(|_| Failure::Message(ledger_err))?;
+            let r = CourseRecord::read(path).map_err(|_| ledger_err.with_hint(HINT))?;
             let Some(j) = r.labs.get(lab_id) else {
-                return Err(Failure::Message(format!(
-                    "{}: the course record holds no answers for lab `{lab_id}`",
-                    path.display()
-                )));
+                return Err(refused(format!(
+                    "the course record holds no answers for lab `{lab_id}`"
+                ))
+                .into());
             };
-            let mut l: Ledger = serde_json::from_value(j.clone()).map_err(|e| {
-                Failure::Message(format!("{}: lab `{lab_id}`: {e}", path.display()))
-            })?;
+            let mut l: Ledger = serde_json::from_value(j.clone())
+                .map_err(|e| refused(format!("lab `{lab_id}`: {e}")))?;
             l.track = l.track.or(r.track.clone());
             l.student = l.student.or(r.student.clone());
             l
         }
     };
     if l.lab != lab_id {
-        return Err(Failure::Message(format!(
-            "{} is a record of lab `{}`, not of `{lab_id}`",
-            path.display(),
-            l.lab
-        )));
+        return Err(refused(format!("a record of lab `{}`, not of `{lab_id}`", l.lab)).into());
     }
     l.student = l.student.filter(|s| !s.trim().is_empty());
     Ok(l)
@@ -83,24 +77,30 @@ pub fn render(lab_path: &Path, record: &Path, out: &Path) -> Result<PathBuf, Fai
     let lab = crate::lab::load_lab(lab_path).map_err(|(s, d)| Failure::Diagnostics(s, d))?;
     let l = read_record(record, &lab.lab.id.value)?;
     let body = text(lab_path, &l)?;
-    std::fs::create_dir_all(out)
-        .map_err(|e| Failure::Message(format!("{}: {e}", out.display())))?;
     let file = out.join(file_name(&lab.lab.id.value));
-    write_atomic(&file, body.as_bytes())
-        .map_err(|e| Failure::Message(format!("{}: {e}", file.display())))?;
+    std::fs::create_dir_all(out)
+        .and_then(|()| write_atomic(&file, body.as_bytes()))
+        .map_err(|e| super::unwritten(&lab.source.name, out, format!("{}: {e}", file.display())))?;
     Ok(file)
 }
 
 /// Writes the report of `l` for `lab` (compiled on the record's track) beside the record file
 /// `record` (the terminal, at the end of a lab); returns the file written.
-pub fn write_beside(record: &Path, lab: &CompiledLab, l: &Ledger) -> Result<PathBuf, String> {
-    let body = crate::view::report::report(lab, None, l)
-        .map_err(|d| d.in_file(&lab.source.name).to_string())?;
+/// What stops it is a diagnostic: the view's, located in the lab; a write's, of the lab.
+pub fn write_beside(record: &Path, lab: &CompiledLab, l: &Ledger) -> Result<PathBuf, Diagnostic> {
+    let body =
+        crate::view::report::report(lab, None, l).map_err(|d| d.in_file(&lab.source.name))?;
     let dir = record
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let file = dir.join(file_name(&lab.lab.id.value));
-    write_atomic(&file, body.as_bytes()).map_err(|e| format!("{}: {e}", file.display()))?;
+    write_atomic(&file, body.as_bytes()).map_err(|e| {
+        let e = format!("not written: {}: {e}", file.display());
+        Diagnostic::error(&lab.source.name, Default::default(), e).with_hint(format!(
+            "the report goes beside the record, in {}: make that folder writable, or run with another --ledger",
+            dir.display()
+        ))
+    })?;
     Ok(file)
 }

@@ -305,6 +305,35 @@ impl Cx<'_, '_, '_> {
 }
 
 impl super::CompiledLab {
+    /// The lab compiled for track `id` ([`Self::on_track`]), or why not as one diagnostic for a
+    /// place that needs every track (a course's site, a ledger's shape): the first error, where
+    /// it is in the lab's file, saying which track, with a hint.
+    pub fn on_track_or_first(&self, id: &str) -> Result<super::CompiledLab, Diagnostic> {
+        self.on_track(id).map_err(|d| {
+            let first = d
+                .iter()
+                .find(|d| d.is_error())
+                .or(d.first())
+                .cloned()
+                .unwrap_or_else(|| Diagnostic::from("it does not compile"))
+                .in_file(&self.source.name);
+            let hint = first.hint.clone().unwrap_or_else(|| {
+                format!(
+                    "`labforge check {}` lists the lab's errors on each of its tracks",
+                    self.source.name
+                )
+            });
+            Diagnostic {
+                message: format!(
+                    "the lab does not compile on track `{id}`: {}",
+                    first.message
+                ),
+                hint: Some(hint),
+                ..first
+            }
+        })
+    }
+
     /// The tracks other than this one the lab must also be checked, tested and rendered on
     /// (none when the lab is the same on every track, see `varies`).
     pub fn other_tracks(&self) -> Vec<String> {

@@ -117,13 +117,10 @@ pub fn shape(lab: &CompiledLab) -> J {
 /// [`shape`] of a lab on any of its tracks: a lab with tracks takes, part by part, the union
 /// of its tracks' shapes (a slider's range on one track may not be another's), so a record
 /// made on one track's page is not dropped on another's. A lab without tracks: its shape.
-pub fn shape_on_every_track(lab: &CompiledLab) -> Result<J, String> {
+pub fn shape_on_every_track(lab: &CompiledLab) -> Result<J, crate::diag::Diagnostic> {
     let mut out = shape(lab);
     for t in lab.other_tracks() {
-        let other = lab.on_track(&t).map_err(|d| {
-            let first = d.first().map(|d| d.message.clone()).unwrap_or_default();
-            format!("the lab does not compile on track `{t}`: {first}")
-        })?;
+        let other = lab.on_track_or_first(&t)?;
         union_shape(&mut out, &shape(&other));
     }
     Ok(out)

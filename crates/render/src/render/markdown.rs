@@ -327,8 +327,8 @@ impl Renderer for HandoutHtmlRenderer {
         let mut doc = view::build(lab, stem, opts.answer_key, &print_chart_svg)?;
         earlier::add(&mut doc.context, lab, opts);
         let css = asset(ASSETS, "print.css", opts.templates.as_ref())?.into_owned();
-        doc.context["css"] = serde_json::Value::from(css);
-        doc.context["paper"] = serde_json::Value::from(opts.paper.css_size());
+        doc.context.css = Some(css);
+        doc.context.paper = Some(opts.paper.css_size());
         let (tpl, file) = names(stem, opts, "html");
         let html = super::csp::with_print_csp(&render_template(
             &environment(opts.templates.clone()),

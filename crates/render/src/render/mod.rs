@@ -100,7 +100,7 @@ pub trait Renderer {
 /// located in their file, at the line and column minijinja names, with a hint saying whose file
 /// it is. In an embedded one (a bug of ours): an error of the lab being rendered, naming the
 /// template.
-pub(crate) fn template_error(overrides: Option<&Overrides>, e: &minijinja::Error) -> Diagnostic {
+pub fn template_error(overrides: Option<&Overrides>, e: &minijinja::Error) -> Diagnostic {
     let name = e.name().unwrap_or("template").to_string();
     let mut message = e.kind().to_string();
     if let Some(d) = e.detail() {

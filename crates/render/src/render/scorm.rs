@@ -16,7 +16,7 @@ use super::html::{hash::sha256_base64, minify_js, HtmlRenderer};
 use super::{asset, OutFile, RenderOptions, Renderer};
 use crate::diag::Diagnostic;
 use crate::eval::CompiledLab;
-use serde_json::json;
+use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -168,6 +168,23 @@ pub fn with_adapter(html: &str, js: &str) -> Result<String, Diagnostic> {
     Ok(out)
 }
 
+/// `imsmanifest.xml.j2`'s context.
+#[derive(Serialize)]
+struct ManifestCtx<'a> {
+    identifier: &'a str,
+    version: &'a str,
+    title: &'a str,
+    scos: Vec<ScoCtx<'a>>,
+}
+
+/// One SCO as the manifest lists it: its item and its resource's files.
+#[derive(Serialize)]
+struct ScoCtx<'a> {
+    title: &'a str,
+    href: &'a str,
+    files: [&'a str; 1],
+}
+
 fn manifest(
     identifier: &str,
     version: &str,
@@ -183,12 +200,19 @@ fn manifest(
     env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
     env.add_template_owned(name.to_string(), src.into_owned())
         .map_err(|e| super::template_error(opts.templates.as_ref(), &e))?;
-    let ctx = json!({
-        "identifier": identifier,
-        "version": version,
-        "title": title,
-        "scos": scos.iter().map(|s| json!({"title": s.title, "href": s.href, "files": [s.href]})).collect::<Vec<_>>(),
-    });
+    let ctx = ManifestCtx {
+        identifier,
+        version,
+        title,
+        scos: scos
+            .iter()
+            .map(|s| ScoCtx {
+                title: &s.title,
+                href: &s.href,
+                files: [&s.href],
+            })
+            .collect(),
+    };
     env.get_template(name)
         .and_then(|t| t.render(ctx))
         .map_err(|e| super::template_error(opts.templates.as_ref(), &e))

@@ -1,6 +1,7 @@
 //! The course site in the page: prev/next navigation, the earlier decisions a lab shows
 //! (`carry_forward:`), the course record's script and data, and the course index with each
-//! lab's progress (`renderers/html/course.js`).
+//! lab's progress (`renderers/html/course.js`). The templates' contexts are the structs below
+//! (fields in the order the templates have always been handed them).
 
 use super::data::{CourseData, CourseLab, IndexData};
 use super::md::{md_block, md_inline};
@@ -9,16 +10,89 @@ use crate::diag::Diagnostic;
 use crate::model::Lab;
 use crate::render::{OutFile, RenderOptions};
 use crate::site::Site;
-use serde_json::{json, Value as J};
+use serde::Serialize;
+use serde_json::Value as J;
 use std::path::PathBuf;
 
 /// What a lab page of a course adds: the template's `course` and the data's `course`.
 pub struct PageCourse<'a> {
-    pub ctx: J,
+    pub ctx: PageCtx<'a>,
     pub data: CourseData<'a>,
-    /// Earlier decisions shown under the header, and per part id.
-    pub earlier_top: Vec<J>,
+    /// Earlier decisions shown under the header.
+    pub earlier_top: Vec<Earlier<'a>>,
+    /// Earlier decisions shown at the top of a part, by part id: as JSON values, because the
+    /// part's template context (`html.rs`) is still a `json!` map of values.
     pub earlier_parts: Vec<(String, J)>,
+}
+
+/// `course` in `page.html.j2`: the course's title, the lab's place in it, and the links to the
+/// previous and next labs (`null` at either end).
+#[derive(Clone, Serialize)]
+pub struct PageCtx<'a> {
+    pub title: &'a str,
+    pub pos: usize,
+    pub n: usize,
+    pub prev: Option<Link<'a>>,
+    pub next: Option<Link<'a>>,
+}
+
+/// A link to another lab of the course.
+#[derive(Clone, Serialize)]
+pub struct Link<'a> {
+    pub href: String,
+    pub title: &'a str,
+}
+
+/// An earlier lab's decision shown on this page (`earlier.html.j2`).
+#[derive(Clone, Serialize)]
+pub struct Earlier<'a> {
+    pub id: &'a str,
+    pub title: &'a str,
+    pub href: String,
+    pub prompt_html: String,
+}
+
+/// `course-index.html.j2`'s context.
+#[derive(Serialize)]
+struct IndexCtx<'a> {
+    title: &'a str,
+    description_html: String,
+    labs: Vec<IndexLab<'a>>,
+    tracks: Vec<IndexTrack<'a>>,
+    style: &'a str,
+    csp: String,
+    data_json: String,
+    scripts: &'a [String; 2],
+}
+
+/// One lab's row on the index.
+#[derive(Serialize)]
+struct IndexLab<'a> {
+    n: usize,
+    id: &'a str,
+    href: String,
+    title: &'a str,
+    label: &'a str,
+    duration: &'a str,
+    /// A lab with tracks: its stem, URL-escaped (`null` otherwise).
+    tracked: Option<String>,
+    titles: Vec<TrackTitle<'a>>,
+}
+
+/// The lab's title on one of its tracks.
+#[derive(Serialize)]
+struct TrackTitle<'a> {
+    id: &'a str,
+    title: &'a str,
+}
+
+/// One of the course's tracks, as the index offers it.
+#[derive(Serialize)]
+struct IndexTrack<'a> {
+    id: &'a str,
+    label: &'a str,
+    icon: &'a str,
+    summary_html: String,
 }
 
 fn href(stem: &str) -> String {
@@ -69,38 +143,45 @@ pub fn page<'a>(
 ) -> Option<PageCourse<'a>> {
     let i = site.position(stem)?;
     let link = |j: usize| {
-        site.labs
-            .get(j)
-            .map(|l| {
-                let href = match track.filter(|t| l.tracks.iter().any(|x| x == t)) {
-                    Some(t) => super::tracks::href(&l.stem, t),
-                    None => href(&l.stem),
-                };
-                json!({"href": href, "title": l.title})
-            })
-            .unwrap_or(J::Null)
+        site.labs.get(j).map(|l| {
+            let href = match track.filter(|t| l.tracks.iter().any(|x| x == t)) {
+                Some(t) => super::tracks::href(&l.stem, t),
+                None => href(&l.stem),
+            };
+            Link {
+                href,
+                title: &l.title,
+            }
+        })
     };
-    let ctx = json!({
-        "title": site.title,
-        "pos": i + 1,
-        "n": site.labs.len(),
-        "prev": if i > 0 { link(i - 1) } else { J::Null },
-        "next": link(i + 1),
-    });
+    let ctx = PageCtx {
+        title: &site.title,
+        pos: i + 1,
+        n: site.labs.len(),
+        prev: if i > 0 { link(i - 1) } else { None },
+        next: link(i + 1),
+    };
     let mut earlier_top = Vec::new();
     let mut earlier_parts = Vec::new();
     for c in &lab.carry_forward {
         let Some(from) = site.labs.iter().find(|l| l.id == c.from.value) else {
             continue;
         };
-        let e = json!({
-            "id": from.id,
-            "title": from.title,
-            "href": href(&from.stem),
-            "prompt_html": c.prompt.as_ref().map(|p| md_inline(&p.value)).unwrap_or_default(),
-        });
+        let e = Earlier {
+            id: &from.id,
+            title: &from.title,
+            href: href(&from.stem),
+            prompt_html: c
+                .prompt
+                .as_ref()
+                .map(|p| md_inline(&p.value))
+                .unwrap_or_default(),
+        };
         match &c.part {
-            Some(p) => earlier_parts.push((p.value.clone(), e)),
+            Some(p) => earlier_parts.push((
+                p.value.clone(),
+                serde_json::to_value(&e).expect("an earlier decision serialises"),
+            )),
             None => earlier_top.push(e),
         }
     }
@@ -132,23 +213,35 @@ pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, Diagnost
     }
     let script = |name: &str| super::page_script(name, dir, &on);
     let scripts = [script("course.js")?, script("course-index.js")?];
-    let labs: Vec<J> = site
+    let labs = site
         .labs
         .iter()
         .enumerate()
-        .map(|(i, l)| {
+        .map(|(i, l)| IndexLab {
+            n: i + 1,
+            id: &l.id,
+            href: href(&l.stem),
+            title: &l.title,
+            label: &l.label,
+            duration: &l.duration,
             // A lab with tracks: the script leads the link to the student's track's page.
-            let tracked = (!l.tracks.is_empty()).then(|| url_escape(&l.stem));
-            let titles: Vec<J> = l.tracks.iter().zip(&l.track_titles).map(|(t, x)| json!({"id": t, "title": x})).collect();
-            json!({"n": i + 1, "id": l.id, "href": href(&l.stem), "title": l.title, "label": l.label, "duration": l.duration, "tracked": tracked, "titles": titles})
+            tracked: (!l.tracks.is_empty()).then(|| url_escape(&l.stem)),
+            titles: l
+                .tracks
+                .iter()
+                .zip(&l.track_titles)
+                .map(|(id, title)| TrackTitle { id, title })
+                .collect(),
         })
         .collect();
-    let tracks: Vec<J> = site
+    let tracks = site
         .tracks
         .iter()
-        .map(|t| {
-            json!({"id": t.id, "label": t.label, "icon": t.icon.clone().unwrap_or_default(),
-                "summary_html": t.summary.as_deref().map(md_inline).unwrap_or_default()})
+        .map(|t| IndexTrack {
+            id: &t.id,
+            label: &t.label,
+            icon: t.icon.as_deref().unwrap_or_default(),
+            summary_html: t.summary.as_deref().map(md_inline).unwrap_or_default(),
         })
         .collect();
     let csp = format!(
@@ -156,16 +249,25 @@ pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, Diagnost
         super::hash::sha256_base64(scripts[0].as_bytes()),
         super::hash::sha256_base64(scripts[1].as_bytes())
     );
-    let ctx = json!({
-        "title": site.title,
-        "description_html": site.description.as_deref().map(md_block).unwrap_or_default(),
-        "labs": labs,
-        "tracks": tracks,
-        "style": asset(ASSETS, "style.css", dir)?.as_ref(),
-        "csp": csp,
-        "data_json": super::script_json(&IndexData { course: data(site, -1) }),
-        "scripts": scripts,
-    });
+    let style = asset(ASSETS, "style.css", dir)?;
+    let ctx = IndexCtx {
+        title: &site.title,
+        description_html: site
+            .description
+            .as_deref()
+            .map(md_block)
+            .unwrap_or_default(),
+        labs,
+        tracks,
+        style: &style,
+        csp,
+        data_json: super::script_json(&IndexData {
+            course: data(site, -1),
+        }),
+        scripts: &scripts,
+    };
+    // `render_template` (html.rs) takes a JSON value.
+    let ctx = serde_json::to_value(&ctx).expect("the index's context serialises");
     let html = render_template(dir, "course-index.html.j2", &ctx)?;
     Ok(vec![OutFile {
         path: PathBuf::from("index.html"),

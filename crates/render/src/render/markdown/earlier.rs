@@ -4,40 +4,59 @@
 //! decision log from the course record given with `render --record` — or, without one, a
 //! space to copy it into by hand.
 
+use super::view::Context;
 use crate::eval::CompiledLab;
 use crate::record::CourseRecord;
 use crate::render::RenderOptions;
-use serde_json::{json, Value as J};
+use serde::Serialize;
 
-/// Sets `earlier` (a list, maybe empty) on the context and on each of its `parts`.
-pub fn add(ctx: &mut J, lab: &CompiledLab, opts: &RenderOptions) {
-    let mut top = Vec::new();
-    let mut by_part: Vec<(String, J)> = Vec::new();
+/// A decision carried forward from the earlier lab `from`; `text` is the student's decision
+/// log (`null` without one: the handout leaves space to copy it into).
+#[derive(Clone, Serialize)]
+pub struct Earlier<'a> {
+    pub from: &'a str,
+    pub title: String,
+    pub prompt: String,
+    pub text: Option<String>,
+}
+
+/// A number read from an earlier lab: its value and where it came from.
+#[derive(Serialize)]
+pub struct Carried {
+    pub label: String,
+    pub unit: Option<String>,
+    pub value: String,
+    pub how: String,
+}
+
+/// Fills in `earlier` (a list, maybe empty) on the context and on each of its parts, and
+/// `carried`.
+pub fn add<'a>(ctx: &mut Context<'a>, lab: &'a CompiledLab, opts: &RenderOptions) {
+    let mut by_part: Vec<(&str, Earlier)> = Vec::new();
     for c in &lab.lab.carry_forward {
         let from = c.from.value.as_str();
         let title = title_of(opts, from);
-        let e = json!({
-            "from": from,
-            "title": title,
-            "prompt": c.prompt.as_ref().map_or_else(|| format!("Your decision in {title}:"), |p| p.value.clone()),
-            "text": decision(opts.record.as_ref(), from),
-        });
+        let e = Earlier {
+            from,
+            prompt: c
+                .prompt
+                .as_ref()
+                .map_or_else(|| format!("Your decision in {title}:"), |p| p.value.clone()),
+            title,
+            text: decision(opts.record.as_ref(), from),
+        };
         match &c.part {
-            Some(p) => by_part.push((p.value.clone(), e)),
-            None => top.push(e),
+            Some(p) => by_part.push((&p.value, e)),
+            None => ctx.earlier.push(e),
         }
     }
-    ctx["earlier"] = J::Array(top);
-    ctx["carried"] = J::Array(carried(lab, opts));
-    if let Some(parts) = ctx["parts"].as_array_mut() {
-        for p in parts {
-            let id = p["id"].as_str().unwrap_or_default().to_string();
-            p["earlier"] = by_part
-                .iter()
-                .filter(|(pid, _)| *pid == id)
-                .map(|(_, e)| e.clone())
-                .collect();
-        }
+    ctx.carried = carried(lab, opts);
+    for p in &mut ctx.parts {
+        p.earlier = by_part
+            .iter()
+            .filter(|(pid, _)| *pid == p.id)
+            .map(|(_, e)| e.clone())
+            .collect();
     }
 }
 
@@ -66,7 +85,7 @@ fn title_of(opts: &RenderOptions, from: &str) -> String {
 /// The numbers the lab reads from earlier labs, as the handout lists them: the course record's
 /// (`render --record`) when it holds a number inside the range, else the default, each saying
 /// where it came from ([`crate::eval::carried::lookup`], as the driver filled them in).
-fn carried(lab: &CompiledLab, opts: &RenderOptions) -> Vec<J> {
+fn carried(lab: &CompiledLab, opts: &RenderOptions) -> Vec<Carried> {
     use crate::eval::carried::{how_texts, lookup, Origin};
     lab.lab
         .reads
@@ -77,12 +96,16 @@ fn carried(lab: &CompiledLab, opts: &RenderOptions) -> Vec<J> {
             let ledger = opts.record.as_ref().and_then(|rec| rec.labs.get(from));
             let (x, origin) = lookup(ledger, r);
             let [rec, missing, refused] = how_texts(r, &title);
-            json!({
-                "label": r.label.clone().unwrap_or_else(|| r.name.value.clone()),
-                "unit": r.unit,
-                "value": x.unwrap_or(r.default.value).to_string(),
-                "how": match origin { Origin::Record => rec, Origin::Missing => missing, Origin::Refused => refused },
-            })
+            Carried {
+                label: r.label.clone().unwrap_or_else(|| r.name.value.clone()),
+                unit: r.unit.clone(),
+                value: x.unwrap_or(r.default.value).to_string(),
+                how: match origin {
+                    Origin::Record => rec,
+                    Origin::Missing => missing,
+                    Origin::Refused => refused,
+                },
+            }
         })
         .collect()
 }

@@ -5,27 +5,112 @@
 //! any table lists every output, and each chart gets its SVG and the file it is saved in. The
 //! student handout is built from the student view, which holds no answers, so no template —
 //! embedded or an instructor's override — can leak them.
+//!
+//! The context is a [`Context`] struct; what it takes from the view (header, parts, synthesis)
+//! is the view serialised and rewritten as JSON values, since the prose-to-text pass
+//! ([`texts`]) walks whatever the view holds.
 
+use super::earlier::{Carried, Earlier};
 use crate::diag::Diagnostic;
 use crate::eval::chart::ChartData;
 use crate::eval::{level_words, CompiledLab};
 use crate::view;
-use serde_json::{json, Map, Value as J};
+use serde::Serialize;
+use serde_json::{Map, Value as J};
 
 /// The handout's template context and the chart files it links.
-pub struct Doc {
-    pub context: J,
+pub struct Doc<'a> {
+    pub context: Context<'a>,
     /// `(path relative to the output directory, SVG)`.
     pub charts: Vec<(String, String)>,
 }
 
-/// Builds the handout context; `chart_svg(chart, uid)` draws a chart.
-pub fn build(
+/// What `lab.md.j2` and `handout.html.j2` read. The header, the parts and the synthesis are
+/// the view's values serialised and then rewritten for print ([`texts`]: every prose value
+/// becomes its text), which is why they are JSON values.
+#[derive(Serialize)]
+pub struct Context<'a> {
+    /// The answer key.
+    pub key: bool,
+    pub stem: &'a str,
+    /// The view's header, its badges as text with their icon.
+    pub header: J,
+    pub parts: Vec<Part<'a>>,
+    /// The view's synthesis (`null` without one), each self-assessment item with its answer.
+    pub synthesis: J,
+    /// Decisions carried forward shown under the header ([`super::earlier::add`]).
+    pub earlier: Vec<Earlier<'a>>,
+    /// The numbers read from earlier labs.
+    pub carried: Vec<Carried>,
+    /// The handout page's style sheet (`handout-html` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub css: Option<String>,
+    /// The paper size's CSS name (`handout-html` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paper: Option<&'static str>,
+}
+
+/// One part: the view's part (its explore section's outputs, `tabled`, `label` and `requires`
+/// dropped, its `instruments` as print shows them) and the decisions carried forward shown at
+/// its top.
+#[derive(Serialize)]
+pub struct Part<'a> {
+    #[serde(skip)]
+    pub id: String,
+    #[serde(flatten)]
+    pub view: Map<String, J>,
+    pub earlier: Vec<Earlier<'a>>,
+}
+
+/// An instrument as print shows it: metric cards and the explore section's outputs as tables.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Instrument<'a> {
+    Table(Table<'a>),
+    Chart(Chart<'a>),
+    Panel(&'a view::InstrumentView),
+}
+
+#[derive(Serialize)]
+struct Table<'a> {
+    kind: &'static str,
+    /// `null` for metric cards and the outputs' table.
+    title: Option<&'a view::Prose>,
+    rows: &'a [view::Row],
+    has_level: bool,
+    has_note: bool,
+}
+
+#[derive(Serialize)]
+struct Chart<'a> {
+    kind: &'static str,
+    id: &'a str,
+    title: Option<&'a str>,
+    alt: &'a str,
+    /// The SVG file's path as a URL (Markdown links it).
+    path: String,
+    /// The SVG inline (the HTML handout draws it).
+    svg: String,
+    /// The chart's numbers as an HTML table.
+    table: String,
+}
+
+/// A self-assessment item; `answer` in the key, when the lab gives one.
+#[derive(Serialize)]
+struct SelfItem<'a> {
+    question: &'a view::Prose,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answer: Option<&'a view::Prose>,
+}
+
+/// Builds the handout context (without the decisions carried forward, which
+/// [`super::earlier::add`] fills in); `chart_svg(chart, uid)` draws a chart.
+pub fn build<'a>(
     lab: &CompiledLab,
-    stem: &str,
+    stem: &'a str,
     key: bool,
     chart_svg: &dyn Fn(&ChartData, &str) -> String,
-) -> Result<Doc, Diagnostic> {
+) -> Result<Doc<'a>, Diagnostic> {
     // A render is one command's worth of evaluations: its own total work budget.
     lab.start_update();
     // The key shows what reads a locked prediction at the key's answers; the student's
@@ -39,16 +124,16 @@ pub fn build(
     let mut charts = Vec::new();
     let mut parts = Vec::new();
     for p in &v.parts {
-        let mut pj = serde_json::to_value(p).map_err(|e| Diagnostic::from(e.to_string()))?;
+        let mut pj = to_json(p)?;
         let mut instruments = Vec::new();
         if !p.explore.tabled && !p.explore.outputs.is_empty() {
-            instruments.push(table(J::Null, &p.explore.outputs)?);
+            instruments.push(table(None, &p.explore.outputs));
         }
         for i in &p.explore.instruments {
             instruments.push(match i {
-                view::InstrumentView::Metrics(t) => table(J::Null, &t.rows)?,
-                view::InstrumentView::Table(t) => table(to_json(&t.title)?, &t.rows)?,
-                view::InstrumentView::Panel(_) => to_json(i)?,
+                view::InstrumentView::Metrics(t) => table(None, &t.rows),
+                view::InstrumentView::Table(t) => table(t.title.as_ref(), &t.rows),
+                view::InstrumentView::Panel(_) => Instrument::Panel(i),
                 view::InstrumentView::Chart(c) => {
                     // Names from ids, through the one function that keeps them in the folder.
                     let file = format!(
@@ -58,19 +143,31 @@ pub fn build(
                     );
                     let svg = chart_svg(&c.data, &format!("{}-{}", p.id, c.id));
                     charts.push((file.clone(), svg.clone()));
-                    json!({"kind": "chart", "id": c.id, "title": c.title, "alt": c.alt,
-                           "path": url_path(&file), "svg": svg,
-                           "table": crate::render::svg::chart_table(&c.data, true)})
+                    Instrument::Chart(Chart {
+                        kind: "chart",
+                        id: &c.id,
+                        title: c.title.as_deref(),
+                        alt: &c.alt,
+                        path: url_path(&file),
+                        svg,
+                        table: crate::render::svg::chart_table(&c.data, true),
+                    })
                 }
             });
         }
-        pj["instruments"] = J::Array(instruments);
-        if let J::Object(m) = &mut pj {
-            for k in ["outputs", "tabled", "label", "requires"] {
-                m.remove(k);
-            }
+        pj["instruments"] = to_json(&instruments)?;
+        texts(&mut pj, true);
+        let J::Object(mut m) = pj else {
+            unreachable!("a part serialises as an object")
+        };
+        for k in ["outputs", "tabled", "label", "requires"] {
+            m.remove(k);
         }
-        parts.push(pj);
+        parts.push(Part {
+            id: p.id.clone(),
+            view: m,
+            earlier: Vec::new(),
+        });
     }
     let h = &v.header;
     let mut header = to_json(h)?;
@@ -87,34 +184,36 @@ pub fn build(
             })
             .collect::<Result<_, _>>()?,
     );
-    let mut ctx = Map::new();
-    ctx.insert("key".into(), J::Bool(key));
-    ctx.insert("stem".into(), J::from(stem));
-    ctx.insert("header".into(), header);
-    ctx.insert("parts".into(), J::Array(parts));
+    texts(&mut header, true);
     let mut synthesis = to_json(&v.synthesis)?;
     if let Some(s) = &v.synthesis {
         // Each item with its answer (the key's only; the student view has none).
-        synthesis["self_assessment"] = J::Array(
-            s.self_assessment
-                .iter()
-                .enumerate()
-                .map(|(i, q)| {
-                    let mut item = json!({ "question": to_json(q)? });
-                    if let Some(Some(a)) = s.self_assessment_answers.get(i) {
-                        item["answer"] = to_json(a)?;
-                    }
-                    Ok(item)
-                })
-                .collect::<Result<_, Diagnostic>>()?,
-        );
+        let items: Vec<SelfItem> = s
+            .self_assessment
+            .iter()
+            .enumerate()
+            .map(|(i, question)| SelfItem {
+                question,
+                answer: s.self_assessment_answers.get(i).and_then(Option::as_ref),
+            })
+            .collect();
+        synthesis["self_assessment"] = to_json(&items)?;
         if let J::Object(m) = &mut synthesis {
             m.remove("self_assessment_answers");
         }
     }
-    ctx.insert("synthesis".into(), synthesis);
-    let mut context = J::Object(ctx);
-    texts(&mut context, true);
+    texts(&mut synthesis, true);
+    let context = Context {
+        key,
+        stem,
+        header,
+        parts,
+        synthesis,
+        earlier: Vec::new(),
+        carried: Vec::new(),
+        css: None,
+        paper: None,
+    };
     Ok(Doc { context, charts })
 }
 
@@ -122,14 +221,14 @@ fn to_json(x: &impl serde::Serialize) -> Result<J, Diagnostic> {
     serde_json::to_value(x).map_err(|e| Diagnostic::from(e.to_string()))
 }
 
-fn table(title: J, rows: &[view::Row]) -> Result<J, Diagnostic> {
-    Ok(json!({
-        "kind": "table",
-        "title": title,
-        "rows": to_json(&rows)?,
-        "has_level": rows.iter().any(|r| r.level.is_some()),
-        "has_note": rows.iter().any(|r| r.note.is_some()),
-    }))
+fn table<'a>(title: Option<&'a view::Prose>, rows: &'a [view::Row]) -> Instrument<'a> {
+    Instrument::Table(Table {
+        kind: "table",
+        title,
+        rows,
+        has_level: rows.iter().any(|r| r.level.is_some()),
+        has_note: rows.iter().any(|r| r.note.is_some()),
+    })
 }
 
 /// Replaces every serialised [`view::Prose`] (`{text, spans}`) by its text, trimmed: levelled
