@@ -344,7 +344,7 @@ fn render_page(lab: &CompiledLab, stem: &str, opts: &RenderOptions) -> Result<St
         .course
         .as_ref()
         .and_then(|site| course::page(site, site_stem, l, page_track));
-    let earlier_in = |part: &str| -> Vec<&J> {
+    let earlier_in = |part: &str| -> Vec<&course::Earlier> {
         course
             .iter()
             .flat_map(|c| &c.earlier_parts)

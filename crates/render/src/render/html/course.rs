@@ -20,9 +20,8 @@ pub struct PageCourse<'a> {
     pub data: CourseData<'a>,
     /// Earlier decisions shown under the header.
     pub earlier_top: Vec<Earlier<'a>>,
-    /// Earlier decisions shown at the top of a part, by part id: as JSON values, because the
-    /// part's template context (`html.rs`) is still a `json!` map of values.
-    pub earlier_parts: Vec<(String, J)>,
+    /// Earlier decisions shown at the top of a part, by part id.
+    pub earlier_parts: Vec<(String, Earlier<'a>)>,
 }
 
 /// `course` in `page.html.j2`: the course's title, the lab's place in it, and the links to the
@@ -178,10 +177,7 @@ pub fn page<'a>(
                 .unwrap_or_default(),
         };
         match &c.part {
-            Some(p) => earlier_parts.push((
-                p.value.clone(),
-                serde_json::to_value(&e).expect("an earlier decision serialises"),
-            )),
+            Some(p) => earlier_parts.push((p.value.clone(), e)),
             None => earlier_top.push(e),
         }
     }
@@ -266,8 +262,6 @@ pub fn index(site: &Site, opts: &RenderOptions) -> Result<Vec<OutFile>, Diagnost
         }),
         scripts: &scripts,
     };
-    // `render_template` (html.rs) takes a JSON value.
-    let ctx = serde_json::to_value(&ctx).expect("the index's context serialises");
     let html = render_template(dir, "course-index.html.j2", &ctx)?;
     Ok(vec![OutFile {
         path: PathBuf::from("index.html"),

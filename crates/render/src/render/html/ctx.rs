@@ -24,7 +24,6 @@ use crate::view::{
     PredictionView, Prose, QuestionView, Requirement, Row, Setting, StakeholderView,
 };
 use serde::Serialize;
-use serde_json::Value as J;
 
 use super::data::{is_false, InOrder};
 use super::live::spans_html;
@@ -117,11 +116,11 @@ pub(super) struct PageCtx<'a> {
     pub head_script: String,
     pub tabs_script: String,
     /// In a course: `course.rs`'s navigation context.
-    pub course: Option<&'a J>,
+    pub course: Option<&'a super::course::PageCtx<'a>>,
     /// A lab with tracks: [`TrackCtx`].
     pub track: Option<&'a TrackCtx>,
     /// Earlier decisions shown under the header (`earlier.html.j2`).
-    pub earlier: &'a [J],
+    pub earlier: &'a [super::course::Earlier<'a>],
     /// Numbers carried from earlier labs (`carried.html.j2`); `none` when the lab reads none.
     pub carried: Option<Vec<CarriedRow<'a>>>,
 }
@@ -156,7 +155,7 @@ pub(super) struct PartTab<'a> {
     /// It waits for another part (`requires:`).
     pub locked: bool,
     /// Earlier decisions shown above it (`course.rs`).
-    pub earlier: Vec<&'a J>,
+    pub earlier: Vec<&'a super::course::Earlier<'a>>,
 }
 
 /// `synthesis`.
