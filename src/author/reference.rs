@@ -173,14 +173,16 @@ pub fn lib_cmd(name: Option<&str>) -> ExitCode {
         Ok(entries) => {
             let texts: Vec<String> = entries.iter().filter_map(|e| entry_text(&md, e)).collect();
             if texts.is_empty() {
-                eprintln!("error: `{name}` is in the library but not in its reference");
+                crate::cmd::error(format_args!(
+                    "`{name}` is in the library but not in its reference"
+                ));
                 return ExitCode::FAILURE;
             }
             print!("{}", texts.join("\n"));
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::cmd::error(format_args!("{e}"));
             ExitCode::FAILURE
         }
     }

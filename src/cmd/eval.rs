@@ -26,17 +26,17 @@ pub fn eval_cmd(
         .unwrap_or_else(|| lab.parts[0].id.clone());
     let Some(cpart) = lab.part(&part_id) else {
         let ids: Vec<&str> = lab.parts.iter().map(|p| p.id.as_str()).collect();
-        eprintln!(
-            "error: no part `{part_id}` in {} (parts: {})",
+        crate::cmd::error(format_args!(
+            "no part `{part_id}` in {} (parts: {})",
             path.display(),
             ids.join(", ")
-        );
+        ));
         return ExitCode::FAILURE;
     };
     let mut set = IndexMap::new();
     for s in sets {
         let Some((k, v)) = s.split_once('=') else {
-            eprintln!("error: `--set {s}` must be NAME=VALUE");
+            crate::cmd::error(format_args!("`--set {s}` must be NAME=VALUE"));
             return ExitCode::FAILURE;
         };
         set.insert(k.trim().to_string(), eval::parse_cli_value(v));
@@ -44,7 +44,7 @@ pub fn eval_cmd(
     let inputs = match lab.inputs(cpart, &set) {
         Ok(i) => i,
         Err(m) => {
-            eprintln!("error: {m}");
+            crate::cmd::error(format_args!("{m}"));
             return ExitCode::FAILURE;
         }
     };

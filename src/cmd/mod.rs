@@ -57,8 +57,14 @@ pub fn fail(f: &Failure) {
         Failure::Diagnostics(src, d) => {
             report(d, src.as_ref());
         }
-        Failure::Message(m) => eprintln!("error: {m}"),
+        Failure::Message(m) => error(m),
     }
+}
+
+/// Prints an error that has no place in a file (a command line's mistake, a server that cannot
+/// listen): `error: MESSAGE`, the one form every command uses for it.
+pub fn error(message: impl std::fmt::Display) {
+    eprintln!("error: {message}");
 }
 
 /// Loads a lab for a command that needs a valid one; diagnostics printed on failure.

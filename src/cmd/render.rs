@@ -34,13 +34,15 @@ pub fn render_cmd(a: RenderArgs) -> ExitCode {
     let paper = match paper {
         None => crate::render::Paper::default(),
         Some(_) if to != "handout-html" => {
-            eprintln!("error: --paper sets the page size of the print handout; use it with --to handout-html");
+            crate::cmd::error(format_args!(
+                "--paper sets the page size of the print handout; use it with --to handout-html"
+            ));
             return ExitCode::FAILURE;
         }
         Some(p) => match crate::render::Paper::parse(p) {
             Some(p) => p,
             None => {
-                eprintln!("error: unknown paper `{p}` (papers: letter, a4)");
+                crate::cmd::error(format_args!("unknown paper `{p}` (papers: letter, a4)"));
                 return ExitCode::FAILURE;
             }
         },
@@ -56,7 +58,7 @@ pub fn render_cmd(a: RenderArgs) -> ExitCode {
     let record = match record {
         None => None,
         Some(_) if !matches!(to, "markdown" | "handout-html") => {
-            eprintln!("error: --record prints carried-forward decisions in the handouts; use it with --to markdown or --to handout-html");
+            crate::cmd::error(format_args!("--record prints carried-forward decisions in the handouts; use it with --to markdown or --to handout-html"));
             return ExitCode::FAILURE;
         }
         Some(p) => match crate::record::CourseRecord::read(p) {
@@ -128,11 +130,13 @@ fn report_cmd(
     other: bool,
 ) -> ExitCode {
     if other {
-        eprintln!("error: --to report takes a lab, --record and -o only (the report is on the record's track)");
+        crate::cmd::error(format_args!(
+            "--to report takes a lab, --record and -o only (the report is on the record's track)"
+        ));
         return ExitCode::FAILURE;
     }
     let (Some(record), [lab]) = (record, paths) else {
-        eprintln!("error: --to report makes one student's report: give one lab file and --record RECORD (the ledger the page downloads or the terminal saves)");
+        crate::cmd::error(format_args!("--to report makes one student's report: give one lab file and --record RECORD (the ledger the page downloads or the terminal saves)"));
         return ExitCode::FAILURE;
     };
     let out = out

@@ -32,6 +32,9 @@ pub struct Answers {
     pub questions: IndexMap<String, IndexMap<String, serde_json::Value>>,
     #[serde(default)]
     pub decision_log: Option<String>,
+    /// The file it was read from (its problems are diagnostics of it).
+    #[serde(skip)]
+    pub file: String,
 }
 
 /// What an answers file holds (the example above).
@@ -45,7 +48,7 @@ impl Answers {
         // A student's file: bounded like a progress record before it is parsed.
         let text = crate::files::read_text(path, crate::store::MAX_BYTES)
             .map_err(|e| Diagnostic::error(&file, Default::default(), e.to_string()))?;
-        serde_saphyr::from_str::<Answers>(&text).map_err(|e| {
+        let mut a = serde_saphyr::from_str::<Answers>(&text).map_err(|e| {
             let d =
                 crate::load::yaml_diagnostic(&crate::load::Source::new(&file, text.as_str()), &e);
             // The parser's own hint (a key's near spelling) when it has one.
@@ -55,7 +58,14 @@ impl Answers {
                 ..d
             }
             .with_hint(hint)
-        })
+        })?;
+        a.file = file;
+        Ok(a)
+    }
+
+    /// What stops a run at an answer this file lacks or gets wrong: a diagnostic of the file.
+    pub(super) fn bad(&self, message: String) -> Stop {
+        bad_in(&self.file, message)
     }
 
     /// [`Self::check`] as a diagnostic of the answers file at `path`.
@@ -140,7 +150,7 @@ impl Answers {
             _ => &self.reflections,
         };
         section.get(pid).map(scalar).ok_or_else(|| {
-            Stop::Bad(format!(
+            self.bad(format!(
                 "the answers file has no {what} for part `{pid}` ({what}s: {{{pid}: ...}})"
             ))
         })
@@ -155,22 +165,34 @@ impl Answers {
             .and_then(|m| m.get(qid))
             .cloned()
             .ok_or_else(|| {
-                Stop::Bad(format!(
+                self.bad(format!(
                     "the answers file has no answer to question `{qid}` of part `{pid}` (questions: {{{pid}: {{{qid}: ...}}}})"
                 ))
             })
     }
 }
 
+/// [`Answers::bad`] of the answers file named `file`.
+pub(super) fn bad_in(file: &str, message: String) -> Stop {
+    Stop::bad(Diagnostic::error(file, Default::default(), message).with_hint(HINT))
+}
+
 /// The option of `items` an answer names (its key, any case), echoed as the prompters echo a
 /// choice.
-pub(super) fn choose(scr: &Screen, items: &[Item], v: &str, pid: &str, what: &str) -> Res<usize> {
+pub(super) fn choose(
+    a: &Answers,
+    scr: &Screen,
+    items: &[Item],
+    v: &str,
+    pid: &str,
+    what: &str,
+) -> Res<usize> {
     let Some(k) = items
         .iter()
         .position(|it| it.key.eq_ignore_ascii_case(v.trim()))
     else {
         let keys: Vec<&str> = items.iter().map(|i| i.key.as_str()).collect();
-        return Err(Stop::Bad(format!(
+        return Err(a.bad(format!(
             "answers: part `{pid}` has no {what} option `{v}` (options: {})",
             keys.join(", ")
         )));

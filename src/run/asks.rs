@@ -3,7 +3,7 @@
 //! unanswered question), recorded with its time, then its verdict and feedback.
 
 use super::term::Style;
-use super::ui::{self, Item, Stop};
+use super::ui::{self, Item};
 use super::{md, Res, Session, Source};
 use crate::ledger::numeric_answer;
 use crate::ledger::questions::{Answer, QuestionAnswer};
@@ -93,9 +93,8 @@ impl Session<'_> {
                 Answer::Set(v) => Answer::Set(v.iter().map(|s| key_of(&items, s)).collect()),
                 other => other,
             };
-            let got = crate::ledger::questions::admit(spec, &got).map_err(|e| {
-                Stop::Bad(format!("answers: part `{pid}`, question `{}`: {e}", q.id))
-            })?;
+            let got = crate::ledger::questions::admit(spec, &got)
+                .map_err(|e| a.bad(format!("answers: part `{pid}`, question `{}`: {e}", q.id)))?;
             ui::echo_text(
                 &scr,
                 &crate::load::text::for_terminal(&QuestionAnswer::now(got.clone()).text()),

@@ -142,7 +142,7 @@ pub(super) fn ask_control(
                 .zip(picked)
                 .map(|(k, b)| (k.as_str().into(), Dynamic::from_bool(b)))
                 .collect();
-            eval::validate_control(ctl, &Dynamic::from_map(m)).map_err(Stop::Bad)
+            eval::validate_control(ctl, &Dynamic::from_map(m)).map_err(Stop::bad)
         }
         Control::Slider(s) if s.values.is_some() => {
             let vals = &s.values.as_ref().expect("values").value;

@@ -207,10 +207,10 @@ pub fn list(
     track: Option<&str>,
 ) -> ExitCode {
     let Some(c) = crate::course::in_dir(dir) else {
-        eprintln!(
-            "error: {} has no course.yaml\n  hint: run a lab file (labforge run LAB.yaml), or a course folder",
+        crate::cmd::error(format_args!(
+            "{} has no course.yaml\n  hint: run a lab file (labforge run LAB.yaml), or a course folder",
             dir.display()
-        );
+        ));
         return ExitCode::FAILURE;
     };
     let course = match crate::course::load(&c) {
@@ -304,13 +304,13 @@ fn list_track(rc: &mut RunCourse, track: Option<&str>) -> Result<(), ExitCode> {
         return Ok(());
     };
     let t = super::track::known(&rc.tracks, want).map_err(|e| {
-        eprintln!("error: {e}");
+        crate::cmd::fail(&crate::project::Failure::Message(e));
         ExitCode::FAILURE
     })?;
     let id = t.id.clone();
     let old = rc.record.track.clone().filter(|o| *o != id);
     let fail = |e: String| {
-        eprintln!("error: {e}");
+        crate::cmd::fail(&crate::project::Failure::Message(e));
         ExitCode::FAILURE
     };
     let kept = super::track::set_course_track(rc, old.as_deref(), &id).map_err(fail)?;
@@ -406,7 +406,13 @@ fn import_record(rc: &mut RunCourse, f: &Path, replace: bool) -> Result<(), Exit
         }
     })
     .map_err(|e| {
-        eprintln!("error: {e}");
+        let d = crate::diag::Diagnostic::error(
+            &rc.path.display().to_string(),
+            Default::default(),
+            format!("could not save the course record: {e}"),
+        )
+        .with_hint("nothing was merged; free some space or fix the folder's permissions, then import again");
+        crate::cmd::report(&[d], None);
         ExitCode::FAILURE
     })?;
     let lines: Vec<String> = said

@@ -85,7 +85,7 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         );
     }
     if opts.import.is_some() {
-        eprintln!("error: --import merges a course record: give the course folder (labforge run COURSE_DIR --import FILE)");
+        crate::cmd::error(format_args!("--import merges a course record: give the course folder (labforge run COURSE_DIR --import FILE)"));
         return ExitCode::FAILURE;
     }
     let Some(lab) = crate::cmd::load_or_report(&opts.lab) else {
@@ -142,15 +142,15 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         match Ledger::load(&path) {
             Ok(None) => Ledger::new(lab),
             Ok(Some(l)) if l.lab != lab.lab.id.value || l.version != lab.lab.version => {
-                eprintln!(
-                    "error: {} holds progress for lab `{}` v{}, not `{}` v{}; pass another --ledger, or --restart to start over (the old file is kept as {})",
+                crate::cmd::error(format_args!(
+                    "{} holds progress for lab `{}` v{}, not `{}` v{}; pass another --ledger, or --restart to start over (the old file is kept as {})",
                     path.display(),
                     l.lab,
                     l.version,
                     lab.lab.id.value,
                     lab.lab.version,
                     backup_path(&path).display()
-                );
+                ));
                 return ExitCode::FAILURE;
             }
             Ok(Some(mut l)) => {
@@ -199,10 +199,10 @@ pub fn run(opts: &RunOptions) -> ExitCode {
         let ok =
             crate::record::merge::merge_student(&serde_json::json!(s), &serde_json::Value::Null);
         let Some(s) = ok.as_str() else {
-            eprintln!(
-                "error: --student takes a name or id of 1 to {} characters",
+            crate::cmd::error(format_args!(
+                "--student takes a name or id of 1 to {} characters",
                 crate::record::merge::MAX_STUDENT
-            );
+            ));
             return ExitCode::FAILURE;
         };
         ledger.student = Some(s.to_string());
@@ -215,7 +215,8 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     let view = match crate::view::lab_with(lab, true, &locked_in(&ledger)) {
         Ok(v) => v,
         Err(e) => {
-            eprintln!("error: the lab failed to evaluate: {e}");
+            let d = Diagnostic::from(format!("the lab failed to evaluate: {e}"));
+            crate::cmd::report(&[d.in_file(&lab.source.name)], Some(&lab.source));
             return ExitCode::FAILURE;
         }
     };
@@ -236,7 +237,13 @@ pub fn run(opts: &RunOptions) -> ExitCode {
     match (result, saved) {
         (Ok(()), Ok(())) => ExitCode::SUCCESS,
         (Ok(()) | Err(Stop::Quit), Err(Stop::Bad(e))) | (Err(Stop::Bad(e)), _) => {
-            eprintln!("error: {e}");
+            // What has no file of its own (the lab failed to evaluate) is the lab's.
+            let d = if e.file.is_empty() {
+                e.in_file(&lab.source.name)
+            } else {
+                *e
+            };
+            crate::cmd::report(&[d], Some(&lab.source));
             if crate::files::exists(&s.path) {
                 eprintln!("progress so far is saved in {}", s.path.display());
             }
@@ -339,7 +346,7 @@ struct Session<'a> {
 }
 
 fn eval_stop(e: EvalError) -> Stop {
-    Stop::Bad(format!("the lab failed to evaluate: {e}"))
+    Stop::bad(format!("the lab failed to evaluate: {e}"))
 }
 
 use crate::model::part_letter as letter;
@@ -349,17 +356,19 @@ impl<'a> Session<'a> {
         let others = self.others;
         self.ledger.refresh_on(self.lab, &|t| others.get(t));
         term::persist(&self.path, &self.ledger).map_err(|e| {
-            Stop::Bad(format!(
-                "could not save progress to {}: {e}",
-                self.path.display()
-            ))
+            Stop::in_file(
+                &self.path,
+                format!("could not save progress: {e}"),
+                "free some space or fix the folder's permissions, or pass --ledger FILE elsewhere",
+            )
         })?;
         if let Some(c) = &mut self.course {
             c.save(&self.ledger).map_err(|e| {
-                Stop::Bad(format!(
-                    "could not save the course record {}: {e}",
-                    c.path.display()
-                ))
+                Stop::in_file(
+                    &c.path,
+                    format!("could not save the course record: {e}"),
+                    "free some space or fix the folder's permissions; the lab's own progress file is saved",
+                )
             })?;
         }
         Ok(())
@@ -498,7 +507,7 @@ impl<'a> Session<'a> {
                 _ => true,
             };
             if !open {
-                return Err(Stop::Bad(format!(
+                return Err(Stop::bad(format!(
                     "part {} is locked until the {what} of part {} is answered",
                     letter(&part.id.value),
                     letter(pid)
@@ -598,6 +607,8 @@ impl<'a> Session<'a> {
         self.show(cp, &inputs)?;
         if let Source::Answers(a) = &self.source {
             let moves = a.controls.get(&part.id.value).cloned().unwrap_or_default();
+            let file = a.file.clone();
+            let bad = |m: String| answers::bad_in(&file, m);
             for (id, v) in moves {
                 let Some(k) = part.controls.iter().position(|c| c.id().value == id) else {
                     let ids: Vec<&str> = part
@@ -605,7 +616,7 @@ impl<'a> Session<'a> {
                         .iter()
                         .map(|c| c.id().value.as_str())
                         .collect();
-                    return Err(Stop::Bad(format!(
+                    return Err(bad(format!(
                         "answers: part `{}` has no control `{id}` (controls: {})",
                         part.id.value,
                         ids.join(", ")
@@ -613,9 +624,9 @@ impl<'a> Session<'a> {
                 };
                 let ctl = &part.controls[k];
                 let val: Value = serde_json::from_value(v.clone())
-                    .map_err(|e| Stop::Bad(format!("answers: control `{id}`: {e}")))?;
+                    .map_err(|e| bad(format!("answers: control `{id}`: {e}")))?;
                 let d = eval::validate_control(ctl, &eval::value_to_dynamic(&val))
-                    .map_err(|e| Stop::Bad(format!("answers: part `{}`: {e}", part.id.value)))?;
+                    .map_err(|e| bad(format!("answers: part `{}`: {e}", part.id.value)))?;
                 scr.println("");
                 scr.println(&format!(
                     "Set {} = {}",

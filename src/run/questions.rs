@@ -137,7 +137,7 @@ impl Session<'_> {
                 let inputs = self.inputs_of(cp, part);
                 let ev = self.lab.evaluate(cp, &inputs).map_err(super::eval_stop)?;
                 crate::view::answer_feedback(self.lab, cp, &ev, &answer, correct)
-                    .map_err(|e| Stop::Bad(format!("the lab failed to evaluate: {e}")))?
+                    .map_err(|e| Stop::bad(format!("the lab failed to evaluate: {e}")))?
                     .map(|p| p.plain())
             }
             None => fb,
@@ -163,17 +163,17 @@ impl Session<'_> {
                 scr.print_lines(&md::render_prefixed(question, &scr, "? ", "  "));
                 if let Some(n) = &pred.numeric {
                     let x = numeric_answer(&v).ok_or_else(|| {
-                        Stop::Bad(format!(
+                        a.bad(format!(
                             "answers: the prediction of part `{pid}` is a number, not `{v}`"
                         ))
                     })?;
                     in_box(n, &x).map_err(|e| {
-                        Stop::Bad(format!("answers: the prediction of part `{pid}`: {e}"))
+                        a.bad(format!("answers: the prediction of part `{pid}`: {e}"))
                     })?;
                     ui::echo_text(&scr, &x);
                     return Ok(x);
                 }
-                let k = answers::choose(&scr, items, &v, pid, "prediction")?;
+                let k = answers::choose(a, &scr, items, &v, pid, "prediction")?;
                 Ok(items[k].key.clone())
             }
             Source::Prompt(p) => {
@@ -238,7 +238,7 @@ impl Session<'_> {
             Source::Answers(a) => {
                 let v = a.answer("reflection", &pid)?;
                 scr.print_lines(&md::render_prefixed(&question, &scr, "? ", "  "));
-                answers::choose(&scr, &items, &v, &pid, "reflection")?
+                answers::choose(a, &scr, &items, &v, &pid, "reflection")?
             }
             Source::Prompt(p) => p.answer(&scr, &question, &items, 0)?,
         };
@@ -406,7 +406,7 @@ impl Session<'_> {
                     .evaluate(cp, &self.inputs_of(cp, part))
                     .map_err(super::eval_stop)?;
                 crate::view::feedback_at(self.lab, cp, &ev, &it.key, *correct)
-                    .map_err(|e| Stop::Bad(format!("the lab failed to evaluate: {e}")))?
+                    .map_err(|e| Stop::bad(format!("the lab failed to evaluate: {e}")))?
                     .map(|p| p.plain())
             }
             None => fb.clone(),

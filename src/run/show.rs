@@ -30,7 +30,7 @@ impl Session<'_> {
         };
         let correct = rec.prediction_correct.unwrap_or(false);
         let fb = view::answer_feedback(self.lab, cp, ev, answer, correct)
-            .map_err(|e| Stop::Bad(format!("the lab failed to evaluate: {e}")))?;
+            .map_err(|e| Stop::bad(format!("the lab failed to evaluate: {e}")))?;
         let mark = if correct { "✓" } else { "✗" };
         Ok(fb.map(|f| (format!("{mark} Your prediction ({answer}): "), f.plain())))
     }

@@ -83,7 +83,7 @@ impl Session<'_> {
                     r.student_skipped = true;
                 })
                 .map_err(|e| {
-                    super::Stop::Bad(format!(
+                    super::Stop::bad(format!(
                         "could not save the course record {}: {e}",
                         c.path.display()
                     ))

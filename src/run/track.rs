@@ -143,7 +143,7 @@ pub(super) fn on_track(
     scr: &Screen,
 ) -> Result<OnTrack, ExitCode> {
     let fail = |e: String| {
-        eprintln!("error: {e}");
+        crate::cmd::fail(&crate::project::Failure::Message(e));
         ExitCode::FAILURE
     };
     if lab.tracks.is_empty() {
@@ -190,7 +190,10 @@ pub(super) fn on_track(
                         eprintln!("\nInterrupted before a track was chosen; nothing was saved.");
                         return Err(ExitCode::from(130));
                     }
-                    Err(Stop::Bad(e)) => return Err(fail(e)),
+                    Err(Stop::Bad(e)) => {
+                        crate::cmd::report(&[*e], None);
+                        return Err(ExitCode::FAILURE);
+                    }
                     Err(_) => {
                         eprintln!("\nInput ended before a track was chosen; nothing was saved.");
                         return Err(ExitCode::from(1));

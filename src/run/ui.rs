@@ -3,6 +3,7 @@
 
 use super::md;
 use super::term::{display_width, RawMode, Screen, Style};
+use crate::diag::Diagnostic;
 use crossterm::event::{Event, KeyCode as Key, KeyEvent, KeyEventKind, KeyModifiers};
 
 mod line;
@@ -19,8 +20,25 @@ pub enum Stop {
     Eof,
     /// The student asked to save and quit (`q` in a menu, Ctrl-D on a terminal).
     Quit,
-    /// An answers file without the answer, or with a bad one.
-    Bad(String),
+    /// What stops the session: an answers file without the answer or with a bad one, a
+    /// progress file that cannot be saved, a lab that fails to evaluate. A diagnostic, located
+    /// in the file it is about where one is (the one printer prints it).
+    Bad(Box<Diagnostic>),
+}
+
+impl Stop {
+    /// [`Stop::Bad`] of a diagnostic, or of a message with no place in a file.
+    pub fn bad(d: impl Into<Diagnostic>) -> Stop {
+        Stop::Bad(Box::new(d.into()))
+    }
+
+    /// [`Stop::Bad`] of a problem with the file `path` as a whole, with a hint.
+    pub fn in_file(path: &std::path::Path, message: String, hint: &str) -> Stop {
+        Stop::bad(
+            Diagnostic::error(&path.display().to_string(), Default::default(), message)
+                .with_hint(hint),
+        )
+    }
 }
 
 pub type Res<T> = Result<T, Stop>;
@@ -464,7 +482,7 @@ fn choose(
     mode: Mode,
 ) -> Res<usize> {
     if items.is_empty() {
-        return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
+        return Err(Stop::bad(format!("nothing to choose from: {prompt}")));
     }
     let chosen = list_widget(
         scr,

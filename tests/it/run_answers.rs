@@ -63,10 +63,16 @@ fn bad_answers_stop_with_a_message_and_keep_progress() {
     let o = run_answers(FIXTURE, &l, &a);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(1));
+    // A diagnostic of the answers file, with the hint the printer prints (it was a bare
+    // `error: ...` line of the session's own).
     assert!(
-        err.contains("answers: part `a`: `utilization` must be between 0.10 and 0.99, not 2"),
+        err.contains(&format!(
+            "{}: error: answers: part `a`: `utilization` must be between 0.10 and 0.99, not 2",
+            a.display()
+        )),
         "{err}"
     );
+    assert!(err.contains("= hint: an answers file is YAML"), "{err}");
     assert_eq!(ledger(&l)["design"]["partA_prediction"], "B");
 
     // A missing reflection stops before part B (gated on a.reflection) is opened.
@@ -76,7 +82,10 @@ fn bad_answers_stop_with_a_message_and_keep_progress() {
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        err.contains("the answers file has no reflection for part `a`"),
+        err.contains(&format!(
+            "{}: error: the answers file has no reflection for part `a`",
+            a.display()
+        )),
         "{err}"
     );
     assert!(!out.contains("Part B"), "{out}");

@@ -429,16 +429,16 @@ impl State {
 /// `labforge preview LAB [--port N] [--templates DIR]`.
 pub fn preview(opts: PreviewOptions) -> ExitCode {
     if !crate::files::is_file(&opts.lab) {
-        eprintln!("error: {}: no such lab file", opts.lab.display());
+        crate::cmd::error(format_args!("{}: no such lab file", opts.lab.display()));
         return ExitCode::FAILURE;
     }
     let listener = match TcpListener::bind(("127.0.0.1", opts.port)) {
         Ok(l) => l,
         Err(e) => {
-            eprintln!(
-                "error: cannot listen on 127.0.0.1:{}: {e} (try another --port, or 0 for any free one)",
+            crate::cmd::error(format_args!(
+                "cannot listen on 127.0.0.1:{}: {e} (try another --port, or 0 for any free one)",
                 opts.port
-            );
+            ));
             return ExitCode::FAILURE;
         }
     };
@@ -452,7 +452,7 @@ pub fn preview(opts: PreviewOptions) -> ExitCode {
     match server::serve(listener, opts) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: preview server: {e}");
+            crate::cmd::error(format_args!("preview server: {e}"));
             ExitCode::FAILURE
         }
     }

@@ -51,7 +51,7 @@ fn pick(items: &[Item], s: &str) -> Option<usize> {
 impl<R: BufRead> Prompter for LinePrompter<R> {
     fn select(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
         if items.is_empty() {
-            return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
+            return Err(Stop::bad(format!("nothing to choose from: {prompt}")));
         }
         scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
         for (i, it) in items.iter().enumerate() {
@@ -92,7 +92,7 @@ impl<R: BufRead> Prompter for LinePrompter<R> {
 
     fn value(&mut self, scr: &Screen, prompt: &str, items: &[Item], default: usize) -> Res<usize> {
         if items.is_empty() {
-            return Err(Stop::Bad(format!("nothing to choose from: {prompt}")));
+            return Err(Stop::bad(format!("nothing to choose from: {prompt}")));
         }
         scr.print_lines(&md::render_prefixed(prompt, scr, "? ", "  "));
         for it in items {
