@@ -166,9 +166,10 @@ labforgeTopics.sim = function (lib, h) {
     return jobs;
   }
 
-  /* Where a job of s GPUs that fits goes (sim.rs: place): up to one node, the node returned;
-     more, the lowest wholly free nodes, written to out (s / gpn of them), -1 returned. */
-  function place(free, gpn, s, out) {
+  /* Where a job of s GPUs that fits goes on free, counted by free GPUs in by (sim.rs:
+     Nodes::place): up to one node, the first with the least count from s up that has a node
+     (best fit), returned; more, the lowest wholly free nodes, written to out, -1 returned. */
+  function place(free, by, gpn, s, out) {
     var n;
     if (s > gpn) {
       var m = 0;
@@ -179,13 +180,13 @@ labforgeTopics.sim = function (lib, h) {
       }
       return -1;
     }
-    var best = -1;
-    for (n = 0; n < free.length; n++) {
-      if (free[n] >= s && (best < 0 || free[n] < free[best])) {
-        best = n;
-      }
+    while (s < gpn && by[s] === 0) {
+      s++;
     }
-    return best;
+    for (n = 0; n < free.length && free[n] !== s; n++) {
+      /* to the first node with s free */
+    }
+    return n;
   }
 
   function run(c) {
@@ -237,8 +238,14 @@ labforgeTopics.sim = function (lib, h) {
     /* The backfill's reservation: free GPUs per node after the releases, counted by free
        GPUs as byFree (sim.rs: Sim::spare). */
     var spare = new Int32Array(c.nodes);
-    var spareBy = new Int32Array(gpn + 1);
-    var spareTotal = 0;
+    /* The view ahead (sim.rs: Ahead): the free GPUs at time ahAt[0] (an array: no heap number
+       per write) with every job running now that ends by then released, counted by free GPUs;
+       ahLeast, the size it is known earliest for (-1: not known). */
+    var ahFree = new Int32Array(c.nodes);
+    var ahBy = new Int32Array(gpn + 1);
+    var ahTotal = 0;
+    var ahAt = new Float64Array(1).fill(-Infinity);
+    var ahLeast = -1;
     var orderKey = new Float64Array(W);
     var orderJob = new Int32Array(W);
 
@@ -380,6 +387,9 @@ labforgeTopics.sim = function (lib, h) {
       fair.fill(NaN);
       var end = now + dur[j];
       endAt[j] = end;
+      if (c.backfill && end > ahAt[0] && ahAt[0] >= now) {
+        release(j, -1);
+      }
       var lo = 0;
       var hi = nRun;
       while (lo < hi) {
@@ -395,47 +405,115 @@ labforgeTopics.sim = function (lib, h) {
       running[lo] = j;
       nRun += 1;
     }
-    function spareAdd(node, k) {
-      spareBy[spare[node]] -= 1;
-      spare[node] += k;
-      spareBy[spare[node]] += 1;
-      spareTotal += k;
+    function ahAdd(node, k) {
+      ahBy[ahFree[node]] -= 1;
+      ahFree[node] += k;
+      ahBy[ahFree[node]] += 1;
+      ahTotal += k;
     }
-    /* Adds job j's GPUs to spare. */
-    function release(j) {
+    /* Adds (sign 1) or takes back (-1) job j's GPUs in the view ahead. */
+    function release(j, sign) {
       var s = size[j];
       if (s > gpn) {
         for (var a = 0; a < s / gpn; a++) {
-          spareAdd(pool[at[j] + a], gpn);
+          ahAdd(pool[at[j] + a], sign * gpn);
         }
       } else {
-        spareAdd(at[j], s);
+        ahAdd(at[j], sign * s);
       }
     }
+    /* The first position in running of a job ending after t (past) or at or after t. */
+    function from(t, past) {
+      var lo = 0;
+      var hi = nRun;
+      while (lo < hi) {
+        var mid = (lo + hi) >>> 1;
+        var x = endAt[running[mid]];
+        if (x < t || (past && x === t)) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo;
+    }
+    /* The shadow time of a blocked job of s GPUs (sim.rs: Sim::shadow): the view ahead moved
+       to the earliest end of a running job at which it fits. */
+    function shadow(s, now) {
+      var r;
+      var lo;
+      if (ahAt[0] < now) {
+        ahAt[0] = now;
+        ahFree.set(free);
+        ahBy.set(byFree);
+        ahTotal = totalFree;
+        ahLeast = -1;
+      }
+      if (fitsBy(ahBy, ahTotal, s)) {
+        while (ahLeast < 0 || s < ahLeast) {
+          lo = from(ahAt[0], false);
+          var hi = from(ahAt[0], true);
+          if (lo === hi) {
+            break;
+          }
+          for (r = lo; r < hi; r++) {
+            release(running[r], -1);
+          }
+          if (!fitsBy(ahBy, ahTotal, s)) {
+            for (r = lo; r < hi; r++) {
+              release(running[r], 1);
+            }
+            break;
+          }
+          ahAt[0] = endAt[running[lo - 1]];
+        }
+      } else {
+        r = from(ahAt[0], true);
+        var found = false;
+        while (r < nRun && !found) {
+          var e = endAt[running[r]];
+          while (r < nRun && endAt[running[r]] === e) {
+            release(running[r], 1);
+            r++;
+          }
+          ahAt[0] = e;
+          found = fitsBy(ahBy, ahTotal, s);
+        }
+        if (!found) {
+          ahLeast = -1;
+          return Infinity;
+        }
+      }
+      ahLeast = s;
+      return ahAt[0];
+    }
     function schedule(now) {
-      /* Nothing can start when no team's jobs fit or, with backfill (whose pass costs more
-         than a look at the window), when the window's smallest job does not fit (what fits
-         is monotone in the size): the pass would change nothing (sim.rs: Sim::schedule). */
+      /* Nothing can start when no team's jobs fit, or when the window's smallest job does
+         not fit (what fits is monotone in the size): the pass would change nothing (sim.rs:
+         Sim::schedule). */
       var end = nQueue < W ? nQueue : W;
-      if (end === 0 || !fits(smallest)) {
+      /* The largest job that fits (sim.rs: Nodes::largest). */
+      var one = gpn;
+      while (one > 0 && byFree[one] === 0) {
+        one--;
+      }
+      var largest = byFree[gpn] * gpn > one ? byFree[gpn] * gpn : one;
+      if (smallest > largest) {
         return;
       }
-      var q;
-      if (c.backfill) {
-        var least = size[queue[0]];
-        for (q = 1; q < end; q++) {
-          least = size[queue[q]] < least ? size[queue[q]] : least;
-        }
-        if (!fits(least)) {
-          return;
-        }
+      var q = 0;
+      while (q < end && size[queue[q]] > largest) {
+        q++;
+      }
+      if (q === end) {
+        return;
       }
       var head = -1;
       while (nQueue > 0) {
         var pos = best(now);
         var s0 = size[queue[pos]];
         if (fits(s0)) {
-          launch(pos, now, place(free, gpn, s0, nodesOf));
+          launch(pos, now, place(free, byFree, gpn, s0, nodesOf));
         } else {
           head = pos;
           break;
@@ -445,27 +523,13 @@ labforgeTopics.sim = function (lib, h) {
         return;
       }
       var s = size[queue[head]];
-      spare.set(free);
-      spareBy.set(byFree);
-      spareTotal = totalFree;
-      var shadow = Infinity;
-      var r = 0;
-      var a;
-      while (r < nRun) {
-        var e = endAt[running[r]];
-        while (r < nRun && endAt[running[r]] === e) {
-          release(running[r]);
-          r++;
-        }
-        if (fitsBy(spareBy, spareTotal, s)) {
-          shadow = e;
-          break;
-        }
-      }
-      if (shadow === Infinity) {
+      var shadowT = shadow(s, now);
+      if (shadowT === Infinity) {
         return;
       }
-      var hn = place(spare, gpn, s, nodesOf);
+      var a;
+      spare.set(ahFree);
+      var hn = place(spare, ahBy, gpn, s, nodesOf);
       if (s > gpn) {
         for (a = 0; a < s / gpn; a++) {
           spare[nodesOf[a]] -= gpn;
@@ -498,8 +562,8 @@ labforgeTopics.sim = function (lib, h) {
         if (!fits(sj)) {
           continue;
         }
-        var node = place(free, gpn, sj, nodesOf);
-        if (now + dur[j] > shadow) {
+        var node = place(free, byFree, gpn, sj, nodesOf);
+        if (now + dur[j] > shadowT) {
           var ok = true;
           if (sj > gpn) {
             for (a = 0; a < sj / gpn; a++) {

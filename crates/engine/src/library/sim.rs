@@ -135,6 +135,47 @@ impl Nodes {
         (s..=self.gpn).any(|k| self.by_free[k] > 0)
     }
 
+    /// The largest job that fits: a job of s GPUs fits if and only if s is at most this
+    /// (with a wholly free node every job up to a node fits, and more than a node needs
+    /// wholly free nodes).
+    fn largest(&self) -> usize {
+        let whole = self.by_free[self.gpn] * self.gpn;
+        let one = (0..=self.gpn)
+            .rev()
+            .find(|&k| self.by_free[k] > 0)
+            .unwrap_or(0);
+        whole.max(one)
+    }
+
+    /// The node a job of `s` ≤ gpn GPUs goes to (it must fit): the one with the fewest free
+    /// GPUs that holds it (best fit; ties: the lower node). The fewest is the least count
+    /// from `s` up with a node, so the scan of the nodes stops at the first that has it.
+    fn best_fit(&self, s: usize) -> usize {
+        let f = (s..=self.gpn)
+            .find(|&f| self.by_free[f] > 0)
+            .unwrap_or(self.gpn);
+        self.free.iter().position(|&x| x == f).unwrap_or(usize::MAX)
+    }
+
+    /// Where a job of `s` GPUs goes (it must fit): up to a node, [`Nodes::best_fit`],
+    /// returned; more, the lowest wholly free nodes (s / gpn of them, each wholly taken),
+    /// written to `out`.
+    fn place(&self, s: usize, out: &mut Vec<usize>) -> usize {
+        if s <= self.gpn {
+            return self.best_fit(s);
+        }
+        out.clear();
+        for (n, &f) in self.free.iter().enumerate() {
+            if out.len() == s / self.gpn {
+                break;
+            }
+            if f == self.gpn {
+                out.push(n);
+            }
+        }
+        usize::MAX
+    }
+
     /// Becomes a copy of `o` (keeping its own allocations).
     fn copy_from(&mut self, o: &Nodes) {
         self.gpn = o.gpn;
@@ -156,31 +197,6 @@ impl Nodes {
         self.by_free[self.free[node]] += 1;
         self.total_free += k;
     }
-}
-
-/// Where a job of `s` GPUs goes on `free` (it must fit): up to one node, the one with the
-/// fewest free GPUs that holds it (best fit; ties: the lower node), returned; more, the lowest
-/// wholly free nodes (s / gpn of them, each wholly taken), written to `out`.
-fn place(free: &[usize], gpn: usize, s: usize, out: &mut Vec<usize>) -> usize {
-    if s > gpn {
-        out.clear();
-        for (n, &f) in free.iter().enumerate() {
-            if out.len() == s / gpn {
-                break;
-            }
-            if f == gpn {
-                out.push(n);
-            }
-        }
-        return usize::MAX;
-    }
-    let mut best = usize::MAX;
-    for (n, &f) in free.iter().enumerate() {
-        if f >= s && (best == usize::MAX || f < free[best]) {
-            best = n;
-        }
-    }
-    best
 }
 
 /// What a simulation measured (see [`DOCS`]).
@@ -226,12 +242,54 @@ struct Sim<'a> {
     fair: Vec<f64>,
     /// The smallest job size of any team.
     smallest: usize,
-    /// Scratch: a multi-node placement, the backfill's reservation (the free GPUs once
-    /// running jobs have ended, counted by free GPUs as `nodes`, so whether the blocked job
-    /// fits is a look at the counts, not at every node) and its candidates.
+    /// With backfill, the free GPUs at a time ahead, kept from pass to pass ([`Ahead`]).
+    ahead: Ahead,
+    /// Scratch: a multi-node placement, the backfill's reservation (what is left at the
+    /// shadow time once the blocked job is placed there) and its candidates.
     nodes_of: Vec<usize>,
     spare: Nodes,
     order: Vec<(f64, usize)>,
+}
+
+/// The backfill's view ahead, kept across passes instead of recomputed from the running
+/// jobs at each: the free GPUs per node at time `at` were every job running now that ends by
+/// `at` released (counted by free GPUs as [`Nodes`]). A completion leaves it as it is (the job
+/// was released there already) while `at` is not past; a launch of a job that ends after `at`
+/// takes its GPUs; once the time passes `at` it is the free GPUs now. The blocked job's
+/// shadow time is the earliest end of a running job at which it fits, and it fits from there
+/// on (the free GPUs only grow with the time, and a larger job fits only where a smaller one
+/// does), so the view moves to it by releasing (later) or taking back (earlier) the jobs
+/// ending in between, which is what releasing every running job in end order would give.
+struct Ahead {
+    at: f64,
+    nodes: Nodes,
+    /// `at` is the earliest end at which a job of this many GPUs, and so any larger one that
+    /// fits at `at`, fits (usize::MAX: not known). A launch keeps that: it takes GPUs only
+    /// before its end, where such a job did not fit; so does a completion, before `at`.
+    least: usize,
+}
+
+impl Default for Ahead {
+    fn default() -> Ahead {
+        Ahead {
+            at: f64::NEG_INFINITY,
+            nodes: Nodes::default(),
+            least: usize::MAX,
+        }
+    }
+}
+
+/// The position of the first least of `keys` (none NaN).
+fn first_least(keys: impl Iterator<Item = f64>) -> usize {
+    let mut b = 0;
+    let mut bk = f64::INFINITY;
+    for (i, k) in keys.enumerate() {
+        if i == 0 || k < bk {
+            b = i;
+            bk = k;
+        }
+    }
+    b
 }
 
 impl Sim<'_> {
@@ -263,22 +321,40 @@ impl Sim<'_> {
     }
 
     /// The position in the queue of the best of the window's jobs (FIFO's: the oldest, as
-    /// the queue is in arrival order and ties go to the older job).
+    /// the queue is in arrival order and ties go to the older job); the key of each policy in
+    /// its own loop, as [`Sim::key`] computes it (one call of `key` per job, with its match on
+    /// the policy, was not inlined: a quarter of the time of a fair-share run).
     fn best(&mut self, now: f64) -> usize {
-        if self.c.policy == Policy::Fifo {
-            return 0;
-        }
         let end = self.queue.len().min(self.c.window);
-        let mut b = 0;
-        let mut bk = self.key(self.queue[0], now);
-        for i in 1..end {
-            let k = self.key(self.queue[i], now);
-            if k < bk {
-                b = i;
-                bk = k;
+        let q = &self.queue[..end];
+        match self.c.policy {
+            Policy::Fifo => 0,
+            Policy::Sjf => first_least(q.iter().map(|&j| self.fixed[j])),
+            Policy::Fair => first_least(q.iter().map(|&j| self.usage[self.jobs[j].team])),
+            Policy::Mix => {
+                let (w_age, w_fair, max_age) = (self.c.w_age, self.c.w_fair, self.c.max_age);
+                let mut b = 0;
+                let mut bk = f64::INFINITY;
+                for i in 0..end {
+                    let j = self.queue[i];
+                    let age = (now - self.jobs[j].arrival) / max_age;
+                    let age = if age < 1.0 { age } else { 1.0 };
+                    // Set only once something ran (`fair_of`'s 1 before that).
+                    let f = self.fair[self.jobs[j].team];
+                    let fair = if f.is_nan() {
+                        self.fair_of(self.jobs[j].team)
+                    } else {
+                        f
+                    };
+                    let k = 0.0 - (w_age * age + self.fixed[j] + w_fair * fair);
+                    if i == 0 || k < bk {
+                        b = i;
+                        bk = k;
+                    }
+                }
+                b
             }
         }
-        b
     }
 
     /// Starts the job at queue position `pos` on `node` (more than a node: on `nodes_of`).
@@ -302,6 +378,16 @@ impl Sim<'_> {
         self.used += area;
         self.fair.fill(f64::NAN);
         let end = now + self.jobs[j].dur;
+        // The view ahead (kept only with backfill, and only while its time is not past).
+        if self.c.backfill && end > self.ahead.at && self.ahead.at >= now {
+            if s > gpn {
+                for a in 0..s / gpn {
+                    self.ahead.nodes.take(self.nodes_of[a], gpn);
+                }
+            } else {
+                self.ahead.nodes.take(node, s);
+            }
+        }
         let i = self
             .running
             .partition_point(|&(e, k)| e < end || (e == end && k < j));
@@ -320,26 +406,88 @@ impl Sim<'_> {
         multi.iter().map(move |&n| (n, gpn)).chain(single)
     }
 
+    /// The shadow time of a blocked job of `s` GPUs at `now`: [`Sim::ahead`] moved to the
+    /// earliest end of a running job at which it fits (all the jobs ending at one instant
+    /// together), as releasing the running jobs in end order from the free GPUs now would
+    /// find it; infinite if none (it cannot be: once all have ended every job fits).
+    fn shadow(&mut self, s: usize, now: f64) -> f64 {
+        let mut ahead = std::mem::take(&mut self.ahead);
+        if ahead.at < now {
+            ahead.at = now;
+            ahead.nodes.copy_from(&self.nodes);
+            ahead.least = usize::MAX;
+        }
+        if ahead.nodes.fits(s) {
+            // Earlier while the job still fits once the jobs ending at `at` are taken back.
+            while s < ahead.least {
+                let lo = self.running.partition_point(|r| r.0 < ahead.at);
+                let hi = self.running.partition_point(|r| r.0 <= ahead.at);
+                if lo == hi {
+                    break;
+                }
+                for r in lo..hi {
+                    for (n, k) in self.held(self.running[r].1) {
+                        ahead.nodes.take(n, k);
+                    }
+                }
+                if !ahead.nodes.fits(s) {
+                    for r in lo..hi {
+                        for (n, k) in self.held(self.running[r].1) {
+                            ahead.nodes.give(n, k);
+                        }
+                    }
+                    break;
+                }
+                // Some job ended before: the GPUs now do not hold a blocked job.
+                ahead.at = self.running[lo - 1].0;
+            }
+        } else {
+            // Later: release the jobs ending after `at`, an instant at a time, until it fits.
+            let mut i = self.running.partition_point(|r| r.0 <= ahead.at);
+            let mut found = false;
+            while i < self.running.len() && !found {
+                let e = self.running[i].0;
+                while i < self.running.len() && self.running[i].0 == e {
+                    for (n, k) in self.held(self.running[i].1) {
+                        ahead.nodes.give(n, k);
+                    }
+                    i += 1;
+                }
+                ahead.at = e;
+                found = ahead.nodes.fits(s);
+            }
+            if !found {
+                ahead.least = usize::MAX;
+                self.ahead = ahead;
+                return f64::INFINITY;
+            }
+        }
+        ahead.least = s;
+        let at = ahead.at;
+        self.ahead = ahead;
+        at
+    }
+
     fn schedule(&mut self, now: f64) {
-        // Nothing can start when no team's jobs fit or, with backfill (whose pass costs more
-        // than a look at the window), when the window's smallest job does not fit (what fits
-        // is monotone in the size): then the pass would change nothing.
+        // Nothing can start when no team's jobs fit, or when the window's smallest job does
+        // not fit (what fits is monotone in the size): then the pass would change nothing.
         let end = self.queue.len().min(self.c.window);
-        if end == 0 || !self.nodes.fits(self.smallest) {
+        let largest = self.nodes.largest();
+        if self.smallest > largest {
             return;
         }
-        if self.c.backfill {
-            let least = self.queue[..end].iter().map(|&j| self.jobs[j].size).min();
-            if !least.is_some_and(|s| self.nodes.fits(s)) {
-                return;
-            }
+        if !self.queue[..end]
+            .iter()
+            .any(|&j| self.jobs[j].size <= largest)
+        {
+            return;
         }
         let mut blocked = None;
         while !self.queue.is_empty() {
             let pos = self.best(now);
             let s = self.jobs[self.queue[pos]].size;
             if self.nodes.fits(s) {
-                let node = place(&self.nodes.free, self.c.gpn, s, &mut self.nodes_of);
+                let node = self.nodes.place(s, &mut self.nodes_of);
                 self.launch(pos, now, node);
             } else {
                 blocked = Some(pos);
@@ -350,33 +498,17 @@ impl Sim<'_> {
         if !self.c.backfill {
             return;
         }
-        let head_job = self.queue[head];
-        let s = self.jobs[head_job].size;
+        let s = self.jobs[self.queue[head]].size;
         let gpn = self.c.gpn;
-        // The reservation: release running jobs in end order (all those ending at one instant
-        // together) until the head fits; what is left after placing it there is spare.
-        let mut spare = std::mem::take(&mut self.spare);
-        spare.copy_from(&self.nodes);
-        let mut shadow = f64::INFINITY;
-        let mut i = 0;
-        while i < self.running.len() {
-            let e = self.running[i].0;
-            while i < self.running.len() && self.running[i].0 == e {
-                for (n, k) in self.held(self.running[i].1) {
-                    spare.give(n, k);
-                }
-                i += 1;
-            }
-            if spare.fits(s) {
-                shadow = e;
-                break;
-            }
-        }
+        // The reservation: the view ahead moved to the earliest end of a running job at
+        // which the head fits (its shadow time); what is left after placing it there is spare.
+        let shadow = self.shadow(s, now);
         if shadow == f64::INFINITY {
-            self.spare = spare;
             return;
         }
-        let hn = place(&spare.free, gpn, s, &mut self.nodes_of);
+        let mut spare = std::mem::take(&mut self.spare);
+        spare.copy_from(&self.ahead.nodes);
+        let hn = spare.place(s, &mut self.nodes_of);
         if s > gpn {
             for &n in &self.nodes_of {
                 spare.take(n, gpn);
@@ -398,7 +530,7 @@ impl Sim<'_> {
             if !self.nodes.fits(s) {
                 continue;
             }
-            let node = place(&self.nodes.free, gpn, s, &mut self.nodes_of);
+            let node = self.nodes.place(s, &mut self.nodes_of);
             if now + self.jobs[j].dur > shadow {
                 if s > gpn {
                     if self.nodes_of.iter().any(|&n| spare.free[n] < gpn) {
@@ -461,6 +593,7 @@ pub(crate) fn run(c: &Config) -> Outcome {
         fair: vec![f64::NAN; c.teams],
         smallest: smallest.unwrap_or(1),
         nodes_of: Vec::with_capacity(c.nodes),
+        ahead: Ahead::default(),
         spare: Nodes::default(),
         order: Vec::with_capacity(c.window),
     };
