@@ -247,6 +247,16 @@ labforgeTopics.sim = function (lib, h) {
     var ahAt = new Float64Array(1).fill(-Infinity);
     var ahLeast = -1;
     var orderKey = new Float64Array(W);
+    /* The mix's keys of the window's jobs at the last best() (sim.rs: Sim::keys), all of them
+       unless keysFresh is false. */
+    var keyAt = new Float64Array(W);
+    var keysFresh = false;
+    /* The mix's last best (sim.rs: Sim::kept): its position (-1: none since a launch), the
+       window's end then, and a lower bound of how much lower its key was than every other's. */
+    var mixAt = -1;
+    var mixEnd = 0;
+    var mixMargin = new Float64Array(1);
+    var slack = (c.w_age + c.w_size + c.w_fair) * 1e-9 + 1e-300;
     var orderJob = new Int32Array(W);
 
     /* Whether s GPUs fit on nodes counted by free GPUs in by, total free in all. */
@@ -343,7 +353,22 @@ labforgeTopics.sim = function (lib, h) {
       var wFair = c.w_fair;
       var maxAge = c.max_age;
       var any = tot[0] > 0;
-      for (q = 0; q < end; q++) {
+      /* The last scan's best, if it is kept (sim.rs: Sim::best): only the jobs since compete. */
+      var m = Infinity;
+      var q0 = 0;
+      b = -1;
+      if (mixAt >= 0 && mixMargin[0] > slack) {
+        var jh = queue[mixAt];
+        var ah = (now - arr[jh]) / maxAge;
+        if (ah < 1.0) {
+          b = mixAt;
+          bk = 0.0 - (wAge * ah + fixed[jh] + wFair * (any ? fair[team[jh]] : 1.0));
+          m = mixMargin[0] - slack;
+          q0 = mixEnd;
+        }
+      }
+      keysFresh = q0 === 0;
+      for (q = q0; q < end; q++) {
         var j = queue[q];
         var age = (now - arr[j]) / maxAge;
         age = age < 1.0 ? age : 1.0;
@@ -357,11 +382,18 @@ labforgeTopics.sim = function (lib, h) {
           }
         }
         k = 0.0 - (wAge * age + fixed[j] + wFair * f);
-        if (q === 0 || k < bk) {
+        keyAt[q] = k;
+        if (b < 0 || k < bk) {
+          m = b < 0 ? m : bk - k;
           b = q;
           bk = k;
+        } else {
+          m = k - bk < m ? k - bk : m;
         }
       }
+      mixAt = b;
+      mixEnd = end;
+      mixMargin[0] = m;
       return b;
     }
     /* Starts the job at queue position pos on node (or the nodes in nodesOf). */
@@ -385,6 +417,7 @@ labforgeTopics.sim = function (lib, h) {
       usage[team[j]] += area;
       tot[0] += area;
       fair.fill(NaN);
+      mixAt = -1;
       var end = now + dur[j];
       endAt[j] = end;
       if (c.backfill && end > ahAt[0] && ahAt[0] >= now) {
@@ -537,6 +570,7 @@ labforgeTopics.sim = function (lib, h) {
       } else {
         spare[hn] -= s;
       }
+      var spareLeft = ahTotal - s;
       /* The other window jobs in policy order (ties: the older job), by insertion. */
       end = nQueue < W ? nQueue : W;
       var m = 0;
@@ -544,7 +578,7 @@ labforgeTopics.sim = function (lib, h) {
         if (q === head) {
           continue;
         }
-        var kq = key(queue[q], now);
+        var kq = c.policy === 3 && keysFresh ? keyAt[q] : key(queue[q], now);
         var jq = queue[q];
         var o = m;
         while (o > 0 && (orderKey[o - 1] > kq || (!(orderKey[o - 1] < kq) && orderJob[o - 1] > jq))) {
@@ -556,14 +590,17 @@ labforgeTopics.sim = function (lib, h) {
         orderJob[o] = jq;
         m++;
       }
-      for (o = 0; o < m; o++) {
+      /* Those that fit now start if they end by the shadow time or fit in the spare GPUs
+         (none can once fewer are free than the smallest job, or more are needed than spare). */
+      for (o = 0; o < m && totalFree >= smallest; o++) {
         var j = orderJob[o];
         var sj = size[j];
-        if (!fits(sj)) {
+        var late = now + dur[j] > shadowT;
+        if (!fits(sj) || (late && spareLeft < sj)) {
           continue;
         }
         var node = place(free, byFree, gpn, sj, nodesOf);
-        if (now + dur[j] > shadowT) {
+        if (late) {
           var ok = true;
           if (sj > gpn) {
             for (a = 0; a < sj / gpn; a++) {
@@ -582,6 +619,7 @@ labforgeTopics.sim = function (lib, h) {
           } else {
             spare[node] -= sj;
           }
+          spareLeft -= sj;
         }
         var pj = 0;
         while (queue[pj] !== j) {

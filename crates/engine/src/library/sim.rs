@@ -24,9 +24,11 @@ use super::stats::{exp_a, ln_a, percentile_sorted, sort};
 
 mod config;
 mod docs;
+mod nodes;
 
 pub(crate) use config::{config, cost, Config, Policy};
 pub(crate) use docs::{DOCS, SPEC};
+use nodes::{Ahead, Nodes};
 
 type Res<T> = Result<T, Box<EvalAltResult>>;
 
@@ -115,90 +117,6 @@ fn arrivals(c: &Config) -> Vec<Job> {
     jobs
 }
 
-/// The cluster's free GPUs per node, with a count of nodes by free GPUs.
-#[derive(Default)]
-struct Nodes {
-    gpn: usize,
-    free: Vec<usize>,
-    by_free: Vec<usize>,
-    total_free: usize,
-}
-
-impl Nodes {
-    fn fits(&self, s: usize) -> bool {
-        if s > self.total_free {
-            return false;
-        }
-        if s > self.gpn {
-            return self.by_free[self.gpn] * self.gpn >= s;
-        }
-        (s..=self.gpn).any(|k| self.by_free[k] > 0)
-    }
-
-    /// The largest job that fits: a job of s GPUs fits if and only if s is at most this
-    /// (with a wholly free node every job up to a node fits, and more than a node needs
-    /// wholly free nodes).
-    fn largest(&self) -> usize {
-        let whole = self.by_free[self.gpn] * self.gpn;
-        let one = (0..=self.gpn)
-            .rev()
-            .find(|&k| self.by_free[k] > 0)
-            .unwrap_or(0);
-        whole.max(one)
-    }
-
-    /// The node a job of `s` ≤ gpn GPUs goes to (it must fit): the one with the fewest free
-    /// GPUs that holds it (best fit; ties: the lower node). The fewest is the least count
-    /// from `s` up with a node, so the scan of the nodes stops at the first that has it.
-    fn best_fit(&self, s: usize) -> usize {
-        let f = (s..=self.gpn)
-            .find(|&f| self.by_free[f] > 0)
-            .unwrap_or(self.gpn);
-        self.free.iter().position(|&x| x == f).unwrap_or(usize::MAX)
-    }
-
-    /// Where a job of `s` GPUs goes (it must fit): up to a node, [`Nodes::best_fit`],
-    /// returned; more, the lowest wholly free nodes (s / gpn of them, each wholly taken),
-    /// written to `out`.
-    fn place(&self, s: usize, out: &mut Vec<usize>) -> usize {
-        if s <= self.gpn {
-            return self.best_fit(s);
-        }
-        out.clear();
-        for (n, &f) in self.free.iter().enumerate() {
-            if out.len() == s / self.gpn {
-                break;
-            }
-            if f == self.gpn {
-                out.push(n);
-            }
-        }
-        usize::MAX
-    }
-
-    /// Becomes a copy of `o` (keeping its own allocations).
-    fn copy_from(&mut self, o: &Nodes) {
-        self.gpn = o.gpn;
-        self.free.clone_from(&o.free);
-        self.by_free.clone_from(&o.by_free);
-        self.total_free = o.total_free;
-    }
-
-    fn take(&mut self, node: usize, k: usize) {
-        self.by_free[self.free[node]] -= 1;
-        self.free[node] -= k;
-        self.by_free[self.free[node]] += 1;
-        self.total_free -= k;
-    }
-
-    fn give(&mut self, node: usize, k: usize) {
-        self.by_free[self.free[node]] -= 1;
-        self.free[node] += k;
-        self.by_free[self.free[node]] += 1;
-        self.total_free += k;
-    }
-}
-
 /// What a simulation measured (see [`DOCS`]).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Outcome {
@@ -249,34 +167,16 @@ struct Sim<'a> {
     nodes_of: Vec<usize>,
     spare: Nodes,
     order: Vec<(f64, usize)>,
-}
-
-/// The backfill's view ahead, kept across passes instead of recomputed from the running
-/// jobs at each: the free GPUs per node at time `at` were every job running now that ends by
-/// `at` released (counted by free GPUs as [`Nodes`]). A completion leaves it as it is (the job
-/// was released there already) while `at` is not past; a launch of a job that ends after `at`
-/// takes its GPUs; once the time passes `at` it is the free GPUs now. The blocked job's
-/// shadow time is the earliest end of a running job at which it fits, and it fits from there
-/// on (the free GPUs only grow with the time, and a larger job fits only where a smaller one
-/// does), so the view moves to it by releasing (later) or taking back (earlier) the jobs
-/// ending in between, which is what releasing every running job in end order would give.
-struct Ahead {
-    at: f64,
-    nodes: Nodes,
-    /// `at` is the earliest end at which a job of this many GPUs, and so any larger one that
-    /// fits at `at`, fits (usize::MAX: not known). A launch keeps that: it takes GPUs only
-    /// before its end, where such a job did not fit; so does a completion, before `at`.
-    least: usize,
-}
-
-impl Default for Ahead {
-    fn default() -> Ahead {
-        Ahead {
-            at: f64::NEG_INFINITY,
-            nodes: Nodes::default(),
-            least: usize::MAX,
-        }
-    }
+    /// The mix's keys of the window's jobs by position at the last [`Sim::best`] (the
+    /// backfill's order after a blocked pass is of these: no launch came between), all of
+    /// them if `keys_fresh`.
+    keys: Vec<f64>,
+    keys_fresh: bool,
+    /// The mix's last best: its position in the queue, the window's end then and a lower
+    /// bound of how much lower its key was than every other's (None since a launch).
+    kept: Option<(usize, usize, f64)>,
+    /// What a key's rounding stays well below: 10^-9 of the sum of the weights (and 10^-300).
+    slack: f64,
 }
 
 /// The position of the first least of `keys` (none NaN).
@@ -331,30 +231,63 @@ impl Sim<'_> {
             Policy::Fifo => 0,
             Policy::Sjf => first_least(q.iter().map(|&j| self.fixed[j])),
             Policy::Fair => first_least(q.iter().map(|&j| self.usage[self.jobs[j].team])),
-            Policy::Mix => {
-                let (w_age, w_fair, max_age) = (self.c.w_age, self.c.w_fair, self.c.max_age);
-                let mut b = 0;
-                let mut bk = f64::INFINITY;
-                for i in 0..end {
-                    let j = self.queue[i];
-                    let age = (now - self.jobs[j].arrival) / max_age;
-                    let age = if age < 1.0 { age } else { 1.0 };
-                    // Set only once something ran (`fair_of`'s 1 before that).
-                    let f = self.fair[self.jobs[j].team];
-                    let fair = if f.is_nan() {
-                        self.fair_of(self.jobs[j].team)
-                    } else {
-                        f
-                    };
-                    let k = 0.0 - (w_age * age + self.fixed[j] + w_fair * fair);
-                    if i == 0 || k < bk {
-                        b = i;
-                        bk = k;
-                    }
-                }
-                b
+            Policy::Mix => self.best_mix(now, end),
+        }
+    }
+
+    /// [`Sim::best`] of the weighted mix. A scan keeps its best's position and a lower bound
+    /// of how much lower its key is than every other job's of the window ([`Sim::kept`]).
+    /// Until a launch (which changes the fair-share factors and the queue) every job's key
+    /// but for the age term stays as it is, and the age term grows alike for every job whose
+    /// age is not yet capped (a capped one only falls behind): so while the kept best is not
+    /// capped and its margin is above the keys' rounding ([`Sim::slack`], 10^-9 of the sum
+    /// of the weights, where the rounding is some 10^-15), no job of the last scan can be
+    /// below it or tie it, and only the jobs that came into the window since compete with it
+    /// (the margin less the slack stays a bound). The best is then the one a whole scan
+    /// finds, and the keys computed are the same bits.
+    fn best_mix(&mut self, now: f64, end: usize) -> usize {
+        let (w_age, w_fair, max_age) = (self.c.w_age, self.c.w_fair, self.c.max_age);
+        let mut b = usize::MAX;
+        let mut bk = f64::INFINITY;
+        let mut m = f64::INFINITY;
+        let mut from = 0;
+        if let Some((at, kept_end, margin)) = self.kept {
+            let h = self.queue[at];
+            let age = (now - self.jobs[h].arrival) / max_age;
+            if margin > self.slack && age < 1.0 {
+                let fair = self.fair_of(self.jobs[h].team);
+                b = at;
+                bk = 0.0 - (w_age * age + self.fixed[h] + w_fair * fair);
+                m = margin - self.slack;
+                from = kept_end;
             }
         }
+        self.keys_fresh = from == 0;
+        for i in from..end {
+            let j = self.queue[i];
+            let age = (now - self.jobs[j].arrival) / max_age;
+            let age = if age < 1.0 { age } else { 1.0 };
+            // Set only once something ran (`fair_of`'s 1 before that).
+            let f = self.fair[self.jobs[j].team];
+            let fair = if f.is_nan() {
+                self.fair_of(self.jobs[j].team)
+            } else {
+                f
+            };
+            let k = 0.0 - (w_age * age + self.fixed[j] + w_fair * fair);
+            self.keys[i] = k;
+            if b == usize::MAX || k < bk {
+                if b != usize::MAX {
+                    m = bk - k;
+                }
+                b = i;
+                bk = k;
+            } else if k - bk < m {
+                m = k - bk;
+            }
+        }
+        self.kept = Some((b, end, m));
+        b
     }
 
     /// Starts the job at queue position `pos` on `node` (more than a node: on `nodes_of`).
@@ -377,6 +310,7 @@ impl Sim<'_> {
         self.usage[self.jobs[j].team] += area;
         self.used += area;
         self.fair.fill(f64::NAN);
+        self.kept = None;
         let end = now + self.jobs[j].dur;
         // The view ahead (kept only with backfill, and only while its time is not past).
         if self.c.backfill && end > self.ahead.at && self.ahead.at >= now {
@@ -522,16 +456,27 @@ impl Sim<'_> {
         order.clear();
         for p in (0..end).filter(|&p| p != head) {
             let j = self.queue[p];
-            order.push((self.key(j, now), j));
+            let k = if self.c.policy == Policy::Mix && self.keys_fresh {
+                self.keys[p]
+            } else {
+                self.key(j, now)
+            };
+            order.push((k, j));
         }
         order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        // Those that fit now start if they end by the shadow time or fit in the spare GPUs
+        // (none can once fewer are free than the smallest job, or more are needed than spare).
         for &(_, j) in &order {
+            if self.nodes.total_free < self.smallest {
+                break;
+            }
             let s = self.jobs[j].size;
-            if !self.nodes.fits(s) {
+            let late = now + self.jobs[j].dur > shadow;
+            if !self.nodes.fits(s) || (late && spare.total_free < s) {
                 continue;
             }
             let node = self.nodes.place(s, &mut self.nodes_of);
-            if now + self.jobs[j].dur > shadow {
+            if late {
                 if s > gpn {
                     if self.nodes_of.iter().any(|&n| spare.free[n] < gpn) {
                         continue;
@@ -596,6 +541,10 @@ pub(crate) fn run(c: &Config) -> Outcome {
         ahead: Ahead::default(),
         spare: Nodes::default(),
         order: Vec::with_capacity(c.window),
+        keys: vec![0.0; c.window],
+        keys_fresh: false,
+        kept: None,
+        slack: (c.w_age + c.w_size + c.w_fair) * 1e-9 + 1e-300,
     };
     let edge = |b: usize| {
         if b + 1 == p {
