@@ -33,6 +33,8 @@ try {
     for (let r = 0; r < ROUNDS; r++) {
       const p50 = [0, 0];
       for (const k of r % 2 ? [1, 0] : [0, 1]) {
+        // The measured page in front (a background tab's renderer runs at a lower priority).
+        await pages[k].page.bringToFront();
         const ms = await pages[k].page.evaluate(([cfg, iters, r]) => {
           const L = labforgeLibrary({}, {});
           L['sim::cluster'](cfg);
