@@ -8,6 +8,7 @@
 // benches/sim.rs, where the library keeps the runs it has seen). Target: <= 16 ms a call throttled.
 // Usage: node sim-bench.mjs PAGE
 import { launch, open } from './common.mjs';
+import { simCases } from './sim-cases.mjs';
 
 const [file] = process.argv.slice(2);
 const ITERS = 30;
@@ -16,20 +17,7 @@ try {
   const { page, log } = await open(b.ctx, file);
   const cdp = await b.ctx.newCDPSession(page);
   console.log(`${'sim::cluster (page)'.padEnd(30)} ${'iters'.padStart(6)} ${'ms p50'.padStart(9)} ${'ms p95'.padStart(9)}`);
-  const issue = (policy, backfill, load) => ({ seed: 7, nodes: 32, gpus_per_node: 8, teams: 5,
-    sizes: [1, 2, 8, 32, 64], jobs: 2000, load, cs: 3, policy, backfill });
-  const lab = (backfill, load) => ({ seed: 7, nodes: 32, gpus_per_node: 8, teams: 5,
-    sizes: [1, 64, 8, 2, 32], jobs: 2000, load, mean: 30, cs: 1.5, policy: 'mix', w_age: 40,
-    w_size: 30, w_fair: 30, backfill, window: 16, points: 20 });
-  const cases = [];
-  for (const policy of ['fifo', 'sjf', 'fair', 'mix']) {
-    for (const backfill of [false, true]) {
-      for (const load of [0.8, 1.0]) cases.push([`${policy}${backfill ? '+backfill' : ''} load ${load}`, issue(policy, backfill, load)]);
-    }
-  }
-  for (const backfill of [false, true]) {
-    for (const load of [0.85, 1.0]) cases.push([`lab B${backfill ? '+backfill' : ''} load ${load}`, lab(backfill, load)]);
-  }
+  const cases = simCases();
   for (const rate of [1, 4]) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     for (const [label, config] of cases) {

@@ -166,9 +166,10 @@ labforgeTopics.sim = function (lib, h) {
     return jobs;
   }
 
-  /* Where a job of s GPUs that fits goes (sim.rs: place): up to one node, the node returned;
-     more, the lowest wholly free nodes, written to out (s / gpn of them), -1 returned. */
-  function place(free, gpn, s, out) {
+  /* Where a job of s GPUs that fits goes on free, counted by free GPUs in by (sim.rs:
+     Nodes::place): up to one node, the first with the least count from s up that has a node
+     (best fit), returned; more, the lowest wholly free nodes, written to out, -1 returned. */
+  function place(free, by, gpn, s, out) {
     var n;
     if (s > gpn) {
       var m = 0;
@@ -179,13 +180,13 @@ labforgeTopics.sim = function (lib, h) {
       }
       return -1;
     }
-    var best = -1;
-    for (n = 0; n < free.length; n++) {
-      if (free[n] >= s && (best < 0 || free[n] < free[best])) {
-        best = n;
-      }
+    while (s < gpn && by[s] === 0) {
+      s++;
     }
-    return best;
+    for (n = 0; n < free.length && free[n] !== s; n++) {
+      /* to the first node with s free */
+    }
+    return n;
   }
 
   function run(c) {
@@ -237,9 +238,25 @@ labforgeTopics.sim = function (lib, h) {
     /* The backfill's reservation: free GPUs per node after the releases, counted by free
        GPUs as byFree (sim.rs: Sim::spare). */
     var spare = new Int32Array(c.nodes);
-    var spareBy = new Int32Array(gpn + 1);
-    var spareTotal = 0;
+    /* The view ahead (sim.rs: Ahead): the free GPUs at time ahAt[0] (an array: no heap number
+       per write) with every job running now that ends by then released, counted by free GPUs;
+       ahLeast, the size it is known earliest for (-1: not known). */
+    var ahFree = new Int32Array(c.nodes);
+    var ahBy = new Int32Array(gpn + 1);
+    var ahTotal = 0;
+    var ahAt = new Float64Array(1).fill(-Infinity);
+    var ahLeast = -1;
     var orderKey = new Float64Array(W);
+    /* The mix's keys of the window's jobs at the last best() (sim.rs: Sim::keys), all of them
+       unless keysFresh is false. */
+    var keyAt = new Float64Array(W);
+    var keysFresh = false;
+    /* The mix's last best (sim.rs: Sim::kept): its position (-1: none since a launch), the
+       window's end then, and a lower bound of how much lower its key was than every other's. */
+    var mixAt = -1;
+    var mixEnd = 0;
+    var mixMargin = new Float64Array(1);
+    var slack = (c.w_age + c.w_size + c.w_fair) * 1e-9 + 1e-300;
     var orderJob = new Int32Array(W);
 
     /* Whether s GPUs fit on nodes counted by free GPUs in by, total free in all. */
@@ -336,7 +353,22 @@ labforgeTopics.sim = function (lib, h) {
       var wFair = c.w_fair;
       var maxAge = c.max_age;
       var any = tot[0] > 0;
-      for (q = 0; q < end; q++) {
+      /* The last scan's best, if it is kept (sim.rs: Sim::best): only the jobs since compete. */
+      var m = Infinity;
+      var q0 = 0;
+      b = -1;
+      if (mixAt >= 0 && mixMargin[0] > slack) {
+        var jh = queue[mixAt];
+        var ah = (now - arr[jh]) / maxAge;
+        if (ah < 1.0) {
+          b = mixAt;
+          bk = 0.0 - (wAge * ah + fixed[jh] + wFair * (any ? fair[team[jh]] : 1.0));
+          m = mixMargin[0] - slack;
+          q0 = mixEnd;
+        }
+      }
+      keysFresh = q0 === 0;
+      for (q = q0; q < end; q++) {
         var j = queue[q];
         var age = (now - arr[j]) / maxAge;
         age = age < 1.0 ? age : 1.0;
@@ -350,11 +382,18 @@ labforgeTopics.sim = function (lib, h) {
           }
         }
         k = 0.0 - (wAge * age + fixed[j] + wFair * f);
-        if (q === 0 || k < bk) {
+        keyAt[q] = k;
+        if (b < 0 || k < bk) {
+          m = b < 0 ? m : bk - k;
           b = q;
           bk = k;
+        } else {
+          m = k - bk < m ? k - bk : m;
         }
       }
+      mixAt = b;
+      mixEnd = end;
+      mixMargin[0] = m;
       return b;
     }
     /* Starts the job at queue position pos on node (or the nodes in nodesOf). */
@@ -378,8 +417,12 @@ labforgeTopics.sim = function (lib, h) {
       usage[team[j]] += area;
       tot[0] += area;
       fair.fill(NaN);
+      mixAt = -1;
       var end = now + dur[j];
       endAt[j] = end;
+      if (c.backfill && end > ahAt[0] && ahAt[0] >= now) {
+        release(j, -1);
+      }
       var lo = 0;
       var hi = nRun;
       while (lo < hi) {
@@ -395,47 +438,115 @@ labforgeTopics.sim = function (lib, h) {
       running[lo] = j;
       nRun += 1;
     }
-    function spareAdd(node, k) {
-      spareBy[spare[node]] -= 1;
-      spare[node] += k;
-      spareBy[spare[node]] += 1;
-      spareTotal += k;
+    function ahAdd(node, k) {
+      ahBy[ahFree[node]] -= 1;
+      ahFree[node] += k;
+      ahBy[ahFree[node]] += 1;
+      ahTotal += k;
     }
-    /* Adds job j's GPUs to spare. */
-    function release(j) {
+    /* Adds (sign 1) or takes back (-1) job j's GPUs in the view ahead. */
+    function release(j, sign) {
       var s = size[j];
       if (s > gpn) {
         for (var a = 0; a < s / gpn; a++) {
-          spareAdd(pool[at[j] + a], gpn);
+          ahAdd(pool[at[j] + a], sign * gpn);
         }
       } else {
-        spareAdd(at[j], s);
+        ahAdd(at[j], sign * s);
       }
     }
+    /* The first position in running of a job ending after t (past) or at or after t. */
+    function from(t, past) {
+      var lo = 0;
+      var hi = nRun;
+      while (lo < hi) {
+        var mid = (lo + hi) >>> 1;
+        var x = endAt[running[mid]];
+        if (x < t || (past && x === t)) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo;
+    }
+    /* The shadow time of a blocked job of s GPUs (sim.rs: Sim::shadow): the view ahead moved
+       to the earliest end of a running job at which it fits. */
+    function shadow(s, now) {
+      var r;
+      var lo;
+      if (ahAt[0] < now) {
+        ahAt[0] = now;
+        ahFree.set(free);
+        ahBy.set(byFree);
+        ahTotal = totalFree;
+        ahLeast = -1;
+      }
+      if (fitsBy(ahBy, ahTotal, s)) {
+        while (ahLeast < 0 || s < ahLeast) {
+          lo = from(ahAt[0], false);
+          var hi = from(ahAt[0], true);
+          if (lo === hi) {
+            break;
+          }
+          for (r = lo; r < hi; r++) {
+            release(running[r], -1);
+          }
+          if (!fitsBy(ahBy, ahTotal, s)) {
+            for (r = lo; r < hi; r++) {
+              release(running[r], 1);
+            }
+            break;
+          }
+          ahAt[0] = endAt[running[lo - 1]];
+        }
+      } else {
+        r = from(ahAt[0], true);
+        var found = false;
+        while (r < nRun && !found) {
+          var e = endAt[running[r]];
+          while (r < nRun && endAt[running[r]] === e) {
+            release(running[r], 1);
+            r++;
+          }
+          ahAt[0] = e;
+          found = fitsBy(ahBy, ahTotal, s);
+        }
+        if (!found) {
+          ahLeast = -1;
+          return Infinity;
+        }
+      }
+      ahLeast = s;
+      return ahAt[0];
+    }
     function schedule(now) {
-      /* Nothing can start when no team's jobs fit or, with backfill (whose pass costs more
-         than a look at the window), when the window's smallest job does not fit (what fits
-         is monotone in the size): the pass would change nothing (sim.rs: Sim::schedule). */
+      /* Nothing can start when no team's jobs fit, or when the window's smallest job does
+         not fit (what fits is monotone in the size): the pass would change nothing (sim.rs:
+         Sim::schedule). */
       var end = nQueue < W ? nQueue : W;
-      if (end === 0 || !fits(smallest)) {
+      /* The largest job that fits (sim.rs: Nodes::largest). */
+      var one = gpn;
+      while (one > 0 && byFree[one] === 0) {
+        one--;
+      }
+      var largest = byFree[gpn] * gpn > one ? byFree[gpn] * gpn : one;
+      if (smallest > largest) {
         return;
       }
-      var q;
-      if (c.backfill) {
-        var least = size[queue[0]];
-        for (q = 1; q < end; q++) {
-          least = size[queue[q]] < least ? size[queue[q]] : least;
-        }
-        if (!fits(least)) {
-          return;
-        }
+      var q = 0;
+      while (q < end && size[queue[q]] > largest) {
+        q++;
+      }
+      if (q === end) {
+        return;
       }
       var head = -1;
       while (nQueue > 0) {
         var pos = best(now);
         var s0 = size[queue[pos]];
         if (fits(s0)) {
-          launch(pos, now, place(free, gpn, s0, nodesOf));
+          launch(pos, now, place(free, byFree, gpn, s0, nodesOf));
         } else {
           head = pos;
           break;
@@ -445,27 +556,13 @@ labforgeTopics.sim = function (lib, h) {
         return;
       }
       var s = size[queue[head]];
-      spare.set(free);
-      spareBy.set(byFree);
-      spareTotal = totalFree;
-      var shadow = Infinity;
-      var r = 0;
-      var a;
-      while (r < nRun) {
-        var e = endAt[running[r]];
-        while (r < nRun && endAt[running[r]] === e) {
-          release(running[r]);
-          r++;
-        }
-        if (fitsBy(spareBy, spareTotal, s)) {
-          shadow = e;
-          break;
-        }
-      }
-      if (shadow === Infinity) {
+      var shadowT = shadow(s, now);
+      if (shadowT === Infinity) {
         return;
       }
-      var hn = place(spare, gpn, s, nodesOf);
+      var a;
+      spare.set(ahFree);
+      var hn = place(spare, ahBy, gpn, s, nodesOf);
       if (s > gpn) {
         for (a = 0; a < s / gpn; a++) {
           spare[nodesOf[a]] -= gpn;
@@ -473,6 +570,7 @@ labforgeTopics.sim = function (lib, h) {
       } else {
         spare[hn] -= s;
       }
+      var spareLeft = ahTotal - s;
       /* The other window jobs in policy order (ties: the older job), by insertion. */
       end = nQueue < W ? nQueue : W;
       var m = 0;
@@ -480,7 +578,7 @@ labforgeTopics.sim = function (lib, h) {
         if (q === head) {
           continue;
         }
-        var kq = key(queue[q], now);
+        var kq = c.policy === 3 && keysFresh ? keyAt[q] : key(queue[q], now);
         var jq = queue[q];
         var o = m;
         while (o > 0 && (orderKey[o - 1] > kq || (!(orderKey[o - 1] < kq) && orderJob[o - 1] > jq))) {
@@ -492,14 +590,17 @@ labforgeTopics.sim = function (lib, h) {
         orderJob[o] = jq;
         m++;
       }
-      for (o = 0; o < m; o++) {
+      /* Those that fit now start if they end by the shadow time or fit in the spare GPUs
+         (none can once fewer are free than the smallest job, or more are needed than spare). */
+      for (o = 0; o < m && totalFree >= smallest; o++) {
         var j = orderJob[o];
         var sj = size[j];
-        if (!fits(sj)) {
+        var late = now + dur[j] > shadowT;
+        if (!fits(sj) || (late && spareLeft < sj)) {
           continue;
         }
-        var node = place(free, gpn, sj, nodesOf);
-        if (now + dur[j] > shadow) {
+        var node = place(free, byFree, gpn, sj, nodesOf);
+        if (late) {
           var ok = true;
           if (sj > gpn) {
             for (a = 0; a < sj / gpn; a++) {
@@ -518,6 +619,7 @@ labforgeTopics.sim = function (lib, h) {
           } else {
             spare[node] -= sj;
           }
+          spareLeft -= sj;
         }
         var pj = 0;
         while (queue[pj] !== j) {

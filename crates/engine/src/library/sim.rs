@@ -24,13 +24,31 @@ use super::stats::{exp_a, ln_a, percentile_sorted, sort};
 
 mod config;
 mod docs;
+mod nodes;
 
 pub(crate) use config::{config, cost, Config, Policy};
 pub(crate) use docs::{DOCS, SPEC};
+use nodes::{Ahead, Nodes};
 
 type Res<T> = Result<T, Box<EvalAltResult>>;
 
 const LN_2: f64 = std::f64::consts::LN_2;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: what a run keeps from pass to pass (the backfill's view ahead, the mix's best
+    /// and the keys of its last scan) recomputed at every pass instead, to check that keeping
+    /// it changes no output bit.
+    static AFRESH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether to recompute at every pass what a run keeps (only ever in tests).
+fn afresh() -> bool {
+    #[cfg(test)]
+    return AFRESH.with(|a| a.get());
+    #[cfg(not(test))]
+    false
+}
 
 struct Job {
     arrival: f64,
@@ -115,74 +133,6 @@ fn arrivals(c: &Config) -> Vec<Job> {
     jobs
 }
 
-/// The cluster's free GPUs per node, with a count of nodes by free GPUs.
-#[derive(Default)]
-struct Nodes {
-    gpn: usize,
-    free: Vec<usize>,
-    by_free: Vec<usize>,
-    total_free: usize,
-}
-
-impl Nodes {
-    fn fits(&self, s: usize) -> bool {
-        if s > self.total_free {
-            return false;
-        }
-        if s > self.gpn {
-            return self.by_free[self.gpn] * self.gpn >= s;
-        }
-        (s..=self.gpn).any(|k| self.by_free[k] > 0)
-    }
-
-    /// Becomes a copy of `o` (keeping its own allocations).
-    fn copy_from(&mut self, o: &Nodes) {
-        self.gpn = o.gpn;
-        self.free.clone_from(&o.free);
-        self.by_free.clone_from(&o.by_free);
-        self.total_free = o.total_free;
-    }
-
-    fn take(&mut self, node: usize, k: usize) {
-        self.by_free[self.free[node]] -= 1;
-        self.free[node] -= k;
-        self.by_free[self.free[node]] += 1;
-        self.total_free -= k;
-    }
-
-    fn give(&mut self, node: usize, k: usize) {
-        self.by_free[self.free[node]] -= 1;
-        self.free[node] += k;
-        self.by_free[self.free[node]] += 1;
-        self.total_free += k;
-    }
-}
-
-/// Where a job of `s` GPUs goes on `free` (it must fit): up to one node, the one with the
-/// fewest free GPUs that holds it (best fit; ties: the lower node), returned; more, the lowest
-/// wholly free nodes (s / gpn of them, each wholly taken), written to `out`.
-fn place(free: &[usize], gpn: usize, s: usize, out: &mut Vec<usize>) -> usize {
-    if s > gpn {
-        out.clear();
-        for (n, &f) in free.iter().enumerate() {
-            if out.len() == s / gpn {
-                break;
-            }
-            if f == gpn {
-                out.push(n);
-            }
-        }
-        return usize::MAX;
-    }
-    let mut best = usize::MAX;
-    for (n, &f) in free.iter().enumerate() {
-        if f >= s && (best == usize::MAX || f < free[best]) {
-            best = n;
-        }
-    }
-    best
-}
-
 /// What a simulation measured (see [`DOCS`]).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Outcome {
@@ -226,12 +176,36 @@ struct Sim<'a> {
     fair: Vec<f64>,
     /// The smallest job size of any team.
     smallest: usize,
-    /// Scratch: a multi-node placement, the backfill's reservation (the free GPUs once
-    /// running jobs have ended, counted by free GPUs as `nodes`, so whether the blocked job
-    /// fits is a look at the counts, not at every node) and its candidates.
+    /// With backfill, the free GPUs at a time ahead, kept from pass to pass ([`Ahead`]).
+    ahead: Ahead,
+    /// Scratch: a multi-node placement, the backfill's reservation (what is left at the
+    /// shadow time once the blocked job is placed there) and its candidates.
     nodes_of: Vec<usize>,
     spare: Nodes,
     order: Vec<(f64, usize)>,
+    /// The mix's keys of the window's jobs by position at the last [`Sim::best`] (the
+    /// backfill's order after a blocked pass is of these: no launch came between), all of
+    /// them if `keys_fresh`.
+    keys: Vec<f64>,
+    keys_fresh: bool,
+    /// The mix's last best: its position in the queue, the window's end then and a lower
+    /// bound of how much lower its key was than every other's (None since a launch).
+    kept: Option<(usize, usize, f64)>,
+    /// What a key's rounding stays well below: 10^-9 of the sum of the weights (and 10^-300).
+    slack: f64,
+}
+
+/// The position of the first least of `keys` (none NaN).
+fn first_least(keys: impl Iterator<Item = f64>) -> usize {
+    let mut b = 0;
+    let mut bk = f64::INFINITY;
+    for (i, k) in keys.enumerate() {
+        if i == 0 || k < bk {
+            b = i;
+            bk = k;
+        }
+    }
+    b
 }
 
 impl Sim<'_> {
@@ -263,21 +237,72 @@ impl Sim<'_> {
     }
 
     /// The position in the queue of the best of the window's jobs (FIFO's: the oldest, as
-    /// the queue is in arrival order and ties go to the older job).
+    /// the queue is in arrival order and ties go to the older job); the key of each policy in
+    /// its own loop, as [`Sim::key`] computes it (one call of `key` per job, with its match on
+    /// the policy, was not inlined: a quarter of the time of a fair-share run).
     fn best(&mut self, now: f64) -> usize {
-        if self.c.policy == Policy::Fifo {
-            return 0;
-        }
         let end = self.queue.len().min(self.c.window);
-        let mut b = 0;
-        let mut bk = self.key(self.queue[0], now);
-        for i in 1..end {
-            let k = self.key(self.queue[i], now);
-            if k < bk {
-                b = i;
-                bk = k;
+        let q = &self.queue[..end];
+        match self.c.policy {
+            Policy::Fifo => 0,
+            Policy::Sjf => first_least(q.iter().map(|&j| self.fixed[j])),
+            Policy::Fair => first_least(q.iter().map(|&j| self.usage[self.jobs[j].team])),
+            Policy::Mix => self.best_mix(now, end),
+        }
+    }
+
+    /// [`Sim::best`] of the weighted mix. A scan keeps its best's position and a lower bound
+    /// of how much lower its key is than every other job's of the window ([`Sim::kept`]).
+    /// Until a launch (which changes the fair-share factors and the queue) every job's key
+    /// but for the age term stays as it is, and the age term grows alike for every job whose
+    /// age is not yet capped (a capped one only falls behind): so while the kept best is not
+    /// capped and its margin is above the keys' rounding ([`Sim::slack`], 10^-9 of the sum
+    /// of the weights, where the rounding is some 10^-15), no job of the last scan can be
+    /// below it or tie it, and only the jobs that came into the window since compete with it
+    /// (the margin less the slack stays a bound). The best is then the one a whole scan
+    /// finds, and the keys computed are the same bits.
+    fn best_mix(&mut self, now: f64, end: usize) -> usize {
+        let (w_age, w_fair, max_age) = (self.c.w_age, self.c.w_fair, self.c.max_age);
+        let mut b = usize::MAX;
+        let mut bk = f64::INFINITY;
+        let mut m = f64::INFINITY;
+        let mut from = 0;
+        if let Some((at, kept_end, margin)) = self.kept {
+            let h = self.queue[at];
+            let age = (now - self.jobs[h].arrival) / max_age;
+            if margin > self.slack && age < 1.0 && !afresh() {
+                let fair = self.fair_of(self.jobs[h].team);
+                b = at;
+                bk = 0.0 - (w_age * age + self.fixed[h] + w_fair * fair);
+                m = margin - self.slack;
+                from = kept_end;
             }
         }
+        self.keys_fresh = from == 0;
+        for i in from..end {
+            let j = self.queue[i];
+            let age = (now - self.jobs[j].arrival) / max_age;
+            let age = if age < 1.0 { age } else { 1.0 };
+            // Set only once something ran (`fair_of`'s 1 before that).
+            let f = self.fair[self.jobs[j].team];
+            let fair = if f.is_nan() {
+                self.fair_of(self.jobs[j].team)
+            } else {
+                f
+            };
+            let k = 0.0 - (w_age * age + self.fixed[j] + w_fair * fair);
+            self.keys[i] = k;
+            if b == usize::MAX || k < bk {
+                if b != usize::MAX {
+                    m = bk - k;
+                }
+                b = i;
+                bk = k;
+            } else if k - bk < m {
+                m = k - bk;
+            }
+        }
+        self.kept = Some((b, end, m));
         b
     }
 
@@ -301,7 +326,18 @@ impl Sim<'_> {
         self.usage[self.jobs[j].team] += area;
         self.used += area;
         self.fair.fill(f64::NAN);
+        self.kept = None;
         let end = now + self.jobs[j].dur;
+        // The view ahead (kept only with backfill, and only while its time is not past).
+        if self.c.backfill && end > self.ahead.at && self.ahead.at >= now {
+            if s > gpn {
+                for a in 0..s / gpn {
+                    self.ahead.nodes.take(self.nodes_of[a], gpn);
+                }
+            } else {
+                self.ahead.nodes.take(node, s);
+            }
+        }
         let i = self
             .running
             .partition_point(|&(e, k)| e < end || (e == end && k < j));
@@ -320,26 +356,88 @@ impl Sim<'_> {
         multi.iter().map(move |&n| (n, gpn)).chain(single)
     }
 
+    /// The shadow time of a blocked job of `s` GPUs at `now`: [`Sim::ahead`] moved to the
+    /// earliest end of a running job at which it fits (all the jobs ending at one instant
+    /// together), as releasing the running jobs in end order from the free GPUs now would
+    /// find it; infinite if none (it cannot be: once all have ended every job fits).
+    fn shadow(&mut self, s: usize, now: f64) -> f64 {
+        let mut ahead = std::mem::take(&mut self.ahead);
+        if ahead.at < now || afresh() {
+            ahead.at = now;
+            ahead.nodes.copy_from(&self.nodes);
+            ahead.least = usize::MAX;
+        }
+        if ahead.nodes.fits(s) {
+            // Earlier while the job still fits once the jobs ending at `at` are taken back.
+            while s < ahead.least {
+                let lo = self.running.partition_point(|r| r.0 < ahead.at);
+                let hi = self.running.partition_point(|r| r.0 <= ahead.at);
+                if lo == hi {
+                    break;
+                }
+                for r in lo..hi {
+                    for (n, k) in self.held(self.running[r].1) {
+                        ahead.nodes.take(n, k);
+                    }
+                }
+                if !ahead.nodes.fits(s) {
+                    for r in lo..hi {
+                        for (n, k) in self.held(self.running[r].1) {
+                            ahead.nodes.give(n, k);
+                        }
+                    }
+                    break;
+                }
+                // Some job ended before: the GPUs now do not hold a blocked job.
+                ahead.at = self.running[lo - 1].0;
+            }
+        } else {
+            // Later: release the jobs ending after `at`, an instant at a time, until it fits.
+            let mut i = self.running.partition_point(|r| r.0 <= ahead.at);
+            let mut found = false;
+            while i < self.running.len() && !found {
+                let e = self.running[i].0;
+                while i < self.running.len() && self.running[i].0 == e {
+                    for (n, k) in self.held(self.running[i].1) {
+                        ahead.nodes.give(n, k);
+                    }
+                    i += 1;
+                }
+                ahead.at = e;
+                found = ahead.nodes.fits(s);
+            }
+            if !found {
+                ahead.least = usize::MAX;
+                self.ahead = ahead;
+                return f64::INFINITY;
+            }
+        }
+        ahead.least = s;
+        let at = ahead.at;
+        self.ahead = ahead;
+        at
+    }
+
     fn schedule(&mut self, now: f64) {
-        // Nothing can start when no team's jobs fit or, with backfill (whose pass costs more
-        // than a look at the window), when the window's smallest job does not fit (what fits
-        // is monotone in the size): then the pass would change nothing.
+        // Nothing can start when no team's jobs fit, or when the window's smallest job does
+        // not fit (what fits is monotone in the size): then the pass would change nothing.
         let end = self.queue.len().min(self.c.window);
-        if end == 0 || !self.nodes.fits(self.smallest) {
+        let largest = self.nodes.largest();
+        if self.smallest > largest {
             return;
         }
-        if self.c.backfill {
-            let least = self.queue[..end].iter().map(|&j| self.jobs[j].size).min();
-            if !least.is_some_and(|s| self.nodes.fits(s)) {
-                return;
-            }
+        if !self.queue[..end]
+            .iter()
+            .any(|&j| self.jobs[j].size <= largest)
+        {
+            return;
         }
         let mut blocked = None;
         while !self.queue.is_empty() {
             let pos = self.best(now);
             let s = self.jobs[self.queue[pos]].size;
             if self.nodes.fits(s) {
-                let node = place(&self.nodes.free, self.c.gpn, s, &mut self.nodes_of);
+                let node = self.nodes.place(s, &mut self.nodes_of);
                 self.launch(pos, now, node);
             } else {
                 blocked = Some(pos);
@@ -350,33 +448,17 @@ impl Sim<'_> {
         if !self.c.backfill {
             return;
         }
-        let head_job = self.queue[head];
-        let s = self.jobs[head_job].size;
+        let s = self.jobs[self.queue[head]].size;
         let gpn = self.c.gpn;
-        // The reservation: release running jobs in end order (all those ending at one instant
-        // together) until the head fits; what is left after placing it there is spare.
-        let mut spare = std::mem::take(&mut self.spare);
-        spare.copy_from(&self.nodes);
-        let mut shadow = f64::INFINITY;
-        let mut i = 0;
-        while i < self.running.len() {
-            let e = self.running[i].0;
-            while i < self.running.len() && self.running[i].0 == e {
-                for (n, k) in self.held(self.running[i].1) {
-                    spare.give(n, k);
-                }
-                i += 1;
-            }
-            if spare.fits(s) {
-                shadow = e;
-                break;
-            }
-        }
+        // The reservation: the view ahead moved to the earliest end of a running job at
+        // which the head fits (its shadow time); what is left after placing it there is spare.
+        let shadow = self.shadow(s, now);
         if shadow == f64::INFINITY {
-            self.spare = spare;
             return;
         }
-        let hn = place(&spare.free, gpn, s, &mut self.nodes_of);
+        let mut spare = std::mem::take(&mut self.spare);
+        spare.copy_from(&self.ahead.nodes);
+        let hn = spare.place(s, &mut self.nodes_of);
         if s > gpn {
             for &n in &self.nodes_of {
                 spare.take(n, gpn);
@@ -390,16 +472,27 @@ impl Sim<'_> {
         order.clear();
         for p in (0..end).filter(|&p| p != head) {
             let j = self.queue[p];
-            order.push((self.key(j, now), j));
+            let k = if self.c.policy == Policy::Mix && self.keys_fresh && !afresh() {
+                self.keys[p]
+            } else {
+                self.key(j, now)
+            };
+            order.push((k, j));
         }
         order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        // Those that fit now start if they end by the shadow time or fit in the spare GPUs
+        // (none can once fewer are free than the smallest job, or more are needed than spare).
         for &(_, j) in &order {
+            if self.nodes.total_free < self.smallest {
+                break;
+            }
             let s = self.jobs[j].size;
-            if !self.nodes.fits(s) {
+            let late = now + self.jobs[j].dur > shadow;
+            if !self.nodes.fits(s) || (late && spare.total_free < s) {
                 continue;
             }
-            let node = place(&self.nodes.free, gpn, s, &mut self.nodes_of);
-            if now + self.jobs[j].dur > shadow {
+            let node = self.nodes.place(s, &mut self.nodes_of);
+            if late {
                 if s > gpn {
                     if self.nodes_of.iter().any(|&n| spare.free[n] < gpn) {
                         continue;
@@ -461,8 +554,13 @@ pub(crate) fn run(c: &Config) -> Outcome {
         fair: vec![f64::NAN; c.teams],
         smallest: smallest.unwrap_or(1),
         nodes_of: Vec::with_capacity(c.nodes),
+        ahead: Ahead::default(),
         spare: Nodes::default(),
         order: Vec::with_capacity(c.window),
+        keys: vec![0.0; c.window],
+        keys_fresh: false,
+        kept: None,
+        slack: (c.w_age + c.w_size + c.w_fair) * 1e-9 + 1e-300,
     };
     let edge = |b: usize| {
         if b + 1 == p {

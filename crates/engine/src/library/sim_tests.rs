@@ -197,6 +197,52 @@ fn configuration_errors_name_the_key() {
     assert_eq!(cost(&m), 0);
 }
 
+/// What a run keeps from pass to pass (the backfill's view ahead, the weighted mix's best and
+/// its lead, the keys of a blocked scan) changes no output bit: every policy with and without
+/// backfill over cluster shapes, loads, windows and weights (zero and far apart), C_s = 0 (equal
+/// durations) and short max_age (capped ages), run keeping it and recomputing it at every pass.
+#[test]
+fn keeping_state_across_passes_changes_no_bit() {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut pick = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % n as u64) as usize
+    };
+    let policies = [Policy::Fifo, Policy::Sjf, Policy::Fair, Policy::Mix];
+    let weights = [0.0, 1e-6, 1.0, 30.0, 40.0, 1e6];
+    for i in 0..96 {
+        let gpn = [1, 2, 4, 8][pick(4)];
+        let nodes = 1 + pick(12);
+        let mut sizes: Vec<usize> = (1..=gpn).collect();
+        sizes.extend((2..=nodes).filter(|k| k.is_power_of_two()).map(|k| k * gpn));
+        let c = Config {
+            seed: i,
+            nodes,
+            gpn,
+            teams: 1 + pick(6),
+            sizes: (0..1 + pick(4)).map(|_| sizes[pick(sizes.len())]).collect(),
+            jobs: 100 + pick(500),
+            load: [0.5, 0.9, 1.0, 1.3][pick(4)],
+            cs: [0.0, 1.0, 3.0][pick(3)],
+            policy: policies[i as usize % 4],
+            w_age: weights[pick(6)],
+            w_size: weights[pick(6)],
+            w_fair: weights[pick(6)],
+            max_age: [0.5, 5.0, 600.0][pick(3)],
+            backfill: i % 8 >= 4,
+            window: [1, 4, 16, 64][pick(4)],
+            ..Config::default()
+        };
+        let kept = format!("{:?}", run(&c));
+        AFRESH.with(|a| a.set(true));
+        let afresh = format!("{:?}", run(&c));
+        AFRESH.with(|a| a.set(false));
+        assert_eq!(kept, afresh, "{c:?}");
+    }
+}
+
 /// A kept run is the run of its configuration: the same outcome as running it afresh, the
 /// second call included, and a configuration differing in one setting is not confused with it;
 /// through the module, each call still charges its full cost.
