@@ -220,25 +220,29 @@ impl CompiledLab {
             })?;
             scope.push_dynamic(f.name.as_str(), v);
         }
-        // The locked-in answer (`inputs["answer"]`, see [`Self::with_answer`]), after the
-        // formulas, which never see it.
+        // The scope's values are moved, not copied: `prediction` holds every part's entry, so
+        // copying it made each evaluation cost in proportion to the lab's parts (`check` of a
+        // 40-part lab evaluates each part 200 times and more; `cargo bench --bench scale`).
+        // In definition order: constants, controls, formulas.
+        let mut values: IndexMap<String, Dynamic> =
+            scope.into_iter().map(|(k, v, _)| (k, v)).collect();
+        // Then the locked-in answer (`inputs["answer"]`, see [`Self::with_answer`]) and the
+        // predictions, after the formulas, which never see them (compile binds them only when
+        // no other name is theirs).
         if let Some(unset) = &part.answer {
             let v = inputs
                 .get("answer")
                 .cloned()
                 .unwrap_or_else(|| unset.clone());
-            scope.push_dynamic("answer", v);
+            values.insert("answer".to_string(), v);
         }
         if let Some(unset) = &part.predictions {
             let v = inputs
                 .get(xpart::NAME)
                 .cloned()
                 .unwrap_or_else(|| unset.clone());
-            scope.push_dynamic(xpart::NAME, v);
+            values.insert(xpart::NAME.to_string(), v);
         }
-        // `iter` yields in definition order: constants, controls, formulas, answer, prediction.
-        let values: IndexMap<String, Dynamic> =
-            scope.iter().map(|(k, _, v)| (k.to_string(), v)).collect();
         Ok(Evaluation {
             part: part.index,
             values,
@@ -306,6 +310,22 @@ impl CompiledLab {
         };
         for (k, v) in values {
             scope.push_dynamic(k.clone(), v.clone());
+        }
+        scope
+    }
+
+    /// [`Self::base_scope`] of `ev` with the names `bound` refuses bound to `()`: for
+    /// expressions that cannot read them (their text does not name them), which then skip
+    /// copying a large value; the scope keeps its size, so its variable limit is the same.
+    pub(crate) fn scope_binding(
+        &self,
+        ev: &Evaluation,
+        bound: impl Fn(&str) -> bool,
+    ) -> Scope<'static> {
+        let mut scope = Scope::new();
+        for (k, v) in &ev.values {
+            let v = if bound(k) { v.clone() } else { Dynamic::UNIT };
+            scope.push_dynamic(k.clone(), v);
         }
         scope
     }
