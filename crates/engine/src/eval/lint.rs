@@ -249,8 +249,13 @@ impl CompiledLab {
                 None => vec![Vec::new()],
             })
             .collect();
+        // Nor `prediction` unless a condition names it.
+        let record = model
+            .feedback
+            .iter()
+            .any(|r| r.when.value.contains(super::xpart::NAME));
         for s in samples(self, part, SAMPLES) {
-            let ev = match self.evaluate_only(part, &s, Some(&needed)) {
+            let ev = match self.evaluate_for(part, &s, Some(&needed), record) {
                 Ok(ev) => ev,
                 Err(e) if self.lab_budget_spent() => {
                     out.push(e.0);

@@ -196,6 +196,19 @@ impl CompiledLab {
         inputs: &IndexMap<String, Dynamic>,
         only: Option<&std::collections::BTreeSet<String>>,
     ) -> Result<Evaluation, EvalError> {
+        self.evaluate_for(part, inputs, only, true)
+    }
+
+    /// [`Self::evaluate_only`]; without `record`, `prediction` (every part's entry) is `()`: for
+    /// what never reads it, which then does not copy it (`check` samples each part's banners
+    /// at 201 settings; copying the record each time made it grow faster than the lab's parts).
+    pub(crate) fn evaluate_for(
+        &self,
+        part: &CompiledPart,
+        inputs: &IndexMap<String, Dynamic>,
+        only: Option<&std::collections::BTreeSet<String>>,
+        record: bool,
+    ) -> Result<Evaluation, EvalError> {
         let mut scope = Scope::new();
         for (k, v) in self.constants.iter().chain(part.constants.iter()) {
             scope.push_dynamic(k.as_str(), v.clone());
@@ -237,10 +250,13 @@ impl CompiledLab {
             values.insert("answer".to_string(), v);
         }
         if let Some(unset) = &part.predictions {
-            let v = inputs
-                .get(xpart::NAME)
-                .cloned()
-                .unwrap_or_else(|| unset.clone());
+            let v = match record {
+                true => inputs
+                    .get(xpart::NAME)
+                    .cloned()
+                    .unwrap_or_else(|| unset.clone()),
+                false => Dynamic::UNIT,
+            };
             values.insert(xpart::NAME.to_string(), v);
         }
         Ok(Evaluation {
