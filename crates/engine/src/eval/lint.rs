@@ -249,7 +249,9 @@ impl CompiledLab {
                 None => vec![Vec::new()],
             })
             .collect();
-        // Nor `prediction` unless a condition names it.
+        // Nor `prediction` (every part's entry; `()` instead, so a scope keeps its size and its
+        // variable limit) unless a condition names it: copying it into each sample and each
+        // condition's scope made `check` grow faster than the lab's parts.
         let record = model
             .feedback
             .iter()
@@ -276,17 +278,12 @@ impl CompiledLab {
                 }
             };
             for (i, rule) in model.feedback.iter().enumerate() {
-                // `prediction` (every part's entry) is bound to nothing where the condition
-                // does not name it: copying it made each condition cost in proportion to the
-                // lab's parts. The scope keeps its size, so its variable limit is the same.
-                let reads = rule.when.value.contains(super::xpart::NAME);
                 for extra in &combos[i] {
                     if fired[i] {
                         break;
                     }
-                    let mut scope = self.scope_binding(&ev, |k| reads || k != super::xpart::NAME);
                     fired[i] = self
-                        .eval_expr_in(Some(part), &mut scope, &rule.when.value, extra)
+                        .eval_expr(Some(part), Some(&ev), &rule.when.value, extra)
                         .ok()
                         .and_then(|v| v.as_bool().ok())
                         .unwrap_or(false);

@@ -199,9 +199,8 @@ impl CompiledLab {
         self.evaluate_for(part, inputs, only, true)
     }
 
-    /// [`Self::evaluate_only`]; without `record`, `prediction` (every part's entry) is `()`: for
-    /// what never reads it, which then does not copy it (`check` samples each part's banners
-    /// at 201 settings; copying the record each time made it grow faster than the lab's parts).
+    /// [`Self::evaluate_only`]; without `record`, `prediction` (every part's entry) is `()`, for
+    /// what never reads it (copying it per banner sample made `check` superlinear in the parts).
     pub(crate) fn evaluate_for(
         &self,
         part: &CompiledPart,
@@ -233,15 +232,11 @@ impl CompiledLab {
             })?;
             scope.push_dynamic(f.name.as_str(), v);
         }
-        // The scope's values are moved, not copied: `prediction` holds every part's entry, so
-        // copying it made each evaluation cost in proportion to the lab's parts (`check` of a
-        // 40-part lab evaluates each part 200 times and more; `cargo bench --bench scale`).
-        // In definition order: constants, controls, formulas.
+        // Moved, not copied, in definition order: constants, controls, formulas; then the
+        // locked-in answer (`inputs["answer"]`, see [`Self::with_answer`]) and the predictions,
+        // which formulas never see (compile binds them only when no other name is theirs).
         let mut values: IndexMap<String, Dynamic> =
             scope.into_iter().map(|(k, v, _)| (k, v)).collect();
-        // Then the locked-in answer (`inputs["answer"]`, see [`Self::with_answer`]) and the
-        // predictions, after the formulas, which never see them (compile binds them only when
-        // no other name is theirs).
         if let Some(unset) = &part.answer {
             let v = inputs
                 .get("answer")
@@ -250,13 +245,8 @@ impl CompiledLab {
             values.insert("answer".to_string(), v);
         }
         if let Some(unset) = &part.predictions {
-            let v = match record {
-                true => inputs
-                    .get(xpart::NAME)
-                    .cloned()
-                    .unwrap_or_else(|| unset.clone()),
-                false => Dynamic::UNIT,
-            };
+            let v = inputs.get(xpart::NAME).unwrap_or(unset);
+            let v = if record { v.clone() } else { Dynamic::UNIT };
             values.insert(xpart::NAME.to_string(), v);
         }
         Ok(Evaluation {
@@ -326,22 +316,6 @@ impl CompiledLab {
         };
         for (k, v) in values {
             scope.push_dynamic(k.clone(), v.clone());
-        }
-        scope
-    }
-
-    /// [`Self::base_scope`] of `ev` with the names `bound` refuses bound to `()`: for
-    /// expressions that cannot read them (their text does not name them), which then skip
-    /// copying a large value; the scope keeps its size, so its variable limit is the same.
-    pub(crate) fn scope_binding(
-        &self,
-        ev: &Evaluation,
-        bound: impl Fn(&str) -> bool,
-    ) -> Scope<'static> {
-        let mut scope = Scope::new();
-        for (k, v) in &ev.values {
-            let v = if bound(k) { v.clone() } else { Dynamic::UNIT };
-            scope.push_dynamic(k.clone(), v);
         }
         scope
     }
