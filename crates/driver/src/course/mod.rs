@@ -150,7 +150,9 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
         );
     }
     let mut labs = Vec::new();
-    let mut seen: Vec<(PathBuf, String, Pos)> = Vec::new();
+    // Each listed lab with its canonical path, found once: finding every earlier lab's again for
+    // each entry made loading a course (once per lab checked) grow with the square of its labs.
+    let mut seen: Vec<(PathBuf, PathBuf, String, Pos)> = Vec::new();
     match &raw.labs {
         None => diags.push(
             Diagnostic::error(&name, Pos::new(1, 1), "course.yaml needs a `labs:` key")
@@ -164,7 +166,8 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
             for entry in &l.value {
                 match check_lab_entry(&dir, entry, &name, &seen) {
                     Ok(p) => {
-                        seen.push((p.clone(), entry.value.clone(), entry.pos));
+                        let canon = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
+                        seen.push((p.clone(), canon, entry.value.clone(), entry.pos));
                         labs.push(p);
                     }
                     Err(d) => diags.push(d),
@@ -253,7 +256,7 @@ fn check_lab_entry(
     dir: &Path,
     entry: &Spanned<String>,
     file: &str,
-    seen: &[(PathBuf, String, Pos)],
+    seen: &[(PathBuf, PathBuf, String, Pos)],
 ) -> Result<PathBuf, Diagnostic> {
     let rel = entry.value.trim();
     let err = |m: String| Diagnostic::error(file, entry.pos, m);
@@ -284,8 +287,8 @@ fn check_lab_entry(
         return Err(o.at(file, entry.pos, rel));
     }
     let canon = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
-    for (q, earlier, pos) in seen {
-        if std::fs::canonicalize(q).unwrap_or_else(|_| q.clone()) == canon {
+    for (q, q_canon, earlier, pos) in seen {
+        if *q_canon == canon {
             return Err(err(format!(
                 "`{rel}` is listed twice (first at line {})",
                 pos.line

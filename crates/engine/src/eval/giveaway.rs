@@ -311,21 +311,16 @@ impl CompiledLab {
             let Some(dev) = at.defaults(ei) else {
                 continue;
             };
-            for (name, pos) in handout_rows(model) {
-                let Ok(o) = self.output_view(dev, name) else {
-                    continue;
-                };
+            for row in at.rows(ei) {
+                let (name, pos, o) = (row.name, row.pos, &row.view);
                 // A number in the answer's unit at its precision; a text output the answer
                 // computes, as it reads at the scenario.
                 // An earlier part's row is about the quantity asked when it is the same output
                 // (name or label) or shows the answer to its precision.
-                let row = model.outputs.get(name);
                 let same = ei == pi
-                    || answer.names.contains(&name.replace('_', " "))
-                    || row
-                        .and_then(|o| o.label.as_ref())
-                        .is_some_and(|l| answer.names.contains(&l.to_lowercase()));
-                let by_value = quantity::quantities(&o.display).iter().find_map(|q| {
+                    || answer.names.contains(&row.words)
+                    || row.label.as_ref().is_some_and(|l| answer.names.contains(l));
+                let by_value = row.quantities.iter().find_map(|q| {
                     answer.stated_by(q).filter(|t| {
                         let shown = decimals(&t.shown);
                         same || (shown > 0 && decimals(&q.text) >= shown)
@@ -432,6 +427,26 @@ impl CompiledLab {
         })
     }
 
+    /// The numbers given at `ev` of `part` (its controls and constants, the lab's constants), or
+    /// the lab's constants alone: values a text may restate, since they are not computed from
+    /// anything. Lab-level formulas are computed, not given.
+    fn restated(&self, part: Option<&CompiledPart>, ev: Option<&Evaluation>) -> Vec<f64> {
+        self.constants
+            .iter()
+            .filter(|(k, _)| !self.lab.formulas.contains_key(k))
+            .map(|(_, v)| v)
+            .chain(ev.iter().flat_map(|ev| {
+                ev.values
+                    .iter()
+                    .filter(|(k, _)| {
+                        part.is_some_and(|p| !p.formulas.iter().any(|f| &f.name == *k))
+                    })
+                    .map(|(_, v)| v)
+            }))
+            .filter_map(as_number)
+            .collect()
+    }
+
     /// `t` rendered with `part`/`ev`, for [`Self::giveaway_as`].
     fn prose<'t>(
         &self,
@@ -447,8 +462,10 @@ impl CompiledLab {
             .unwrap_or_default();
         Prose {
             text: t,
+            segs: segments(&t.value).ok(),
             rendered,
             lower,
+            givens: OnceCell::new(),
         }
     }
 
@@ -481,37 +498,26 @@ impl CompiledLab {
         out: &mut Vec<Diagnostic>,
     ) {
         let t = prose.text;
-        let Ok(segs) = segments(&t.value) else { return };
+        let Some(segs) = &prose.segs else { return };
         let same_part = part.is_some_and(|p| p.index == answer.part);
         let by_name = same_part && reading == Reading::Before;
-        let origin = Origin::of(&self.source, t.pos);
         let at = |offset: usize, needle: &str| {
             let nth = t.value[..offset].matches(needle).count();
             locate_in_file(&self.source, t.pos, needle, nth).unwrap_or_else(|| {
                 let (l, c) = line_col(&t.value, offset);
-                origin.locate(l, c)
+                Origin::of(&self.source, t.pos).locate(l, c)
             })
         };
         // In other parts, the header and the handout's printing of this part only computed
         // values count: a given (a control or a constant restated) that happens to equal the
-        // answer gives nothing away. Lab-level formulas are computed, not given.
-        let givens: Vec<f64> = if by_name {
-            vec![]
-        } else {
-            self.constants
-                .iter()
-                .filter(|(k, _)| !self.lab.formulas.contains_key(k))
-                .map(|(_, v)| v)
-                .chain(ev.iter().flat_map(|ev| {
-                    ev.values
-                        .iter()
-                        .filter(|(k, _)| {
-                            part.is_some_and(|p| !p.formulas.iter().any(|f| &f.name == *k))
-                        })
-                        .map(|(_, v)| v)
-                }))
-                .filter_map(as_number)
-                .collect()
+        // answer gives nothing away.
+        let no_givens = Vec::new();
+        let givens = || {
+            if by_name {
+                &no_givens
+            } else {
+                prose.givens.get_or_init(|| self.restated(part, ev))
+            }
         };
         let expr = |e: &str| {
             part.and_then(|p| p.exprs.get(e))
@@ -533,7 +539,7 @@ impl CompiledLab {
         let mut found: Vec<(usize, String, &str, &Target)> = Vec::new();
         // Placeholders that name the answer (its part, before the question), or print a text
         // output computed from it (the handout's printing of its part).
-        for s in &segs {
+        for s in segs.iter().filter(|_| same_part) {
             let (i, name_or_e) = match s {
                 Segment::Expr(e, i) => (*i, *e),
                 Segment::Output(n, i) => (*i, *n),
@@ -579,7 +585,7 @@ impl CompiledLab {
                 continue;
             }
             if *typed {
-                if !givens
+                if !givens()
                     .iter()
                     .any(|g| q.states(*g, None, true) || q.states(g * 100.0, None, true))
                 {
@@ -647,23 +653,48 @@ fn placeholder(s: &Segment) -> String {
 }
 
 /// A text rendered at an evaluation, with its numbers and its lower-case reading (empty when
-/// lower-casing moves offsets): what every later question's give-away check reads of it.
+/// lower-casing moves offsets): what every later question's give-away check reads of it, made
+/// once (remaking its segments and givens for every later question made `check` of the 40-part
+/// generated lab grow faster than its parts).
 struct Prose<'t> {
     text: &'t Text,
+    /// Its placeholders and literal runs (`None`: it does not parse; reported elsewhere).
+    segs: Option<Vec<Segment<'t>>>,
     rendered: Option<Rendered>,
     lower: String,
+    /// The numbers given where it is read ([`CompiledLab::restated`]), worked out when a
+    /// question first needs them: a prose is always judged at the part and evaluation it was
+    /// rendered with.
+    givens: OnceCell<Vec<f64>>,
 }
 
 /// Each part's static texts at its scenario and live texts at its defaults, rendered.
 type PartProse<'a> = (Option<Vec<Prose<'a>>>, Option<Vec<Prose<'a>>>);
 
+/// A row of a part's handout table at the defaults, as every later question reads it.
+struct Row<'a> {
+    name: &'a str,
+    /// Where it is named (a metric card, a table), or unknown.
+    pos: Pos,
+    view: super::OutputView,
+    /// Its name with spaces for underscores, and its label in lower case: the words that say
+    /// it is the quantity a question asks.
+    words: String,
+    label: Option<String>,
+    /// The numbers its display shows.
+    quantities: Vec<Quantity>,
+}
+
 /// Each part of a lab evaluated at its scenario and at its controls' defaults, once each, when
-/// first asked for (`None`: the evaluation failed; its error is reported elsewhere).
+/// first asked for (`None`: the evaluation failed; its error is reported elsewhere), and what
+/// every later question reads of it (its texts, its handout rows) worked out once: redoing that
+/// per question made `check` grow faster than the lab's parts.
 struct Evaluated<'a> {
     lab: &'a CompiledLab,
     scenario: Vec<OnceCell<Option<Evaluation>>>,
     defaults: Vec<OnceCell<Option<Evaluation>>>,
     prose: Vec<OnceCell<PartProse<'a>>>,
+    rows: Vec<OnceCell<Vec<Row<'a>>>>,
 }
 
 impl<'a> Evaluated<'a> {
@@ -674,7 +705,36 @@ impl<'a> Evaluated<'a> {
             scenario: (0..n).map(|_| OnceCell::new()).collect(),
             defaults: (0..n).map(|_| OnceCell::new()).collect(),
             prose: (0..n).map(|_| OnceCell::new()).collect(),
+            rows: (0..n).map(|_| OnceCell::new()).collect(),
         }
+    }
+    /// Part `i`'s handout rows at its defaults (none when they fail to evaluate), the ones
+    /// whose output cannot be shown left out.
+    fn rows(&self, i: usize) -> &[Row<'a>] {
+        self.rows[i].get_or_init(|| {
+            let Some(dev) = self.defaults(i) else {
+                return Vec::new();
+            };
+            let model: &'a Part = &self.lab.lab.parts[i];
+            handout_rows(model)
+                .into_iter()
+                .filter_map(|(name, pos)| {
+                    let view = self.lab.output_view(dev, name).ok()?;
+                    Some(Row {
+                        name,
+                        pos,
+                        words: name.replace('_', " "),
+                        label: model
+                            .outputs
+                            .get(name)
+                            .and_then(|o| o.label.as_ref())
+                            .map(|l| l.to_lowercase()),
+                        quantities: quantity::quantities(&view.display),
+                        view,
+                    })
+                })
+                .collect()
+        })
     }
     /// Part `i`'s texts as every later part's question reads them, rendered once.
     fn prose(&self, i: usize) -> &PartProse<'a> {

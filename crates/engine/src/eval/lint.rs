@@ -249,8 +249,15 @@ impl CompiledLab {
                 None => vec![Vec::new()],
             })
             .collect();
+        // Nor `prediction` (every part's entry; `()` instead, so a scope keeps its size and its
+        // variable limit) unless a condition names it: copying it into each sample and each
+        // condition's scope made `check` grow faster than the lab's parts.
+        let record = model
+            .feedback
+            .iter()
+            .any(|r| r.when.value.contains(super::xpart::NAME));
         for s in samples(self, part, SAMPLES) {
-            let ev = match self.evaluate_only(part, &s, Some(&needed)) {
+            let ev = match self.evaluate_for(part, &s, Some(&needed), record) {
                 Ok(ev) => ev,
                 Err(e) if self.lab_budget_spent() => {
                     out.push(e.0);

@@ -196,6 +196,18 @@ impl CompiledLab {
         inputs: &IndexMap<String, Dynamic>,
         only: Option<&std::collections::BTreeSet<String>>,
     ) -> Result<Evaluation, EvalError> {
+        self.evaluate_for(part, inputs, only, true)
+    }
+
+    /// [`Self::evaluate_only`]; without `record`, `prediction` (every part's entry) is `()`, for
+    /// what never reads it (copying it per banner sample made `check` superlinear in the parts).
+    pub(crate) fn evaluate_for(
+        &self,
+        part: &CompiledPart,
+        inputs: &IndexMap<String, Dynamic>,
+        only: Option<&std::collections::BTreeSet<String>>,
+        record: bool,
+    ) -> Result<Evaluation, EvalError> {
         let mut scope = Scope::new();
         for (k, v) in self.constants.iter().chain(part.constants.iter()) {
             scope.push_dynamic(k.as_str(), v.clone());
@@ -220,25 +232,23 @@ impl CompiledLab {
             })?;
             scope.push_dynamic(f.name.as_str(), v);
         }
-        // The locked-in answer (`inputs["answer"]`, see [`Self::with_answer`]), after the
-        // formulas, which never see it.
+        // Moved, not copied, in definition order: constants, controls, formulas; then the
+        // locked-in answer (`inputs["answer"]`, see [`Self::with_answer`]) and the predictions,
+        // which formulas never see (compile binds them only when no other name is theirs).
+        let mut values: IndexMap<String, Dynamic> =
+            scope.into_iter().map(|(k, v, _)| (k, v)).collect();
         if let Some(unset) = &part.answer {
             let v = inputs
                 .get("answer")
                 .cloned()
                 .unwrap_or_else(|| unset.clone());
-            scope.push_dynamic("answer", v);
+            values.insert("answer".to_string(), v);
         }
         if let Some(unset) = &part.predictions {
-            let v = inputs
-                .get(xpart::NAME)
-                .cloned()
-                .unwrap_or_else(|| unset.clone());
-            scope.push_dynamic(xpart::NAME, v);
+            let v = inputs.get(xpart::NAME).unwrap_or(unset);
+            let v = if record { v.clone() } else { Dynamic::UNIT };
+            values.insert(xpart::NAME.to_string(), v);
         }
-        // `iter` yields in definition order: constants, controls, formulas, answer, prediction.
-        let values: IndexMap<String, Dynamic> =
-            scope.iter().map(|(k, _, v)| (k.to_string(), v)).collect();
         Ok(Evaluation {
             part: part.index,
             values,
