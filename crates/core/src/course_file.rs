@@ -35,6 +35,10 @@ pub struct Course {
     pub source: Source,
     /// The course record's key: [`course_id`] of the title.
     pub id: String,
+    /// Each of `file.labs` as a canonical path (`None` where it has none), found once when the
+    /// driver loads the course: where a lab file is in its course is a lookup, not a walk of
+    /// every lab's path on disk.
+    pub canonical: Vec<Option<PathBuf>>,
 }
 
 /// Diagnostics from loading a course, with its text when it could be read (for source lines).

@@ -118,10 +118,9 @@ pub trait Locate {
 impl Locate for Course {
     fn position(&self, lab_path: &Path) -> Option<usize> {
         let want = std::fs::canonicalize(lab_path).ok()?;
-        self.file
-            .labs
+        self.canonical
             .iter()
-            .position(|l| std::fs::canonicalize(l).ok().as_ref() == Some(&want))
+            .position(|c| c.as_ref() == Some(&want))
     }
 }
 
@@ -150,6 +149,7 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
         );
     }
     let mut labs = Vec::new();
+    let mut canonical = Vec::new();
     // Each listed lab with its canonical path, found once: finding every earlier lab's again for
     // each entry made loading a course (once per lab checked) grow with the square of its labs.
     let mut seen: Vec<(PathBuf, PathBuf, String, Pos)> = Vec::new();
@@ -166,8 +166,10 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
             for entry in &l.value {
                 match check_lab_entry(&dir, entry, &name, &seen) {
                     Ok(p) => {
-                        let canon = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
+                        let found = std::fs::canonicalize(&p).ok();
+                        let canon = found.clone().unwrap_or_else(|| p.clone());
                         seen.push((p.clone(), canon, entry.value.clone(), entry.pos));
+                        canonical.push(found);
                         labs.push(p);
                     }
                     Err(d) => diags.push(d),
@@ -247,6 +249,7 @@ pub fn load(path: &Path) -> Result<Course, Diagnostics> {
         path: path.to_path_buf(),
         dir,
         source,
+        canonical,
     })
 }
 
