@@ -47,6 +47,29 @@ fn spawn(args: &[&str], color: bool) -> OsSession {
     s
 }
 
+/// `labforge run` of the fixture on a terminal `cols` columns by 40 rows, with `COLUMNS` unset
+/// (the width comes from the terminal). The size is read at start-up: the shell waits until
+/// the size set here has arrived before it starts the program.
+fn spawn_sized(cols: u16, ledger: &Path) -> OsSession {
+    let mut c = Command::new("sh");
+    c.args([
+        "-c",
+        &format!(
+            "while [ \"$(stty size)\" != '40 {cols}' ]; do sleep 0.02; done; exec '{}' run '{}' --ledger '{}'",
+            env!("CARGO_BIN_EXE_labforge"),
+            fixture(),
+            ledger.display()
+        ),
+    ])
+    .env_remove("COLUMNS")
+    .env("NO_COLOR", "1")
+    .env("TERM", "xterm");
+    let mut s = Session::spawn(c).expect("spawn on a pty");
+    s.get_process_mut().set_window_size(cols, 40).unwrap();
+    s.set_expect_timeout(Some(Duration::from_secs(30)));
+    s
+}
+
 fn expect(s: &mut OsSession, what: &str) -> String {
     match s.expect(what) {
         Ok(c) => String::from_utf8_lossy(c.before()).into_owned(),
@@ -433,25 +456,8 @@ fn every_lab_runs_to_the_end_on_a_terminal() {
 #[test]
 fn width_comes_from_the_terminal_when_columns_is_unset() {
     let d = tmp("width");
-    let l = d.join("l.json");
-    // A 60-column terminal. The size is read at start-up: the shell waits until the size set
-    // here has arrived before it starts the program.
-    let mut c = Command::new("sh");
-    c.args([
-        "-c",
-        &format!(
-            "while [ \"$(stty size)\" != '40 60' ]; do sleep 0.02; done; exec '{}' run '{}' --ledger '{}'",
-            env!("CARGO_BIN_EXE_labforge"),
-            fixture(),
-            l.display()
-        ),
-    ])
-    .env_remove("COLUMNS")
-    .env("NO_COLOR", "1")
-    .env("TERM", "xterm");
-    let mut s = Session::spawn(c).expect("spawn on a pty");
-    s.get_process_mut().set_window_size(60, 40).unwrap();
-    s.set_expect_timeout(Some(Duration::from_secs(30)));
+    // A 60-column terminal.
+    let mut s = spawn_sized(60, &d.join("l.json"));
     let before = expect(&mut s, "Enter choose");
     let text = console::strip_ansi_codes(&before).into_owned();
     let mut widest = 0;
@@ -649,23 +655,7 @@ fn frame_rows(frame: &str, width: usize) -> (usize, usize) {
 #[test]
 fn a_list_open_during_a_resize_is_drawn_again_at_the_new_width() {
     let d = tmp("resize-redraw");
-    let l = d.join("l.json");
-    let mut c = Command::new("sh");
-    c.args([
-        "-c",
-        &format!(
-            "while [ \"$(stty size)\" != '40 100' ]; do sleep 0.02; done; exec '{}' run '{}' --ledger '{}'",
-            env!("CARGO_BIN_EXE_labforge"),
-            fixture(),
-            l.display()
-        ),
-    ])
-    .env_remove("COLUMNS")
-    .env("NO_COLOR", "1")
-    .env("TERM", "xterm");
-    let mut s = Session::spawn(c).expect("spawn on a pty");
-    s.get_process_mut().set_window_size(100, 40).unwrap();
-    s.set_expect_timeout(Some(Duration::from_secs(30)));
+    let mut s = spawn_sized(100, &d.join("l.json"));
     expect(&mut s, "\x1b[?25l");
     let first = expect(&mut s, "~30 minutes") + "~30 minutes\r\n";
     let (at40, widest) = frame_rows(&first, 40);
